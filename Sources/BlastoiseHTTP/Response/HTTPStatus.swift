@@ -1,0 +1,25 @@
+/// An HTTP status code with names for the ones this server sends.
+public struct HTTPStatus: RawRepresentable, Sendable, Hashable, ExpressibleByIntegerLiteral {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+  public init(integerLiteral value: Int) { rawValue = value }
+
+  public static let switchingProtocols: HTTPStatus = 101
+  public static let ok: HTTPStatus = 200
+  public static let created: HTTPStatus = 201
+  public static let noContent: HTTPStatus = 204
+  public static let partialContent: HTTPStatus = 206
+  public static let notModified: HTTPStatus = 304
+  public static let badRequest: HTTPStatus = 400
+  public static let unauthorized: HTTPStatus = 401
+  public static let forbidden: HTTPStatus = 403
+  public static let notFound: HTTPStatus = 404
+  public static let methodNotAllowed: HTTPStatus = 405
+  public static let conflict: HTTPStatus = 409
+  public static let payloadTooLarge: HTTPStatus = 413
+  public static let unsupportedMediaType: HTTPStatus = 415
+  public static let rangeNotSatisfiable: HTTPStatus = 416
+  public static let tooManyRequests: HTTPStatus = 429
+  public static let internalServerError: HTTPStatus = 500
+  public static let serviceUnavailable: HTTPStatus = 503
+}

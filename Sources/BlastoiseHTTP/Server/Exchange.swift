@@ -1,0 +1,187 @@
+import CMicroHTTPD
+import Foundation
+
+/// One step of a request's life on an MHD thread: routing, body intake, dispatch, answer.
+struct Exchange {
+  let server: HTTPServer
+  let connection: OpaquePointer
+  let context: RequestContext
+
+  /// Headers are in. Route and check everything that can be checked before reading the body;
+  /// answer nothing yet unless the body must be refused (answering on this first call makes
+  /// libmicrohttpd close the connection, which is right only when we will not read the body).
+  func begin(method rawMethod: String) -> MHD_Result {
+    context.phase = .receivingBody
+    guard let method = HTTPMethod(rawValue: rawMethod) else {
+      return refuse(HTTPError(501, "Method \(rawMethod) is not supported"))
+    }
+    let target: RequestTarget
+    do { target = try RequestTarget(parsing: context.rawTarget) } catch { return refuse(error) }
+    let headers = requestHeaders()
+    var request = HTTPRequest(method: method, target: target, headers: headers, remoteAddress: clientAddress())
+    let declaredLength = headers["Content-Length"].flatMap { Int($0) }
+    let hasBody = (declaredLength ?? 0) > 0 || headers["Transfer-Encoding"] != nil
+
+    switch server.router.match(method, target.segments) {
+    case .notFound:
+      return refuseAfterBody(HTTPError(.notFound, "Not found"), hasBody: hasBody)
+    case .methodNotAllowed(let allowed):
+      let allow = allowed.map(\.rawValue).joined(separator: ", ")
+      return refuseAfterBody(
+        HTTPError(.methodNotAllowed, "Method not allowed", headers: [("Allow", allow)]), hasBody: hasBody)
+    case .found(let route, let parameters):
+      request.pathParameters = parameters
+      context.route = route
+      do { try server.configuration.preflight?(request, route) } catch {
+        return refuseAfterBody(error, hasBody: hasBody)
+      }
+      if hasBody, let refusal = bodyRefusal(route.body, declaredLength: declaredLength, headers: headers) {
+        return refuse(refusal)
+      }
+      if case .multipart(_, let directory) = route.body, hasBody {
+        guard let receiver = MultipartReceiver(connection: connection, directory: directory) else {
+          return refuse(HTTPError(.badRequest, "Malformed multipart body"))
+        }
+        context.multipart = receiver
+      } else if let declaredLength {
+        request.body.reserveCapacity(min(declaredLength, route.body.maxBytes))
+      }
+      context.request = request
+      return .YES
+    }
+  }
+
+  /// A chunk of the body arrived.
+  func receive(_ data: UnsafePointer<CChar>, count: Int) -> MHD_Result {
+    context.receivedBodyBytes += count
+    guard context.refusal == nil else { return .YES }  // Drained, then refused in dispatch.
+    guard let route = context.route, context.receivedBodyBytes <= route.body.maxBytes else {
+      return refuse(tooLarge(context.route?.body.maxBytes ?? 0))
+    }
+    if let multipart = context.multipart {
+      if !multipart.feed(data, count: count) {
+        return refuse(multipart.failure ?? HTTPError(.badRequest, "Malformed multipart body"))
+      }
+    } else {
+      context.request?.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: count))
+    }
+    return .YES
+  }
+
+  /// The body is complete: run the handler.
+  func dispatch() -> MHD_Result {
+    if let refusal = context.refusal { return respond(.error(refusal)) }
+    guard var request = context.request, let route = context.route else { return .NO }
+    context.request = nil
+    if let multipart = context.multipart {
+      switch multipart.finish() {
+      case .success(let parts): request.multipart = parts
+      case .failure(let error): return respond(.error(error))
+      }
+    }
+    switch route.handler {
+    case .immediate(let handler):
+      do { return respond(try handler(request)) } catch { return respond(.error(error)) }
+    case .async(let handler):
+      context.phase = .awaitingHandler
+      server.inFlight.withLock { $0 += 1 }
+      MHD_suspend_connection(connection)
+      let resume = SuspendedConnection(connection: connection, context: context, server: server)
+      Task {
+        let response: HTTPResponse
+        do { response = try await handler(request) } catch { response = resume.server.response(for: error) }
+        resume.complete(with: response)
+      }
+      return .YES
+    }
+  }
+
+  /// Called again after an async handler resumed the connection.
+  func sendHandlerResponse() -> MHD_Result {
+    server.inFlight.withLock { $0 -= 1 }
+    let response = context.response ?? .error(HTTPError(.internalServerError, "No response"))
+    context.response = nil
+    return respond(response)
+  }
+
+  private func respond(_ response: HTTPResponse) -> MHD_Result {
+    context.phase = .responded
+    if response.status.rawValue >= 500 {
+      server.configuration.log("http: \(response.status.rawValue) for \(context.rawTarget.prefix(200))")
+    }
+    return ResponseWriter(server: server, connection: connection).queue(response)
+  }
+
+  private func refuse(_ error: HTTPError) -> MHD_Result {
+    server.configuration.log("http: refused \(error.status.rawValue) \(error.message): \(context.rawTarget.prefix(200))")
+    return respond(.error(error))
+  }
+
+  /// Refuses a request now if it carries a body we will not read; otherwise after the (empty) body,
+  /// which keeps the connection alive.
+  private func refuseAfterBody(_ error: HTTPError, hasBody: Bool) -> MHD_Result {
+    if hasBody { return refuse(error) }
+    context.refusal = error
+    return .YES
+  }
+
+  private func bodyRefusal(_ policy: BodyPolicy, declaredLength: Int?, headers: HTTPHeaders) -> HTTPError? {
+    if let declaredLength, declaredLength > policy.maxBytes { return tooLarge(policy.maxBytes) }
+    let mediaType = headers["Content-Type"]?.split(separator: ";").first?.trimmingSpaces().lowercased() ?? ""
+    switch policy {
+    case .none:
+      return tooLarge(0)
+    case .json where mediaType != "application/json":
+      return HTTPError(.unsupportedMediaType, "Send the body as JSON (Content-Type: application/json)")
+    case .multipart where mediaType != "multipart/form-data":
+      return HTTPError(.unsupportedMediaType, "Send the body as multipart/form-data")
+    case .json, .multipart:
+      return nil
+    }
+  }
+
+  private func tooLarge(_ limit: Int) -> HTTPError {
+    limit == 0
+      ? HTTPError(.payloadTooLarge, "This request takes no body")
+      : HTTPError(.payloadTooLarge, "Body larger than \(limit) bytes")
+  }
+
+  private func requestHeaders() -> HTTPHeaders {
+    let collector = HeaderCollector()
+    _ = MHD_get_connection_values(
+      connection, .HEADER_KIND, collectHeader, Unmanaged.passUnretained(collector).toOpaque())
+    return collector.headers
+  }
+
+  private func clientAddress() -> String {
+    var buffer = [CChar](repeating: 0, count: 64)
+    bl_connection_client_address(connection, &buffer, buffer.count)
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+}
+
+/// Carries a suspended connection to the task that will resume it.
+private struct SuspendedConnection: @unchecked Sendable {
+  let connection: OpaquePointer
+  let context: RequestContext
+  let server: HTTPServer
+
+  func complete(with response: HTTPResponse) {
+    context.response = response
+    MHD_resume_connection(connection)
+  }
+}
+
+private final class HeaderCollector {
+  var headers = HTTPHeaders()
+}
+
+private func collectHeader(
+  _ cls: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind, _ key: UnsafePointer<CChar>?,
+  _ value: UnsafePointer<CChar>?
+) -> MHD_Result {
+  guard let cls, let key else { return .YES }
+  let collector = Unmanaged<HeaderCollector>.fromOpaque(cls).takeUnretainedValue()
+  collector.headers.add(String(cString: key), value.map { String(cString: $0) } ?? "")
+  return .YES
+}

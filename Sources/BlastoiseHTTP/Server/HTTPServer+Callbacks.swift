@@ -1,0 +1,51 @@
+import CMicroHTTPD
+import Foundation
+
+// libmicrohttpd calls these C callbacks on its polling threads. They are global functions, not
+// closures, so that no actor isolation is inferred for them (see design §9).
+
+/// Called first for every request with the raw target; its result becomes the request context.
+func requestStarted(
+  _ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?, _ connection: OpaquePointer?
+) -> UnsafeMutableRawPointer? {
+  let context = RequestContext(rawTarget: uri.map { String(cString: $0) } ?? "")
+  return Unmanaged.passRetained(context).toOpaque()
+}
+
+func requestCompleted(
+  _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+  _ contextPointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+  _ reason: MHD_RequestTerminationCode
+) {
+  guard let contextPointer, let raw = contextPointer.pointee else { return }
+  contextPointer.pointee = nil
+  Unmanaged<RequestContext>.fromOpaque(raw).release()
+}
+
+func accessHandler(
+  _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ url: UnsafePointer<CChar>?,
+  _ method: UnsafePointer<CChar>?, _ version: UnsafePointer<CChar>?, _ uploadData: UnsafePointer<CChar>?,
+  _ uploadDataSize: UnsafeMutablePointer<Int>?, _ contextPointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> MHD_Result {
+  guard let cls, let connection, let contextPointer, let raw = contextPointer.pointee, let uploadDataSize else {
+    return .NO
+  }
+  let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+  let context = Unmanaged<RequestContext>.fromOpaque(raw).takeUnretainedValue()
+  let exchange = Exchange(server: server, connection: connection, context: context)
+  switch context.phase {
+  case .started:
+    return exchange.begin(method: method.map { String(cString: $0) } ?? "")
+  case .receivingBody where uploadDataSize.pointee > 0:
+    let count = uploadDataSize.pointee
+    uploadDataSize.pointee = 0
+    return uploadData.map { exchange.receive($0, count: count) } ?? .NO
+  case .receivingBody:
+    return exchange.dispatch()
+  case .awaitingHandler:
+    return exchange.sendHandlerResponse()
+  case .responded:
+    uploadDataSize.pointee = 0  // Drain what a refused client still sends.
+    return .YES
+  }
+}

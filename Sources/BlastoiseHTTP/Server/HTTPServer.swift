@@ -1,0 +1,105 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+
+/// An HTTP/1.1 + WebSocket server on libmicrohttpd. It knows nothing about music: it routes
+/// requests to handlers, enforces body policies, and hands upgraded sockets to a `WebSocketHub`.
+public final class HTTPServer: Sendable {
+  public struct Configuration: Sendable {
+    public var host = "127.0.0.1"
+    public var port: UInt16 = 0
+    public var threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    public var connectionLimit = 20_000
+    /// A connection idle this long (slow or stalled client) is closed.
+    public var connectionTimeoutSeconds = 30
+    /// Caps the request line plus headers; beyond it the client gets 431.
+    public var connectionMemoryLimit = 64 * 1024
+    public var webSocket = WebSocketHub.Configuration()
+    /// Runs after routing and before any body byte is read; a thrown error refuses the request.
+    /// The application checks Origin and authentication here.
+    public var preflight: (@Sendable (HTTPRequest, Route) throws(HTTPError) -> Void)?
+    /// Turns an error that is not an `HTTPError` into a response (the application maps its domain
+    /// errors in one place). The default answers 500 and logs.
+    public var errorResponse: (@Sendable (any Error) -> HTTPResponse)?
+    public var log: @Sendable (String) -> Void = { line in HTTPServer.logToStandardError(line) }
+
+    public init() {}
+  }
+
+  let router: Router
+  let configuration: Configuration
+  public let webSockets: WebSocketHub
+  private let daemon = Mutex<DaemonHandle?>(nil)
+  let inFlight = Mutex(0)
+
+  public init(router: Router, configuration: Configuration = Configuration()) {
+    self.router = router
+    self.configuration = configuration
+    webSockets = WebSocketHub(configuration: configuration.webSocket, log: configuration.log)
+  }
+
+  private let boundPort = Mutex<UInt16>(0)
+
+  /// The bound port (useful when the configuration asked for port 0).
+  public var port: UInt16 { boundPort.withLock { $0 } }
+
+  public func start() throws(HTTPError) {
+    try webSockets.start()
+    var started: OpaquePointer?
+    configuration.host.withCString { host in
+      var config = bl_daemon_config(
+        host: host, port: configuration.port, thread_pool_size: UInt32(configuration.threads),
+        connection_limit: UInt32(configuration.connectionLimit),
+        connection_timeout_seconds: UInt32(configuration.connectionTimeoutSeconds),
+        connection_memory_limit: configuration.connectionMemoryLimit,
+        access_handler: accessHandler, access_handler_cls: Unmanaged.passUnretained(self).toOpaque(),
+        completed: requestCompleted, uri_log: requestStarted, log: logFromLibrary)
+      started = bl_start_daemon(&config)
+    }
+    guard let started else {
+      throw HTTPError(
+        .internalServerError,
+        "Cannot listen on \(configuration.host):\(configuration.port): \(String(cString: strerror(errno)))")
+    }
+    daemon.withLock { $0 = DaemonHandle(pointer: started) }
+    boundPort.withLock { $0 = bl_daemon_port(started) }
+  }
+
+  /// Stops accepting, closes WebSockets with 1001, lets in-flight handlers finish (up to
+  /// `grace`), then stops the daemon.
+  public func shutdown(grace: Duration = .seconds(10)) async {
+    guard let running = daemon.withLock({ $0?.pointer }) else { return }
+    let listener = MHD_quiesce_daemon(running)
+    if listener >= 0 { close(listener) }
+    webSockets.closeAll(code: .goingAway, reason: "Server shutting down")
+    let deadline = ContinuousClock.now + grace
+    while inFlight.withLock({ $0 }) > 0, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+    await webSockets.stop()
+    daemon.withLock { $0 = nil }
+    MHD_stop_daemon(running)
+  }
+
+  func response(for error: any Error) -> HTTPResponse {
+    if let error = error as? HTTPError { return .error(error) }
+    if let errorResponse = configuration.errorResponse { return errorResponse(error) }
+    configuration.log("error: unhandled \(error)")
+    return .error(HTTPError(.internalServerError, "Internal server error"))
+  }
+
+  public static func logToStandardError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+  }
+}
+
+/// libmicrohttpd's own complaints (malformed requests, resource limits) go to stderr.
+private func logFromLibrary(_ message: UnsafePointer<CChar>?) {
+  guard let message else { return }
+  HTTPServer.logToStandardError("http: \(String(cString: message))")
+}
+
+/// The daemon pointer; libmicrohttpd's daemon functions are thread-safe.
+private struct DaemonHandle: @unchecked Sendable {
+  let pointer: OpaquePointer
+}

@@ -1,0 +1,261 @@
+import BlastoiseWebSocket
+import CMicroHTTPD
+import Foundation
+import Synchronization
+
+/// Owns every upgraded socket on one epoll thread: reads and parses frames, answers pings, sends
+/// keep-alive pings, enforces idle and close timeouts, and tears connections down.
+public final class WebSocketHub: Sendable {
+  public struct Configuration: Sendable {
+    public var maxMessageBytes = 64 * 1024
+    /// Bytes a connection may have waiting; beyond it the client is disconnected.
+    public var maxQueuedBytes = 1024 * 1024
+    /// A connection silent this long gets a ping.
+    public var pingInterval: Duration = .seconds(20)
+    /// A connection silent this long (no pong either) is dropped.
+    public var idleTimeout: Duration = .seconds(60)
+    /// How long to wait for the peer's close frame after ours.
+    public var closeTimeout: Duration = .seconds(2)
+    public init() {}
+  }
+
+  private struct Inbox {
+    var adoptions: [(WebSocketConnection, [UInt8], WebSocketUpgrade)] = []
+    var teardowns: [(WebSocketConnection, String)] = []
+    var stopping = false
+  }
+
+  static let readEvents = BL_EPOLLIN | BL_EPOLLRDHUP
+
+  let configuration: Configuration
+  let epoll: Int32
+  private let wakeup: Int32
+  private let log: @Sendable (String) -> Void
+  private let registry = Mutex<[Int32: WebSocketConnection]>([:])
+  private let inbox = Mutex(Inbox())
+  private let nextID = Atomic<UInt64>(1)
+  private let running = Atomic<Bool>(false)
+
+  init(configuration: Configuration, log: @escaping @Sendable (String) -> Void) {
+    self.configuration = configuration
+    self.log = log
+    epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+    wakeup = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+  }
+
+  deinit {
+    close(epoll)
+    close(wakeup)
+  }
+
+  public var connectionCount: Int { registry.withLock { $0.count } }
+
+  func start() throws(HTTPError) {
+    guard epoll >= 0, wakeup >= 0, bl_epoll_ctl(epoll, BL_EPOLL_CTL_ADD, wakeup, BL_EPOLLIN) == 0 else {
+      throw HTTPError(.internalServerError, "Cannot create the WebSocket event loop")
+    }
+    running.store(true, ordering: .sequentiallyConsistent)
+    let thread = Thread { [self] in runLoop() }
+    thread.name = "websocket-hub"
+    thread.start()
+  }
+
+  /// Sends a close frame with `code` to every connection.
+  public func closeAll(code: WebSocketCloseCode, reason: String) {
+    for connection in registry.withLock({ Array($0.values) }) {
+      connection.close(code: code, reason: reason)
+    }
+  }
+
+  /// Waits for closing handshakes (bounded by the close timeout), then stops the thread.
+  func stop() async {
+    let deadline = ContinuousClock.now + configuration.closeTimeout
+    while connectionCount > 0, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+    inbox.withLock { $0.stopping = true }
+    wake()
+    while running.load(ordering: .sequentiallyConsistent) {
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+  }
+
+  /// Called on an HTTP thread when libmicrohttpd hands over an upgraded socket.
+  func adopt(
+    socket: Int32, alreadyRead: [UInt8], upgrade: WebSocketUpgrade, release: @escaping @Sendable () -> Void
+  ) {
+    _ = bl_socket_prepare(socket)
+    let id = nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+    let connection = WebSocketConnection(id: id, socket: socket, hub: self, release: release)
+    inbox.withLock { $0.adoptions.append((connection, alreadyRead, upgrade)) }
+    wake()
+  }
+
+  func scheduleTeardown(_ connection: WebSocketConnection, reason: String) {
+    inbox.withLock { $0.teardowns.append((connection, reason)) }
+    wake()
+  }
+
+  private func wake() {
+    var one: UInt64 = 1
+    _ = write(wakeup, &one, 8)
+  }
+
+  // MARK: The hub thread
+
+  private func runLoop() {
+    var fds = [Int32](repeating: 0, count: 256)
+    var events = [UInt32](repeating: 0, count: 256)
+    var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
+    var nextTimerCheck = ContinuousClock.now + .seconds(1)
+    while true {
+      let timeout = max(0, Int32((nextTimerCheck - ContinuousClock.now) / .milliseconds(1)))
+      let count = bl_epoll_wait(epoll, &fds, &events, Int32(fds.count), timeout)
+      for index in 0..<max(0, Int(count)) {
+        if fds[index] == wakeup {
+          if processInbox() {
+            running.store(false, ordering: .sequentiallyConsistent)
+            return
+          }
+          continue
+        }
+        guard let connection = registry.withLock({ $0[fds[index]] }) else { continue }
+        handle(events[index], on: connection, buffer: &readBuffer)
+      }
+      if ContinuousClock.now >= nextTimerCheck {
+        checkTimers()
+        nextTimerCheck = ContinuousClock.now + .seconds(1)
+      }
+    }
+  }
+
+  /// Returns true when the hub should stop.
+  private func processInbox() -> Bool {
+    var counter: UInt64 = 0
+    _ = read(wakeup, &counter, 8)
+    let work = inbox.withLock { inbox in
+      defer {
+        inbox.adoptions.removeAll()
+        inbox.teardowns.removeAll()
+      }
+      return inbox
+    }
+    for (connection, alreadyRead, upgrade) in work.adoptions {
+      registry.withLock { $0[connection.socket] = connection }
+      _ = bl_epoll_ctl(epoll, BL_EPOLL_CTL_ADD, connection.socket, Self.readEvents)
+      connection.callbacks = upgrade.onOpen(connection)
+      if !alreadyRead.isEmpty {
+        connection.reader.feed(alreadyRead)
+        processMessages(of: connection)
+      }
+    }
+    for (connection, reason) in work.teardowns {
+      tearDown(connection, code: nil, problem: reason)
+    }
+    if work.stopping {
+      for connection in registry.withLock({ Array($0.values) }) {
+        tearDown(connection, code: .goingAway, problem: nil)
+      }
+    }
+    return work.stopping
+  }
+
+  private func handle(_ events: UInt32, on connection: WebSocketConnection, buffer: inout [UInt8]) {
+    if events & BL_EPOLLOUT != 0, connection.flush() {
+      tearDown(connection, code: nil, problem: nil)
+      return
+    }
+    if events & (BL_EPOLLIN | BL_EPOLLRDHUP | BL_EPOLLHUP | BL_EPOLLERR) != 0 {
+      readAvailable(from: connection, buffer: &buffer)
+    }
+  }
+
+  private func readAvailable(from connection: WebSocketConnection, buffer: inout [UInt8]) {
+    // A few reads per wakeup keeps one fast sender from starving the others.
+    for _ in 0..<4 {
+      let received = buffer.withUnsafeMutableBytes { recv(connection.socket, $0.baseAddress, $0.count, 0) }
+      if received > 0 {
+        buffer.withUnsafeBytes { connection.reader.feed(UnsafeRawBufferPointer(rebasing: $0[0..<received])) }
+        connection.lastHeard = ContinuousClock.now
+        connection.pingOutstanding = false
+        if !processMessages(of: connection) { return }
+        if received < buffer.count { return }
+      } else if received == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+        tearDown(connection, code: nil, problem: "connection lost")
+        return
+      } else if errno != EINTR {
+        return
+      }
+    }
+  }
+
+  /// Delivers complete messages; false once the connection is gone or closing.
+  @discardableResult
+  private func processMessages(of connection: WebSocketConnection) -> Bool {
+    do {
+      while let message = try connection.reader.nextMessage() {
+        switch message {
+        case .text(let text):
+          guard connection.isOpen else { continue }
+          connection.callbacks?.onText(connection, text)
+        case .binary:
+          connection.close(code: .unsupportedData, reason: "Binary messages are not supported")
+        case .ping(let payload):
+          connection.enqueue(EncodedFrame.control(.pong, payload: payload).bytes[...], coalescingKey: nil, control: true)
+        case .pong:
+          break
+        case .close(let code, _):
+          return answerClose(from: connection, code: code)
+        }
+      }
+      return true
+    } catch {
+      log("websocket: \(connection) protocol error \(error.closeCode.rawValue): \(error.reason)")
+      connection.close(code: error.closeCode, reason: error.reason)
+      connection.state.withLock { $0.peerClosed = true }  // Do not wait for a broken peer.
+      if connection.flush() { tearDown(connection, code: error.closeCode, problem: nil) }
+      return false
+    }
+  }
+
+  private func answerClose(from connection: WebSocketConnection, code: WebSocketCloseCode?) -> Bool {
+    connection.close(code: code ?? .normal)
+    connection.state.withLock { $0.peerClosed = true }
+    if connection.flush() { tearDown(connection, code: code, problem: nil) }
+    return false
+  }
+
+  private func checkTimers() {
+    let now = ContinuousClock.now
+    for connection in registry.withLock({ Array($0.values) }) {
+      let phase = connection.state.withLock { $0.phase }
+      switch phase {
+      case .closing(let deadline) where now >= deadline:
+        tearDown(connection, code: nil, problem: "close timeout")
+      case .open where now - connection.lastHeard >= configuration.idleTimeout:
+        tearDown(connection, code: nil, problem: "idle timeout")
+      case .open where now - connection.lastHeard >= configuration.pingInterval && !connection.pingOutstanding:
+        connection.pingOutstanding = true
+        connection.enqueue(EncodedFrame.control(.ping).bytes[...], coalescingKey: nil, control: true)
+      default:
+        break
+      }
+    }
+  }
+
+  /// Releases the socket. `problem` is logged; a completed close handshake passes nil.
+  private func tearDown(_ connection: WebSocketConnection, code: WebSocketCloseCode?, problem: String?) {
+    let wasLive = connection.state.withLock { state -> Bool in
+      guard state.phase != .closed else { return false }
+      state.phase = .closed
+      return true
+    }
+    guard wasLive else { return }
+    _ = bl_epoll_ctl(epoll, BL_EPOLL_CTL_DEL, connection.socket, 0)
+    registry.withLock { _ = $0.removeValue(forKey: connection.socket) }
+    connection.release()
+    if let problem { log("websocket: \(connection) dropped: \(problem)") }
+    connection.callbacks?.onClose(connection, code)
+    connection.callbacks = nil
+  }
+}

@@ -1,0 +1,4 @@
+/// The version reported by `GET /api/status` and `blastoise --version`.
+public enum BlastoiseVersion {
+  public static let current = "0.1.0"
+}

@@ -1,0 +1,76 @@
+/// What the command line asks for.
+public enum Command: Sendable, Equatable {
+  case serve(ServerConfiguration)
+  case help
+  case version
+}
+
+/// A command-line mistake: the message is printed on one line and the process exits with 2.
+public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+  public let message: String
+  public var description: String { message }
+}
+
+/// Parses `blastoise <command> [flags]`. Each flag may also come from `BLASTOISE_<NAME>` in the
+/// environment (`--data-dir` → `BLASTOISE_DATA_DIR`); a flag on the command line wins.
+public enum CommandLineArguments {
+  public static let usage = """
+    usage: blastoise serve [--host ADDR] [--port N] [--data-dir DIR] [--music-dir DIR] [--web-dir DIR]
+                           [--guests] [--no-signup] [--demo] [--ytdlp] [--allowed-origin ORIGIN]...
+           blastoise --version | --help
+    """
+
+  public static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Command {
+    guard let command = arguments.first else { throw UsageError(message: "missing command; try 'blastoise --help'") }
+    switch command {
+    case "--help", "-h", "help": return .help
+    case "--version": return .version
+    case "serve": return .serve(try parseServe(Array(arguments.dropFirst()), environment: environment))
+    default: throw UsageError(message: "unknown command '\(command)'; try 'blastoise --help'")
+    }
+  }
+
+  private static func parseServe(_ arguments: [String], environment: [String: String]) throws(UsageError)
+    -> ServerConfiguration
+  {
+    let flags = try FlagReader(arguments, environment: environment, valueFlags: ServeFlag.valued, switches: ServeFlag.switches)
+    var configuration = ServerConfiguration()
+    if let host = try flags.value("host") { configuration.host = try validHost(host) }
+    if let port = try flags.value("port") {
+      guard let number = UInt16(port), number > 0 else { throw UsageError(message: "--port must be 1–65535, not '\(port)'") }
+      configuration.port = number
+    }
+    if let directory = try flags.value("data-dir") { configuration.dataDirectory = try nonEmpty(directory, "data-dir") }
+    if let directory = try flags.value("music-dir") { configuration.musicDirectory = try nonEmpty(directory, "music-dir") }
+    if let directory = try flags.value("web-dir") { configuration.webDirectory = try nonEmpty(directory, "web-dir") }
+    configuration.allowGuests = try flags.isSet("guests")
+    configuration.allowSignup = !(try flags.isSet("no-signup"))
+    configuration.demoLibrary = try flags.isSet("demo")
+    configuration.urlImportEnabled = try flags.isSet("ytdlp")
+    configuration.allowedOrigins = try flags.values("allowed-origin").map { origin throws(UsageError) in
+      guard let normalized = OriginPolicy.normalize(origin) else {
+        throw UsageError(message: "--allowed-origin must look like https://host[:port], not '\(origin)'")
+      }
+      return normalized
+    }
+    return configuration
+  }
+
+  private static func validHost(_ host: String) throws(UsageError) -> String {
+    let isIPv4 = host.split(separator: ".", omittingEmptySubsequences: false).count == 4
+      && host.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { UInt8($0) != nil }
+    let isIPv6 = host.contains(":") && host.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+    guard isIPv4 || isIPv6 else { throw UsageError(message: "--host must be a numeric IP address, not '\(host)'") }
+    return host
+  }
+
+  private static func nonEmpty(_ value: String, _ flag: String) throws(UsageError) -> String {
+    guard !value.isEmpty else { throw UsageError(message: "--\(flag) must not be empty") }
+    return value
+  }
+}
+
+enum ServeFlag {
+  static let valued: Set<String> = ["host", "port", "data-dir", "music-dir", "web-dir", "allowed-origin"]
+  static let switches: Set<String> = ["guests", "no-signup", "demo", "ytdlp"]
+}

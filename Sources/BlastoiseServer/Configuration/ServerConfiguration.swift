@@ -1,0 +1,16 @@
+/// Everything `blastoise serve` is told by flags and environment (design §7).
+public struct ServerConfiguration: Sendable, Equatable {
+  public var host = "0.0.0.0"
+  public var port: UInt16 = 3001
+  public var dataDirectory = "./data"
+  public var musicDirectory = "./music"
+  public var webDirectory = "./Web"
+  public var allowGuests = false
+  public var allowSignup = true
+  public var demoLibrary = false
+  public var urlImportEnabled = false
+  /// Origins besides the server's own that may send mutating requests and open sockets.
+  public var allowedOrigins: [String] = []
+
+  public init() {}
+}

@@ -1,0 +1,42 @@
+import BlastoiseHTTP
+import Foundation
+
+/// Serves the web app's files from the web directory at `/`.
+enum WebAppRoutes {
+  static func register(on router: inout Router, webDirectory: String) {
+    let root = URL(fileURLWithPath: webDirectory).standardizedFileURL.resolvingSymlinksInPath().path
+    router.immediate(.get, "/*path") { request throws(HTTPError) in
+      guard let file = WebAppFiles.resolve(request.pathParameter("path"), under: root) else {
+        throw HTTPError(.notFound, "Not found")
+      }
+      return FileResponse.serve(
+        path: file.path, for: request, options: FileResponse.Options(contentType: file.contentType))
+    }
+  }
+}
+
+/// Maps a request path to a file inside the web root, refusing anything that could leave it.
+enum WebAppFiles {
+  struct File: Equatable {
+    let path: String
+    let contentType: String
+  }
+
+  static let contentTypes = [
+    "html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8",
+    "json": "application/json", "svg": "image/svg+xml", "png": "image/png", "ico": "image/x-icon",
+    "webmanifest": "application/manifest+json", "txt": "text/plain; charset=utf-8",
+  ]
+
+  /// `relativePath` is the already-decoded rest of the URL path. Hidden names, `..`, and anything
+  /// whose real path (symlinks resolved) is outside `root` are refused.
+  static func resolve(_ relativePath: String, under root: String) -> File? {
+    let segments = relativePath.split(separator: "/", omittingEmptySubsequences: true)
+    guard segments.allSatisfy({ !$0.hasPrefix(".") && !$0.contains("\\") && !$0.contains("\0") }) else { return nil }
+    let relative = segments.isEmpty ? "index.html" : segments.joined(separator: "/")
+    let candidate = URL(fileURLWithPath: root).appendingPathComponent(relative).resolvingSymlinksInPath().path
+    guard candidate.hasPrefix(root + "/") else { return nil }
+    let fileExtension = (candidate as NSString).pathExtension.lowercased()
+    return File(path: candidate, contentType: contentTypes[fileExtension] ?? "application/octet-stream")
+  }
+}

@@ -1,0 +1,16 @@
+import BlastoiseHTTP
+
+/// Checks every request before its body is read: state-changing requests and socket handshakes
+/// from a foreign browser origin are refused.
+struct RequestGuards: Sendable {
+  let originPolicy: OriginPolicy
+
+  func check(_ request: HTTPRequest, _ route: Route) throws(HTTPError) {
+    let needsOriginCheck = request.method.isMutating || request.headers["Upgrade"] != nil
+    if needsOriginCheck,
+      !originPolicy.allows(origin: request.headers["Origin"], host: request.headers["Host"], secure: false)
+    {
+      throw HTTPError(.forbidden, "Cross-origin request refused")
+    }
+  }
+}
