@@ -81,7 +81,8 @@ struct ReaderErrorTests {
     // 2^63 - 1 bytes announced by a server; only the 10 header bytes are ever delivered.
     var reader = WebSocketReader(role: .client, maxMessageBytes: 1 << 20)
     reader.feed(hexBytes("82 7F 7F FF FF FF FF FF FF FF"))
-    #expect(throws: WebSocketProtocolError.self) { try reader.nextMessage() }
+    let error = #expect(throws: WebSocketProtocolError.self) { try reader.nextMessage() }
+    #expect(error?.closeCode == .messageTooBig)
     #expect(reader.bufferedByteCount == 0)
   }
 
@@ -153,6 +154,20 @@ struct ReaderErrorTests {
     let second = #expect(throws: WebSocketProtocolError.self) { try reader.nextMessage() }
     #expect(first == second)
     #expect(reader.bufferedByteCount == 0)
+  }
+
+  @Test(arguments: [
+    "81 05 48 65 6c 6c 6f",  // unmasked for a server
+    "c2 80 37 fa 21 3d",  // reserved bit
+    "82 ff 80 00 00 00 00 00 00 00",  // 64-bit length with its top bit set
+    "82 fe 04 00 37 fa 21 3d",  // over the limit
+    "81 82 37 fa 21 3d f4 d2",  // c3 28 after unmasking: invalid UTF-8
+    "01 81 37 fa 21 3d 76 89 80 00 00 00 01 81 37 fa 21 3d 76",  // new data frame mid-message
+  ])
+  func errorsAreTheSameWhenFedOneByteAtATime(stream: String) {
+    let whole = read(hexBytes(stream), role: .server, maxMessageBytes: 1000)
+    #expect(whole.error != nil)
+    #expect(read(hexBytes(stream), role: .server, maxMessageBytes: 1000, chunkSize: 1) == whole)
   }
 
   @Test func messagesBeforeAnErrorAreStillDelivered() {

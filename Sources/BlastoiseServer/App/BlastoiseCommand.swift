@@ -10,7 +10,8 @@ public enum BlastoiseCommand {
     do {
       command = try CommandLineArguments.parse(arguments, environment: ProcessInfo.processInfo.environment)
     } catch {
-      ServerLog.write("blastoise: \(error.message)")
+      // A usage mistake is one plain line, no timestamp: it is for the person typing.
+      FileHandle.standardError.write(Data("blastoise: \(error.message)\n".utf8))
       exit(2)
     }
     switch command {

@@ -37,7 +37,8 @@ public enum CommandLineArguments {
     var configuration = ServerConfiguration()
     if let host = try flags.value("host") { configuration.host = try validHost(host) }
     if let port = try flags.value("port") {
-      guard let number = UInt16(port), number > 0 else { throw UsageError(message: "--port must be 1–65535, not '\(port)'") }
+      // 0 asks the system for a free port (the log line says which).
+      guard let number = UInt16(port) else { throw UsageError(message: "--port must be 0–65535, not '\(port)'") }
       configuration.port = number
     }
     if let directory = try flags.value("data-dir") { configuration.dataDirectory = try nonEmpty(directory, "data-dir") }

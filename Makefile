@@ -1,0 +1,39 @@
+# The two commands a fresh Debian 12 machine needs: `make run` and `make test`.
+SHELL := /bin/bash
+PORT ?= 3001
+DATA_DIR ?= ./data
+MUSIC_DIR ?= ./music
+FUZZ_SECONDS ?= 20
+
+.PHONY: run test deps release build lint format fuzz bench-http
+
+run: release
+	.build/release/blastoise serve --port $(PORT) --data-dir $(DATA_DIR) --music-dir $(MUSIC_DIR) --web-dir ./Web
+
+test: deps lint
+	swift build --build-tests
+	swift test --skip-build
+	scripts/fuzz $(FUZZ_SECONDS)
+
+deps:
+	scripts/install-deps
+
+release: deps
+	swift build -c release
+
+build: deps
+	swift build
+
+lint:
+	swift format lint --strict --recursive --parallel Package.swift Sources Tests Fuzz
+
+format:
+	swift format --in-place --recursive --parallel Package.swift Sources Tests Fuzz
+
+fuzz: deps
+	scripts/fuzz $(FUZZ_SECONDS)
+
+bench-http:
+	scripts/install-deps --bench
+	swift build -c release
+	bench/http/run

@@ -1,0 +1,63 @@
+import Testing
+
+@testable import BlastoiseServer
+
+@Suite struct CommandLineArgumentsTests {
+  private func serve(_ arguments: [String], environment: [String: String] = [:]) throws -> ServerConfiguration {
+    guard case .serve(let configuration) = try CommandLineArguments.parse(["serve"] + arguments, environment: environment)
+    else { throw UsageError(message: "not serve") }
+    return configuration
+  }
+
+  @Test func defaultsMatchTheDocumentedCommandLine() throws {
+    let configuration = try serve([])
+    #expect(configuration.host == "0.0.0.0")
+    #expect(configuration.port == 3001)
+    #expect(configuration.dataDirectory == "./data")
+    #expect(configuration.musicDirectory == "./music")
+    #expect(configuration.allowGuests == false)
+    #expect(configuration.allowSignup == true)
+  }
+
+  @Test func flagsTakeSeparateAndInlineValues() throws {
+    let configuration = try serve(["--port", "8080", "--data-dir=/srv/b", "--guests", "--no-signup", "--host", "127.0.0.1"])
+    #expect(configuration.port == 8080)
+    #expect(configuration.dataDirectory == "/srv/b")
+    #expect(configuration.allowGuests)
+    #expect(!configuration.allowSignup)
+    #expect(configuration.host == "127.0.0.1")
+  }
+
+  @Test func environmentFillsInAndFlagsWin() throws {
+    let environment = ["BLASTOISE_PORT": "4000", "BLASTOISE_DATA_DIR": "/env/data", "BLASTOISE_GUESTS": "true"]
+    let fromEnvironment = try serve([], environment: environment)
+    #expect(fromEnvironment.port == 4000)
+    #expect(fromEnvironment.dataDirectory == "/env/data")
+    #expect(fromEnvironment.allowGuests)
+    let flagWins = try serve(["--port", "5000"], environment: environment)
+    #expect(flagWins.port == 5000)
+  }
+
+  @Test(arguments: [
+    ["--bogus"], ["--port"], ["--port", "-1"], ["--port", "70000"], ["--port", "abc"], ["--host", "example.com"],
+    ["--guests=yes"], ["stray"], ["--data-dir", ""], ["--port", "1", "--port", "2"],
+    ["--allowed-origin", "javascript:alert(1)"],
+  ])
+  func badArgumentsAreUsageErrors(arguments: [String]) {
+    #expect(throws: UsageError.self) { try serve(arguments) }
+  }
+
+  @Test func badSwitchValueInEnvironmentIsAUsageError() {
+    #expect(throws: UsageError.self) { try serve([], environment: ["BLASTOISE_GUESTS": "maybe"]) }
+  }
+
+  @Test func unknownCommandIsAUsageError() {
+    #expect(throws: UsageError.self) { try CommandLineArguments.parse(["frobnicate"], environment: [:]) }
+    #expect(throws: UsageError.self) { try CommandLineArguments.parse([], environment: [:]) }
+  }
+
+  @Test func allowedOriginsAreNormalized() throws {
+    let configuration = try serve(["--allowed-origin", "HTTPS://Music.Example:443/"])
+    #expect(configuration.allowedOrigins == ["https://music.example"])
+  }
+}

@@ -1,0 +1,33 @@
+import BlastoiseHTTP
+import Testing
+
+@testable import BlastoiseServer
+
+@Suite struct RequestGuardsTests {
+  let guards = RequestGuards(originPolicy: OriginPolicy(allowedOrigins: []))
+  let route = Route(.post, "/api/things", handler: .immediate { _ in HTTPResponse() })
+
+  private func request(_ method: HTTPMethod, headers: [(String, String)]) throws -> HTTPRequest {
+    HTTPRequest(method: method, target: try RequestTarget(parsing: "/api/things"), headers: HTTPHeaders(headers))
+  }
+
+  @Test func crossOriginMutationIsForbidden() throws {
+    let post = try request(.post, headers: [("Host", "music.local:3001"), ("Origin", "http://evil.example")])
+    #expect(throws: HTTPError(.forbidden, "Cross-origin request refused")) { try guards.check(post, route) }
+  }
+
+  @Test func crossOriginSocketHandshakeIsForbidden() throws {
+    let upgrade = try request(
+      .get, headers: [("Host", "music.local:3001"), ("Origin", "http://evil.example"), ("Upgrade", "websocket")])
+    #expect(throws: HTTPError.self) { try guards.check(upgrade, route) }
+  }
+
+  @Test func sameOriginAndOriginlessRequestsPass() throws {
+    try guards.check(try request(.post, headers: [("Host", "music.local:3001"), ("Origin", "http://music.local:3001")]), route)
+    try guards.check(try request(.delete, headers: [("Host", "music.local:3001")]), route)
+  }
+
+  @Test func crossOriginReadsPass() throws {
+    try guards.check(try request(.get, headers: [("Host", "music.local"), ("Origin", "http://evil.example")]), route)
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The real `blastoise` executable, started as a child process for end-to-end tests.
+final class ServerProcess {
+  let process = Process()
+  private let errorPipe = Pipe()
+  private(set) var port: UInt16 = 0
+  private var stderrText = ""
+
+  static var executable: URL {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    return root.appendingPathComponent(".build/debug/blastoise")
+  }
+
+  init(arguments: [String], environment: [String: String] = [:]) throws {
+    process.executableURL = Self.executable
+    process.arguments = arguments
+    var merged = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("BLASTOISE_") }
+    merged.merge(environment) { _, new in new }
+    process.environment = merged
+    process.standardError = errorPipe
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+  }
+
+  /// Reads stderr until the server says where it listens.
+  func waitUntilListening(timeout: TimeInterval = 10) throws -> UInt16 {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if let range = stderrText.range(of: #"listening on http://[^:]+:(\d+)"#, options: .regularExpression) {
+        let match = stderrText[range]
+        port = UInt16(match.split(separator: ":").last ?? "") ?? 0
+        return port
+      }
+      guard process.isRunning else { break }
+      stderrText += String(decoding: errorPipe.fileHandleForReading.availableData, as: UTF8.self)
+    }
+    throw ProcessFailure(message: "server did not start: \(stderrText)")
+  }
+
+  /// Waits for exit and returns the status and everything written to stderr.
+  func waitForExit(timeout: TimeInterval = 15) throws -> (status: Int32, stderr: String) {
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+    guard !process.isRunning else {
+      process.terminate()
+      throw ProcessFailure(message: "server did not exit in \(timeout)s")
+    }
+    stderrText += String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    return (process.terminationStatus, stderrText)
+  }
+
+  func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+  deinit {
+    if process.isRunning { process.terminate() }
+  }
+}
+
+struct ProcessFailure: Error, CustomStringConvertible {
+  let message: String
+  var description: String { message }
+}
+
+func temporaryDirectory() throws -> String {
+  let path = FileManager.default.temporaryDirectory.appendingPathComponent("blastoise-\(UUID().uuidString)").path
+  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  return path
+}
+
+/// A GET on loopback with URLSession; returns status and body.
+func httpGet(_ port: UInt16, _ path: String, headers: [String: String] = [:]) async throws -> (Int, Data) {
+  var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+  for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+  let (data, response) = try await URLSession.shared.data(for: request)
+  return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+}
