@@ -6,7 +6,7 @@ import PackageDescription
 // executable only parses the command line.
 let package = Package(
   name: "Blastoise",
-  platforms: [.macOS(.v14), .iOS(.v17)],
+  platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .executable(name: "blastoise", targets: ["blastoise"]),
     .library(name: "BlastoiseProtocol", targets: ["BlastoiseProtocol"]),
@@ -27,19 +27,21 @@ let package = Package(
     // Server.
     .target(name: "BlastoiseCore", dependencies: ["BlastoiseProtocol"]),
     .target(name: "BlastoiseStore", dependencies: ["CSQLite", "BlastoiseCore"]),
+    .systemLibrary(name: "CSodium"),
     .target(name: "BlastoiseHTTP", dependencies: ["CMicroHTTPD", "BlastoiseWebSocket"]),
     .target(
       name: "BlastoiseServer",
-      dependencies: ["BlastoiseProtocol", "BlastoiseCore", "BlastoiseStore", "BlastoiseHTTP"]
+      dependencies: ["BlastoiseProtocol", "BlastoiseCore", "BlastoiseStore", "BlastoiseHTTP", "CSodium"]
     ),
     .executableTarget(name: "blastoise", dependencies: ["BlastoiseServer"]),
 
     .testTarget(name: "BlastoiseWebSocketTests", dependencies: ["BlastoiseWebSocket"]),
     .testTarget(name: "BlastoiseStoreTests", dependencies: ["BlastoiseStore"]),
+    .testTarget(name: "BlastoiseCoreTests", dependencies: ["BlastoiseCore", "BlastoiseProtocol"]),
     .testTarget(name: "BlastoiseHTTPTests", dependencies: ["BlastoiseHTTP", "BlastoiseWebSocket"]),
     .testTarget(
       name: "BlastoiseServerTests",
-      dependencies: ["BlastoiseServer", "BlastoiseHTTP", "BlastoiseWebSocket", "BlastoiseStore"]
+      dependencies: ["BlastoiseServer", "BlastoiseHTTP", "BlastoiseWebSocket", "BlastoiseStore", "BlastoiseCore"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -17,6 +17,8 @@ public enum JSONCoding {
       throw HTTPError(.badRequest, "Missing field '\(key.stringValue)'")
     } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
       throw HTTPError(.badRequest, "Wrong type for '\(fieldPath(context.codingPath))'")
+    } catch let DecodingError.dataCorrupted(context) where context.debugDescription.hasPrefix("Unknown field") {
+      throw HTTPError(.badRequest, context.debugDescription)
     } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
       throw HTTPError(.badRequest, "Invalid value for '\(fieldPath(context.codingPath))'")
     } catch {

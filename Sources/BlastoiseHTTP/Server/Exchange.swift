@@ -51,16 +51,24 @@ struct Exchange {
     }
   }
 
+  /// Body bytes a refused request may still send (and we discard) so that it can get its answer.
+  /// libmicrohttpd queues a response only before the body or after all of it, so a body refused
+  /// midway (a chunked body over the cap, a bad multipart part) must be drained first; a client
+  /// that sends more than this is cut off without an answer.
+  static let maxDrainedBytes = 1 << 20
+
   /// A chunk of the body arrived.
   func receive(_ data: UnsafePointer<CChar>, count: Int) -> MHD_Result {
     context.receivedBodyBytes += count
-    guard context.refusal == nil else { return .YES }  // Drained, then refused in dispatch.
+    if context.refusal != nil {  // Drained, then refused in dispatch.
+      return context.receivedBodyBytes <= (context.route?.body.maxBytes ?? 0) + Self.maxDrainedBytes ? .YES : .NO
+    }
     guard let route = context.route, context.receivedBodyBytes <= route.body.maxBytes else {
-      return refuse(tooLarge(context.route?.body.maxBytes ?? 0))
+      return refuseAfterDrain(tooLarge(context.route?.body.maxBytes ?? 0))
     }
     if let multipart = context.multipart {
       if !multipart.feed(data, count: count) {
-        return refuse(multipart.failure ?? HTTPError(.badRequest, "Malformed multipart body"))
+        return refuseAfterDrain(multipart.failure ?? HTTPError(.badRequest, "Malformed multipart body"))
       }
     } else {
       context.request?.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: count))
@@ -122,6 +130,17 @@ struct Exchange {
   private func refuseAfterBody(_ error: HTTPError, hasBody: Bool) -> MHD_Result {
     if hasBody { return refuse(error) }
     context.refusal = error
+    return .YES
+  }
+
+  /// Refuses a request whose body is arriving: drops what was kept of it and answers once the
+  /// rest has been drained (see `maxDrainedBytes`).
+  private func refuseAfterDrain(_ error: HTTPError) -> MHD_Result {
+    server.configuration.log("http: refused \(error.status.rawValue) \(error.message): \(context.rawTarget.prefix(200))")
+    context.refusal = error
+    context.request = nil
+    context.multipart?.removeTemporaryFiles()
+    context.multipart = nil
     return .YES
   }
 

@@ -107,7 +107,12 @@ public final class WebSocketHub: Sendable {
     var fds = [Int32](repeating: 0, count: 256)
     var events = [UInt32](repeating: 0, count: 256)
     var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
-    var nextTimerCheck = ContinuousClock.now + .seconds(1)
+    // Timers are checked often enough for short intervals too: a 300 ms ping interval checked
+    // once a second would let the idle timeout fire before any ping was sent.
+    let timerPeriod = max(
+      .milliseconds(10),
+      min(.seconds(1), configuration.pingInterval / 4, configuration.idleTimeout / 4, configuration.closeTimeout / 4))
+    var nextTimerCheck = ContinuousClock.now + timerPeriod
     while true {
       let timeout = max(0, Int32((nextTimerCheck - ContinuousClock.now) / .milliseconds(1)))
       let count = bl_epoll_wait(epoll, &fds, &events, Int32(fds.count), timeout)
@@ -124,7 +129,7 @@ public final class WebSocketHub: Sendable {
       }
       if ContinuousClock.now >= nextTimerCheck {
         checkTimers()
-        nextTimerCheck = ContinuousClock.now + .seconds(1)
+        nextTimerCheck = ContinuousClock.now + timerPeriod
       }
     }
   }

@@ -1,4 +1,5 @@
 import BlastoiseProtocol
+import BlastoiseCore
 import Foundation
 
 /// Runs a parsed command line: exit 0 on success, 1 when the server cannot start, 2 on a usage
@@ -23,6 +24,29 @@ public enum BlastoiseCommand {
       exit(0)
     case .serve(let configuration):
       await serve(configuration)
+    case .addUser(let name, let admin, let dataDirectory):
+      await addUser(name: name, admin: admin, dataDirectory: dataDirectory)
+    }
+  }
+
+  /// `blastoise user add NAME`: the password is the first line of standard input, so it never
+  /// shows in `ps` or shell history.
+  private static func addUser(name: String, admin: Bool, dataDirectory: String) async -> Never {
+    guard let password = readLine(strippingNewline: true), !password.isEmpty else {
+      FileHandle.standardError.write(Data("blastoise: give the password on standard input\n".utf8))
+      exit(2)
+    }
+    var configuration = ServerConfiguration()
+    configuration.dataDirectory = dataDirectory
+    do {
+      let services = try ServerServices.open(configuration)
+      defer { services.database.close() }
+      let user = try await services.accounts.addUser(Credentials(username: name, password: password), admin: admin)
+      print("created \(user.role.rawValue) '\(user.username)' (id \(user.id))")
+      exit(0)
+    } catch {
+      FileHandle.standardError.write(Data("blastoise: \(error)\n".utf8))
+      exit(1)
     }
   }
 

@@ -1,6 +1,8 @@
 /// What the command line asks for.
 public enum Command: Sendable, Equatable {
   case serve(ServerConfiguration)
+  /// `blastoise user add NAME [--admin]`; the password is read from standard input.
+  case addUser(name: String, admin: Bool, dataDirectory: String)
   case help
   case version
 }
@@ -17,6 +19,8 @@ public enum CommandLineArguments {
   public static let usage = """
     usage: blastoise serve [--host ADDR] [--port N] [--data-dir DIR] [--music-dir DIR] [--web-dir DIR]
                            [--guests] [--no-signup] [--demo] [--ytdlp] [--allowed-origin ORIGIN]...
+                           [--trust-proxy] [--session-idle-days N] [--session-max-days N]
+           blastoise user add NAME [--admin] [--data-dir DIR]     (password on stdin)
            blastoise --version | --help
     """
 
@@ -26,6 +30,7 @@ public enum CommandLineArguments {
     case "--help", "-h", "help": return .help
     case "--version": return .version
     case "serve": return .serve(try parseServe(Array(arguments.dropFirst()), environment: environment))
+    case "user": return try parseUser(Array(arguments.dropFirst()), environment: environment)
     default: throw UsageError(message: "unknown command '\(command)'; try 'blastoise --help'")
     }
   }
@@ -48,6 +53,9 @@ public enum CommandLineArguments {
     configuration.allowSignup = !(try flags.isSet("no-signup"))
     configuration.demoLibrary = try flags.isSet("demo")
     configuration.urlImportEnabled = try flags.isSet("ytdlp")
+    configuration.trustProxy = try flags.isSet("trust-proxy")
+    if let days = try flags.value("session-idle-days") { configuration.sessionIdleDays = try positive(days, "session-idle-days") }
+    if let days = try flags.value("session-max-days") { configuration.sessionMaxDays = try positive(days, "session-max-days") }
     configuration.allowedOrigins = try flags.values("allowed-origin").map { origin throws(UsageError) in
       guard let normalized = OriginPolicy.normalize(origin) else {
         throw UsageError(message: "--allowed-origin must look like https://host[:port], not '\(origin)'")
@@ -55,6 +63,25 @@ public enum CommandLineArguments {
       return normalized
     }
     return configuration
+  }
+
+  private static func parseUser(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Command {
+    guard arguments.first == "add" else { throw UsageError(message: "usage: blastoise user add NAME [--admin]") }
+    guard arguments.count >= 2, !arguments[1].hasPrefix("--") else {
+      throw UsageError(message: "blastoise user add needs a NAME")
+    }
+    let flags = try FlagReader(
+      Array(arguments.dropFirst(2)), environment: environment, valueFlags: ["data-dir"], switches: ["admin"])
+    return .addUser(
+      name: arguments[1], admin: try flags.isSet("admin"),
+      dataDirectory: try flags.value("data-dir").map { v throws(UsageError) in try nonEmpty(v, "data-dir") } ?? "./data")
+  }
+
+  private static func positive(_ value: String, _ flag: String) throws(UsageError) -> Int {
+    guard let number = Int(value), number > 0, number <= 3650 else {
+      throw UsageError(message: "--\(flag) must be a whole number of days (1–3650), not '\(value)'")
+    }
+    return number
   }
 
   private static func validHost(_ host: String) throws(UsageError) -> String {
@@ -72,6 +99,8 @@ public enum CommandLineArguments {
 }
 
 enum ServeFlag {
-  static let valued: Set<String> = ["host", "port", "data-dir", "music-dir", "web-dir", "allowed-origin"]
-  static let switches: Set<String> = ["guests", "no-signup", "demo", "ytdlp"]
+  static let valued: Set<String> = [
+    "host", "port", "data-dir", "music-dir", "web-dir", "allowed-origin", "session-idle-days", "session-max-days",
+  ]
+  static let switches: Set<String> = ["guests", "no-signup", "demo", "ytdlp", "trust-proxy"]
 }

@@ -11,6 +11,10 @@ public struct ServerConfiguration: Sendable, Equatable {
   public var urlImportEnabled = false
   /// Origins besides the server's own that may send mutating requests and open sockets.
   public var allowedOrigins: [String] = []
+  /// Believe `X-Forwarded-Proto`/`X-Forwarded-For` (only behind a reverse proxy you run).
+  public var trustProxy = false
+  public var sessionIdleDays = 14
+  public var sessionMaxDays = 90
 
   public init() {}
 }

@@ -4,7 +4,8 @@ import Foundation
 /// Serves the web app's files from the web directory at `/`.
 enum WebAppRoutes {
   static func register(on router: inout Router, webDirectory: String) {
-    let root = URL(fileURLWithPath: webDirectory).standardizedFileURL.resolvingSymlinksInPath().path
+    // A web directory that does not exist yet serves nothing until it does.
+    let root = realPath(webDirectory) ?? URL(fileURLWithPath: webDirectory).standardizedFileURL.path
     router.immediate(.get, "/*path") { request throws(HTTPError) in
       guard let file = WebAppFiles.resolve(request.pathParameter("path"), under: root) else {
         throw HTTPError(.notFound, "Not found")
@@ -34,9 +35,16 @@ enum WebAppFiles {
     let segments = relativePath.split(separator: "/", omittingEmptySubsequences: true)
     guard segments.allSatisfy({ !$0.hasPrefix(".") && !$0.contains("\\") && !$0.contains("\0") }) else { return nil }
     let relative = segments.isEmpty ? "index.html" : segments.joined(separator: "/")
-    let candidate = URL(fileURLWithPath: root).appendingPathComponent(relative).resolvingSymlinksInPath().path
-    guard candidate.hasPrefix(root + "/") else { return nil }
-    let fileExtension = (candidate as NSString).pathExtension.lowercased()
+    guard let candidate = realPath(root + "/" + relative), candidate.hasPrefix(root + "/") else { return nil }
+    let name = candidate.split(separator: "/").last ?? ""
+    let fileExtension = name.contains(".") ? String(name.split(separator: ".").last ?? "").lowercased() : ""
     return File(path: candidate, contentType: contentTypes[fileExtension] ?? "application/octet-stream")
   }
+}
+
+/// The canonical path with symlinks resolved (realpath(3)); nil when it does not exist.
+func realPath(_ path: String) -> String? {
+  guard let resolved = realpath(path, nil) else { return nil }
+  defer { free(resolved) }
+  return String(cString: resolved)
 }

@@ -1,0 +1,45 @@
+import BlastoiseProtocol
+
+/// Who is behind a request: nobody, or a user/guest with a live session.
+public struct Principal: Sendable, Equatable {
+  public let userID: Int
+  public let username: String
+  public let role: Role
+  /// The hash of the session token that authenticated this request.
+  public let sessionID: String
+
+  public init(userID: Int, username: String, role: Role, sessionID: String) {
+    self.userID = userID
+    self.username = username
+    self.role = role
+    self.sessionID = sessionID
+  }
+
+  public func can(_ capability: Capability) -> Bool {
+    Capability.granted(to: role).contains(capability)
+  }
+
+  /// Owners edit what they own; admins edit everything.
+  public func mayEdit(ownedBy ownerID: Int?) -> Bool {
+    role == .admin || (ownerID == userID && can(.create))
+  }
+
+  public var userInfo: UserInfo {
+    UserInfo(
+      id: userID, username: username, isAdmin: role == .admin, isGuest: role == .guest,
+      permissions: Capability.permissions(for: role))
+  }
+}
+
+/// The one place that decides whether a request may proceed.
+public enum AccessPolicy {
+  /// Nobody → 401 (sign in first); someone without the capability → 403.
+  public static func require(_ capability: Capability, of principal: Principal?) throws(CoreError) -> Principal {
+    guard let principal else { throw CoreError(.unauthenticated, "Sign in first") }
+    guard principal.can(capability) else {
+      throw CoreError(
+        .forbidden, principal.role == .guest ? "Guests cannot do that" : "You do not have permission to do that")
+    }
+    return principal
+  }
+}

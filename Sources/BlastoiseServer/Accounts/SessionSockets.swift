@@ -1,0 +1,32 @@
+import BlastoiseHTTP
+import Foundation
+import Synchronization
+
+/// Which open sockets belong to which session, so ending a session reaches its sockets.
+final class SessionSockets: Sendable {
+  private let sockets = Mutex<[String: Set<WebSocketConnection>]>([:])
+
+  func add(_ connection: WebSocketConnection, session: String) {
+    sockets.withLock { _ = $0[session, default: []].insert(connection) }
+  }
+
+  func remove(_ connection: WebSocketConnection, session: String) {
+    sockets.withLock { sockets in
+      sockets[session]?.remove(connection)
+      if sockets[session]?.isEmpty == true { sockets[session] = nil }
+    }
+  }
+
+  /// Sends `{ "type": "kick", "reason": … }` to every socket of these sessions and closes them.
+  func kick(sessions: [String], reason: String) {
+    let targets = sockets.withLock { sockets in sessions.flatMap { sockets.removeValue(forKey: $0) ?? [] } }
+    guard !targets.isEmpty else { return }
+    let message = (try? JSONCoding.encoder.encode(["type": "kick", "reason": reason])).map {
+      String(decoding: $0, as: UTF8.self)
+    }
+    for connection in targets {
+      if let message { connection.send(text: message) }
+      connection.close(code: .policyViolation, reason: "Session ended")
+    }
+  }
+}

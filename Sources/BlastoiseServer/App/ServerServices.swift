@@ -1,0 +1,37 @@
+import BlastoiseCore
+import BlastoiseStore
+import Foundation
+
+/// The store and the domain services over it — what both `serve` and `user add` need.
+struct ServerServices: Sendable {
+  let database: SQLiteDatabase
+  let policy: InstancePolicy
+  let accounts: AccountService
+
+  static func open(_ configuration: ServerConfiguration) throws(StartupError) -> ServerServices {
+    let database = try openDatabase(in: configuration.dataDirectory)
+    let policy = InstancePolicy(
+      allowGuests: configuration.allowGuests, allowSignup: configuration.allowSignup,
+      urlImportEnabled: configuration.urlImportEnabled)
+    let lifetime = SessionLifetime(
+      idleSeconds: Int64(configuration.sessionIdleDays) * 86_400,
+      absoluteSeconds: Int64(configuration.sessionMaxDays) * 86_400)
+    let accounts = AccountService(
+      store: SQLiteAccountStore(database: database), hasher: SodiumPasswordHasher(), tokens: SodiumSessionTokens(),
+      policy: policy, lifetime: lifetime, log: ServerLog.write)
+    return ServerServices(database: database, policy: policy, accounts: accounts)
+  }
+
+  private static func openDatabase(in directory: String) throws(StartupError) -> SQLiteDatabase {
+    do {
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    } catch {
+      throw StartupError(message: "cannot create data directory \(directory): \(error.localizedDescription)")
+    }
+    do {
+      return try SQLiteDatabase(path: directory + "/blastoise.db", migrations: BlastoiseSchema.migrations)
+    } catch {
+      throw StartupError(message: "cannot open the database: \(error.message)")
+    }
+  }
+}
