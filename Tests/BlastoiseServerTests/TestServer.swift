@@ -1,0 +1,100 @@
+import BlastoiseServer
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A real Blastoise in this process on a loopback port, with its own data directory.
+final class TestServer: Sendable {
+  let server: RunningServer
+  let dataDirectory: String
+
+  init(_ configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
+    var configuration = ServerConfiguration()
+    configuration.host = "127.0.0.1"
+    configuration.port = 0
+    dataDirectory = try temporaryDirectory()
+    configuration.dataDirectory = dataDirectory
+    configuration.webDirectory = dataDirectory + "/web"
+    configure(&configuration)
+    server = try RunningServer.start(configuration)
+  }
+
+  var base: String { "http://127.0.0.1:\(server.port)" }
+
+  func client() -> APIClient { APIClient(base: base) }
+
+  func stop() async { await server.stop() }
+}
+
+/// A test's HTTP client that keeps its own session cookie, like a native app does.
+final class APIClient: @unchecked Sendable {
+  struct Response {
+    let status: Int
+    let headers: [String: String]
+    let body: Data
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+    func json<T: Decodable>(_ type: T.Type) throws -> T { try JSONDecoder().decode(type, from: body) }
+    var errorMessage: String? { (try? JSONDecoder().decode([String: String].self, from: body))?["error"] }
+    func header(_ name: String) -> String? {
+      headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+  }
+
+  let base: String
+  var cookie: String?
+  private let session: URLSession
+
+  init(base: String) {
+    self.base = base
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.httpShouldSetCookies = false
+    configuration.httpCookieStorage = nil
+    session = URLSession(configuration: configuration)
+  }
+
+  @discardableResult
+  func request(
+    _ method: String, _ path: String, json: String? = nil, headers: [String: String] = [:], body: String? = nil
+  ) async throws -> Response {
+    var request = URLRequest(url: URL(string: base + path)!)
+    request.httpMethod = method
+    if let json {
+      request.httpBody = Data(json.utf8)
+      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    }
+    if let body { request.httpBody = Data(body.utf8) }
+    if let cookie { request.setValue("blastoise_session=\(cookie)", forHTTPHeaderField: "Cookie") }
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    let (data, response) = try await session.data(for: request)
+    let http = response as! HTTPURLResponse
+    var fields: [String: String] = [:]
+    for (key, value) in http.allHeaderFields { fields["\(key)"] = "\(value)" }
+    let result = Response(status: http.statusCode, headers: fields, body: data)
+    if let setCookie = result.header("Set-Cookie"), let value = Self.sessionValue(setCookie) {
+      cookie = value.isEmpty ? nil : value
+    }
+    return result
+  }
+
+  func get(_ path: String) async throws -> Response { try await request("GET", path) }
+
+  func post(_ path: String, _ json: String? = nil) async throws -> Response { try await request("POST", path, json: json) }
+
+  @discardableResult
+  func signUp(_ name: String, password: String = "password123") async throws -> Response {
+    try await post("/api/auth/signup", #"{"username":"\#(name)","password":"\#(password)"}"#)
+  }
+
+  @discardableResult
+  func logIn(_ name: String, password: String = "password123") async throws -> Response {
+    try await post("/api/auth/login", #"{"username":"\#(name)","password":"\#(password)"}"#)
+  }
+
+  static func sessionValue(_ setCookie: String) -> String? {
+    guard setCookie.hasPrefix("blastoise_session=") else { return nil }
+    return String(setCookie.dropFirst("blastoise_session=".count).prefix { $0 != ";" })
+  }
+}
