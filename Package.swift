@@ -11,6 +11,7 @@ let package = Package(
     .executable(name: "blastoise", targets: ["blastoise"]),
     .library(name: "BlastoiseProtocol", targets: ["BlastoiseProtocol"]),
     .library(name: "BlastoiseWebSocket", targets: ["BlastoiseWebSocket"]),
+    .library(name: "BlastoiseSync", targets: ["BlastoiseSync"]),
   ],
   targets: [
     // C edges.
@@ -23,25 +24,39 @@ let package = Package(
     // Shared with apps: Foundation only.
     .target(name: "BlastoiseProtocol"),
     .target(name: "BlastoiseWebSocket"),
+    .target(name: "BlastoiseSync"),
 
     // Server.
-    .target(name: "BlastoiseCore", dependencies: ["BlastoiseProtocol"]),
-    .target(name: "BlastoiseStore", dependencies: ["CSQLite", "BlastoiseCore"]),
+    .target(name: "BlastoiseCore", dependencies: ["BlastoiseProtocol", "BlastoiseSync"]),
+    .target(name: "BlastoiseStore", dependencies: ["CSQLite", "BlastoiseCore", "BlastoiseProtocol", "BlastoiseSync"]),
     .systemLibrary(name: "CSodium"),
+    .systemLibrary(name: "COpenSSL"),
+    // A small C++ shim over TagLib's C++ API: the C API gives whole seconds and no ReplayGain.
+    .target(
+      name: "CTagLib",
+      cxxSettings: [.unsafeFlags(["-I/usr/include/taglib"])],
+      linkerSettings: [.linkedLibrary("tag"), .linkedLibrary("stdc++")]
+    ),
+    .target(name: "BlastoiseMedia", dependencies: ["BlastoiseCore", "BlastoiseProtocol", "CTagLib", "COpenSSL"]),
     .target(name: "BlastoiseHTTP", dependencies: ["CMicroHTTPD", "BlastoiseWebSocket"]),
     .target(
       name: "BlastoiseServer",
-      dependencies: ["BlastoiseProtocol", "BlastoiseCore", "BlastoiseStore", "BlastoiseHTTP", "CSodium"]
+      dependencies: [
+        "BlastoiseProtocol", "BlastoiseSync", "BlastoiseCore", "BlastoiseStore", "BlastoiseHTTP", "BlastoiseMedia", "CSodium",
+      ]
     ),
     .executableTarget(name: "blastoise", dependencies: ["BlastoiseServer"]),
 
     .testTarget(name: "BlastoiseWebSocketTests", dependencies: ["BlastoiseWebSocket"]),
+    .testTarget(name: "BlastoiseSyncTests", dependencies: ["BlastoiseSync"]),
     .testTarget(name: "BlastoiseStoreTests", dependencies: ["BlastoiseStore"]),
+    .testTarget(name: "BlastoiseMediaTests", dependencies: ["BlastoiseMedia", "BlastoiseCore", "BlastoiseStore"]),
     .testTarget(name: "BlastoiseCoreTests", dependencies: ["BlastoiseCore", "BlastoiseProtocol"]),
     .testTarget(name: "BlastoiseHTTPTests", dependencies: ["BlastoiseHTTP", "BlastoiseWebSocket"]),
     .testTarget(
       name: "BlastoiseServerTests",
-      dependencies: ["BlastoiseServer", "BlastoiseHTTP", "BlastoiseWebSocket", "BlastoiseStore", "BlastoiseCore"]
+      dependencies: ["BlastoiseServer", "BlastoiseHTTP", "BlastoiseWebSocket", "BlastoiseStore", "BlastoiseCore", "BlastoiseMedia",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -30,5 +30,49 @@ public enum BlastoiseSchema {
         ) STRICT;
         CREATE INDEX sessions_by_user ON sessions(user_id);
         """),
+    Migration(
+      version: 3, name: "library",
+      sql: """
+        CREATE TABLE tracks (
+          id TEXT PRIMARY KEY NOT NULL,
+          filename TEXT NOT NULL,
+          title TEXT,
+          artist TEXT,
+          album TEXT,
+          duration REAL NOT NULL,
+          replay_gain_db REAL,
+          replay_peak REAL,
+          added_at INTEGER NOT NULL
+        ) STRICT;
+        CREATE TABLE track_files (
+          path TEXT PRIMARY KEY NOT NULL,
+          track_id TEXT NOT NULL REFERENCES tracks(id),
+          size INTEGER NOT NULL,
+          modified_ns INTEGER NOT NULL,
+          present INTEGER NOT NULL DEFAULT 1
+        ) STRICT;
+        CREATE INDEX track_files_by_track ON track_files(track_id, present);
+        """),
+    Migration(
+      version: 4, name: "channels",
+      sql: """
+        CREATE TABLE channels (
+          id TEXT PRIMARY KEY NOT NULL,
+          name TEXT NOT NULL,
+          description TEXT NOT NULL,
+          created_by INTEGER REFERENCES users(id) ON DELETE SET NULL,
+          is_default INTEGER NOT NULL DEFAULT 0,
+          queue TEXT NOT NULL,
+          current_index INTEGER NOT NULL,
+          paused INTEGER NOT NULL,
+          anchor_position REAL NOT NULL,
+          anchor_time REAL NOT NULL,
+          mode TEXT NOT NULL,
+          shuffle_state INTEGER NOT NULL,
+          seq INTEGER NOT NULL,
+          created_at INTEGER NOT NULL
+        ) STRICT;
+        CREATE UNIQUE INDEX one_default_channel ON channels(is_default) WHERE is_default = 1;
+        """),
   ]
 }

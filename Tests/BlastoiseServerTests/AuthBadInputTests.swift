@@ -19,7 +19,7 @@ import Testing
 
   @Test(arguments: 0..<cases.count)
   func signUpRefusesBadBodies(index: Int) async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let (body, contentType, status, message) = Self.cases[index]
     let client = server.client()
     var headers = ["Content-Type": contentType]
@@ -32,7 +32,7 @@ import Testing
   }
 
   @Test func takenNamesConflictCaseInsensitively() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     try await server.client().signUp("Olga")
     let again = try await server.client().signUp("OLGA")
     #expect(again.status == 409)
@@ -41,7 +41,7 @@ import Testing
   }
 
   @Test func garbageCookieIsUnauthorizedNotAnError() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let client = server.client()
     client.cookie = "'; DROP TABLE sessions; --"
     #expect(try await client.post("/api/auth/kick-others").status == 401)

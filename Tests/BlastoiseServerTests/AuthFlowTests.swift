@@ -4,7 +4,7 @@ import Testing
 /// Sign-up, sign-in, sign-out and sessions against the real server and a real SQLite file.
 @Suite struct AuthFlowTests {
   @Test func firstAccountIsAdminAndLaterOnesAreUsers() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let ann = server.client()
     let first = try await ann.signUp("Ann")
     #expect(first.status == 200)
@@ -23,7 +23,7 @@ import Testing
   }
 
   @Test func meAnswersTheSignedInUserAndNullOtherwise() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let client = server.client()
     let anonymous = try await client.get("/api/auth/me")
     #expect(anonymous.status == 200)
@@ -37,7 +37,7 @@ import Testing
   }
 
   @Test func signInIsCaseInsensitiveOnTheNameAndExactOnThePassword() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     try await server.client().signUp("Dora")
     #expect(try await server.client().logIn("dora").status == 200)
     #expect(try await server.client().logIn("  DORA ").status == 200)
@@ -48,7 +48,7 @@ import Testing
   }
 
   @Test func everySignInRotatesTheTokenAndTheOldOneDies() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let client = server.client()
     try await client.signUp("Eve")
     let first = try #require(client.cookie)
@@ -65,7 +65,7 @@ import Testing
   }
 
   @Test func logoutEndsTheSessionAndClearsTheCookie() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let client = server.client()
     try await client.signUp("Finn")
     let token = try #require(client.cookie)
@@ -79,7 +79,7 @@ import Testing
   }
 
   @Test func kickOthersEndsOtherSessionsButNotThisOne() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let laptop = server.client()
     let phone = server.client()
     try await laptop.signUp("Gus")
@@ -93,12 +93,12 @@ import Testing
   }
 
   @Test func sessionsSurviveARestart() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let client = server.client()
     try await client.signUp("Hana")
     let directory = server.dataDirectory
     await server.stop()
-    let restarted = try TestServer { $0.dataDirectory = directory }
+    let restarted = try await TestServer { $0.dataDirectory = directory }
     let again = restarted.client()
     again.cookie = client.cookie
     #expect(try await again.get("/api/auth/me").json(SeedAuthEnvelope.self).user?.username == "Hana")
@@ -106,7 +106,7 @@ import Testing
   }
 
   @Test func onlyAHashOfTheTokenIsStored() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let client = server.client()
     try await client.signUp("Ivan")
     let token = try #require(client.cookie)

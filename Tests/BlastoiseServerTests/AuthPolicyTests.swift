@@ -4,7 +4,7 @@ import Testing
 /// Guests, closed sign-up, cookie flags, cross-site refusal and throttled sign-in.
 @Suite struct AuthPolicyTests {
   @Test func sessionCookieIsHttpOnlyLaxAndSecureOnlyBehindATrustedHTTPSProxy() async throws {
-    let server = try TestServer { $0.trustProxy = true }
+    let server = try await TestServer { $0.trustProxy = true }
     let plain = try await server.client().signUp("Jo")
     let cookie = try #require(plain.header("Set-Cookie"))
     #expect(cookie.contains("HttpOnly"))
@@ -17,7 +17,7 @@ import Testing
     #expect(proxied.header("Set-Cookie")?.contains("Secure") == true)
     await server.stop()
 
-    let untrusting = try TestServer()
+    let untrusting = try await TestServer()
     let ignored = try await untrusting.client().request(
       "POST", "/api/auth/signup", json: #"{"username":"Jo","password":"password123"}"#,
       headers: ["X-Forwarded-Proto": "https"])
@@ -26,7 +26,7 @@ import Testing
   }
 
   @Test func guestsGetASessionFromMeWhenAllowed() async throws {
-    let server = try TestServer { $0.allowGuests = true }
+    let server = try await TestServer { $0.allowGuests = true }
     let visitor = server.client()
     let me = try await visitor.get("/api/auth/me")
     let envelope = try me.json(SeedAuthEnvelope.self)
@@ -39,7 +39,7 @@ import Testing
   }
 
   @Test func guestsCannotSignInByName() async throws {
-    let server = try TestServer { $0.allowGuests = true }
+    let server = try await TestServer { $0.allowGuests = true }
     let guest = try await server.client().get("/api/auth/me").json(SeedAuthEnvelope.self)
     let name = try #require(guest.user?.username)
     #expect(try await server.client().logIn(name).status == 401)
@@ -48,7 +48,7 @@ import Testing
   }
 
   @Test func closedSignUpRefusesAndCommandLineAddsUsers() async throws {
-    let server = try TestServer { $0.allowSignup = false }
+    let server = try await TestServer { $0.allowSignup = false }
     let refused = try await server.client().signUp("Kai")
     #expect(refused.status == 403)
     #expect(refused.errorMessage == "Sign-up is closed on this server")
@@ -66,7 +66,7 @@ import Testing
     add.waitUntilExit()
     #expect(add.terminationStatus == 0)
 
-    let restarted = try TestServer {
+    let restarted = try await TestServer {
       $0.allowSignup = false
       $0.dataDirectory = server.dataDirectory
     }
@@ -77,7 +77,7 @@ import Testing
   }
 
   @Test func crossOriginSignInIsRefused() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     let attempt = try await server.client().request(
       "POST", "/api/auth/signup", json: #"{"username":"Lu","password":"password123"}"#,
       headers: ["Origin": "http://evil.example"])
@@ -88,7 +88,7 @@ import Testing
   }
 
   @Test func repeatedFailuresAreThrottledWithRetryAfter() async throws {
-    let server = try TestServer()
+    let server = try await TestServer()
     try await server.client().signUp("Mo")
     for _ in 0..<5 {
       #expect(try await server.client().logIn("Mo", password: "wrong-password").status == 401)

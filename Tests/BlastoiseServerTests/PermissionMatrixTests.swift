@@ -35,7 +35,7 @@ import Testing
 
   /// One server, one session per caller; rows that end sessions (logout) run last per caller.
   @Test func everyRouteAnswersEveryCallerAsExpected() async throws {
-    let server = try TestServer { $0.allowGuests = true }
+    let server = try await TestServer { $0.allowGuests = true }
     var clients: [Caller: APIClient] = [:]
     let admin = server.client()
     try await admin.signUp("root")

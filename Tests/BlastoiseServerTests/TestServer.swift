@@ -10,7 +10,7 @@ final class TestServer: Sendable {
   let server: RunningServer
   let dataDirectory: String
 
-  init(_ configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
+  init(_ configure: (inout ServerConfiguration) -> Void = { _ in }) async throws {
     var configuration = ServerConfiguration()
     configuration.host = "127.0.0.1"
     configuration.port = 0
@@ -18,7 +18,7 @@ final class TestServer: Sendable {
     configuration.dataDirectory = dataDirectory
     configuration.webDirectory = dataDirectory + "/web"
     configure(&configuration)
-    server = try RunningServer.start(configuration)
+    server = try await RunningServer.start(configuration)
   }
 
   var base: String { "http://127.0.0.1:\(server.port)" }
@@ -57,7 +57,8 @@ final class APIClient: @unchecked Sendable {
 
   @discardableResult
   func request(
-    _ method: String, _ path: String, json: String? = nil, headers: [String: String] = [:], body: String? = nil
+    _ method: String, _ path: String, json: String? = nil, headers: [String: String] = [:], body: String? = nil,
+    bodyData: Data? = nil
   ) async throws -> Response {
     var request = URLRequest(url: URL(string: base + path)!)
     request.httpMethod = method
@@ -66,6 +67,7 @@ final class APIClient: @unchecked Sendable {
       request.setValue("application/json", forHTTPHeaderField: "Content-Type")
     }
     if let body { request.httpBody = Data(body.utf8) }
+    if let bodyData { request.httpBody = bodyData }
     if let cookie { request.setValue("blastoise_session=\(cookie)", forHTTPHeaderField: "Cookie") }
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     let (data, response) = try await session.data(for: request)

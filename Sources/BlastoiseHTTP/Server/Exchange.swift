@@ -121,8 +121,13 @@ struct Exchange {
   }
 
   private func refuse(_ error: HTTPError) -> MHD_Result {
-    server.configuration.log("http: refused \(error.status.rawValue) \(error.message): \(context.rawTarget.prefix(200))")
+    logRefusal(error)
     return respond(.error(error))
+  }
+
+  private func logRefusal(_ error: HTTPError) {
+    let target = context.rawTarget.prefix(200)
+    server.configuration.log("http: refused \(error.status.rawValue) \(error.message): \(target)")
   }
 
   /// Refuses a request now if it carries a body we will not read; otherwise after the (empty) body,
@@ -136,7 +141,7 @@ struct Exchange {
   /// Refuses a request whose body is arriving: drops what was kept of it and answers once the
   /// rest has been drained (see `maxDrainedBytes`).
   private func refuseAfterDrain(_ error: HTTPError) -> MHD_Result {
-    server.configuration.log("http: refused \(error.status.rawValue) \(error.message): \(context.rawTarget.prefix(200))")
+    logRefusal(error)
     context.refusal = error
     context.request = nil
     context.multipart?.removeTemporaryFiles()

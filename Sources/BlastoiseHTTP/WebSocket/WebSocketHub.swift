@@ -26,6 +26,8 @@ public final class WebSocketHub: Sendable {
   }
 
   static let readEvents = BL_EPOLLIN | BL_EPOLLRDHUP
+  /// The coalescing key of queued pongs; the NUL keeps it apart from application keys.
+  static let pongKey = "\u{0}pong"
 
   let configuration: Configuration
   let epoll: Int32
@@ -206,7 +208,11 @@ public final class WebSocketHub: Sendable {
         case .binary:
           connection.close(code: .unsupportedData, reason: "Binary messages are not supported")
         case .ping(let payload):
-          connection.enqueue(EncodedFrame.control(.pong, payload: payload).bytes[...], coalescingKey: nil, control: true)
+          // Pongs bypass the queue limit, so an unsent pong is replaced by the newer one (RFC 6455
+          // §5.5.3 allows answering only the latest ping): a client that floods pings and never
+          // reads must not grow the queue without bound.
+          connection.enqueue(
+            EncodedFrame.control(.pong, payload: payload).bytes[...], coalescingKey: Self.pongKey, control: true)
         case .pong:
           break
         case .close(let code, _):

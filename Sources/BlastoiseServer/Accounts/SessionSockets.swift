@@ -1,4 +1,5 @@
 import BlastoiseHTTP
+import BlastoiseProtocol
 import Foundation
 import Synchronization
 
@@ -21,7 +22,7 @@ final class SessionSockets: Sendable {
   func kick(sessions: [String], reason: String) {
     let targets = sockets.withLock { sockets in sessions.flatMap { sockets.removeValue(forKey: $0) ?? [] } }
     guard !targets.isEmpty else { return }
-    let message = (try? JSONCoding.encoder.encode(["type": "kick", "reason": reason])).map {
+    let message = (try? JSONCoding.encoder.encode(ServerSocketMessage.kick(reason: reason))).map {
       String(decoding: $0, as: UTF8.self)
     }
     for connection in targets {

@@ -26,6 +26,21 @@ public enum BlastoiseCommand {
       await serve(configuration)
     case .addUser(let name, let admin, let dataDirectory):
       await addUser(name: name, admin: admin, dataDirectory: dataDirectory)
+    case .scan(let configuration):
+      await scan(configuration)
+    }
+  }
+
+  private static func scan(_ configuration: ServerConfiguration) async -> Never {
+    do {
+      let services = try ServerServices.open(configuration)
+      defer { services.database.close() }
+      let summary = try await services.library.scan()
+      print("scanned: \(summary.added) read, \(summary.unchanged) unchanged, \(summary.missing) missing, \(summary.skipped) skipped")
+      exit(0)
+    } catch {
+      FileHandle.standardError.write(Data("blastoise: \(error)\n".utf8))
+      exit(1)
     }
   }
 
@@ -53,7 +68,7 @@ public enum BlastoiseCommand {
   private static func serve(_ configuration: ServerConfiguration) async -> Never {
     let server: RunningServer
     do {
-      server = try RunningServer.start(configuration)
+      server = try await RunningServer.start(configuration)
     } catch {
       ServerLog.write("blastoise: \(error.message)")
       exit(1)

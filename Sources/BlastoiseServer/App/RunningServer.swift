@@ -1,5 +1,6 @@
 import BlastoiseCore
 import BlastoiseHTTP
+import BlastoiseMedia
 import BlastoiseProtocol
 import BlastoiseStore
 import Foundation
@@ -12,8 +13,20 @@ public final class RunningServer: Sendable {
   private let services: ServerServices
   private let housekeeping: Task<Void, Never>
 
-  public static func start(_ configuration: ServerConfiguration) throws(StartupError) -> RunningServer {
+  public static func start(_ configuration: ServerConfiguration) async throws(StartupError) -> RunningServer {
     let services = try ServerServices.open(configuration)
+    let rooms: RoomDirectory
+    let catalog: TrackCatalog
+    do {
+      catalog = try TrackCatalog(store: services.library.store)
+      rooms = RoomDirectory(store: SQLiteChannelStore(database: services.database), catalog: catalog)
+      try await rooms.load()
+    } catch {
+      services.database.close()
+      throw StartupError(message: "cannot load rooms: \(error)")
+    }
+    let sessions = SessionSockets()
+    Self.announce(services.library, to: rooms, catalog: catalog)
     let proxy = ProxyTrust(trustProxy: configuration.trustProxy)
     let authenticator = RequestAuthenticator(accounts: services.accounts, proxy: proxy)
     let status = ServerStatus(
@@ -23,8 +36,13 @@ public final class RunningServer: Sendable {
 
     var router = Router()
     StatusRoutes.register(on: &router, status: status)
-    AuthRoutes(accounts: services.accounts, auth: authenticator, sockets: SessionSockets(), policy: services.policy)
+    AuthRoutes(accounts: services.accounts, auth: authenticator, sockets: sessions, policy: services.policy)
       .register(on: &router)
+    ChannelRoutes(directory: rooms, auth: authenticator, socket: RoomSocket(directory: rooms, sessions: sessions))
+      .register(on: &router)
+    LibraryRoutes(
+      library: services.library, auth: authenticator, maxUploadBytes: configuration.maxUploadMegabytes << 20
+    ).register(on: &router)
     WebAppRoutes.register(on: &router, webDirectory: configuration.webDirectory)
 
     var httpConfiguration = HTTPServer.Configuration()
@@ -44,7 +62,11 @@ public final class RunningServer: Sendable {
     }
     return RunningServer(
       port: http.port, configuration: configuration, http: http, services: services,
-      housekeeping: Task { await Self.purgeSessionsHourly(services.accounts) })
+      housekeeping: Task {
+        await Self.prepareLibrary(services.library, configuration: configuration)
+        await rooms.fillNewDefaultRoom()
+        await Self.purgeSessionsHourly(services.accounts)
+      })
   }
 
   private init(
@@ -64,6 +86,44 @@ public final class RunningServer: Sendable {
     housekeeping.cancel()
     await http.shutdown()
     services.database.close()
+  }
+
+  /// The first scan runs after the socket is open, so a large library never delays start-up.
+  private static func prepareLibrary(_ library: LibraryService, configuration: ServerConfiguration) async {
+    if configuration.demoLibrary {
+      do {
+        let written = try DemoLibrary.generateIfEmpty(in: configuration.musicDirectory)
+        if written > 0 { ServerLog.write("demo: wrote \(written) tracks to \(configuration.musicDirectory)") }
+      } catch {
+        ServerLog.write("demo: could not write the demo library: \(error.localizedDescription)")
+      }
+    }
+    do {
+      _ = try await library.scan()
+    } catch {
+      ServerLog.write("scan: failed: \(error)")
+    }
+  }
+
+  /// Library events reach every socket: scan progress, new tracks as toasts; rooms see new
+  /// durations and titles.
+  private static func announce(_ library: LibraryService, to rooms: RoomDirectory, catalog: TrackCatalog) {
+    library.observe { event in
+      switch event {
+      case .scanProgress(let progress):
+        let message = ServerSocketMessage.scanProgress(
+          scanning: progress.scanning, processed: progress.processed, total: progress.total)
+        guard let frame = SocketFrames.frame(message) else { return }
+        Task { await rooms.sendToAll(frame, coalescingKey: "scan") }
+      case .libraryChanged:
+        try? catalog.refresh()
+      case .added(let tracks):
+        let titles = tracks.map(\.title).prefix(3).joined(separator: ", ") + (tracks.count > 3 ? "…" : "")
+        guard let frame = SocketFrames.frame(ServerSocketMessage.toast(message: "Added: \(titles)", toastType: "info"))
+        else { return }
+        Task { await rooms.sendToAll(frame) }
+      }
+    }
   }
 
   private static func purgeSessionsHourly(_ accounts: AccountService) async {

@@ -7,6 +7,7 @@ struct ServerServices: Sendable {
   let database: SQLiteDatabase
   let policy: InstancePolicy
   let accounts: AccountService
+  let library: LibraryService
 
   static func open(_ configuration: ServerConfiguration) throws(StartupError) -> ServerServices {
     let database = try openDatabase(in: configuration.dataDirectory)
@@ -19,7 +20,15 @@ struct ServerServices: Sendable {
     let accounts = AccountService(
       store: SQLiteAccountStore(database: database), hasher: SodiumPasswordHasher(), tokens: SodiumSessionTokens(),
       policy: policy, lifetime: lifetime, log: ServerLog.write)
-    return ServerServices(database: database, policy: policy, accounts: accounts)
+    let library = LibraryService(
+      store: SQLiteLibraryStore(database: database), musicDirectory: configuration.musicDirectory,
+      dataDirectory: configuration.dataDirectory)
+    do {
+      try FileManager.default.createDirectory(atPath: library.uploadsDirectory, withIntermediateDirectories: true)
+    } catch {
+      throw StartupError(message: "cannot create \(library.uploadsDirectory): \(error.localizedDescription)")
+    }
+    return ServerServices(database: database, policy: policy, accounts: accounts, library: library)
   }
 
   private static func openDatabase(in directory: String) throws(StartupError) -> SQLiteDatabase {

@@ -3,6 +3,8 @@ public enum Command: Sendable, Equatable {
   case serve(ServerConfiguration)
   /// `blastoise user add NAME [--admin]`; the password is read from standard input.
   case addUser(name: String, admin: Bool, dataDirectory: String)
+  /// `blastoise scan`: scan the music and upload folders once and exit.
+  case scan(ServerConfiguration)
   case help
   case version
 }
@@ -19,7 +21,8 @@ public enum CommandLineArguments {
   public static let usage = """
     usage: blastoise serve [--host ADDR] [--port N] [--data-dir DIR] [--music-dir DIR] [--web-dir DIR]
                            [--guests] [--no-signup] [--demo] [--ytdlp] [--allowed-origin ORIGIN]...
-                           [--trust-proxy] [--session-idle-days N] [--session-max-days N]
+                           [--trust-proxy] [--session-idle-days N] [--session-max-days N] [--max-upload-mb N]
+           blastoise scan [--data-dir DIR] [--music-dir DIR]
            blastoise user add NAME [--admin] [--data-dir DIR]     (password on stdin)
            blastoise --version | --help
     """
@@ -31,6 +34,7 @@ public enum CommandLineArguments {
     case "--version": return .version
     case "serve": return .serve(try parseServe(Array(arguments.dropFirst()), environment: environment))
     case "user": return try parseUser(Array(arguments.dropFirst()), environment: environment)
+    case "scan": return .scan(try parseScan(Array(arguments.dropFirst()), environment: environment))
     default: throw UsageError(message: "unknown command '\(command)'; try 'blastoise --help'")
     }
   }
@@ -56,6 +60,9 @@ public enum CommandLineArguments {
     configuration.trustProxy = try flags.isSet("trust-proxy")
     if let days = try flags.value("session-idle-days") { configuration.sessionIdleDays = try positive(days, "session-idle-days") }
     if let days = try flags.value("session-max-days") { configuration.sessionMaxDays = try positive(days, "session-max-days") }
+    if let megabytes = try flags.value("max-upload-mb") {
+      configuration.maxUploadMegabytes = try positive(megabytes, "max-upload-mb", limit: 16_384)
+    }
     configuration.allowedOrigins = try flags.values("allowed-origin").map { origin throws(UsageError) in
       guard let normalized = OriginPolicy.normalize(origin) else {
         throw UsageError(message: "--allowed-origin must look like https://host[:port], not '\(origin)'")
@@ -77,9 +84,19 @@ public enum CommandLineArguments {
       dataDirectory: try flags.value("data-dir").map { v throws(UsageError) in try nonEmpty(v, "data-dir") } ?? "./data")
   }
 
-  private static func positive(_ value: String, _ flag: String) throws(UsageError) -> Int {
-    guard let number = Int(value), number > 0, number <= 3650 else {
-      throw UsageError(message: "--\(flag) must be a whole number of days (1–3650), not '\(value)'")
+  private static func parseScan(_ arguments: [String], environment: [String: String]) throws(UsageError)
+    -> ServerConfiguration
+  {
+    let flags = try FlagReader(arguments, environment: environment, valueFlags: ["data-dir", "music-dir"], switches: [])
+    var configuration = ServerConfiguration()
+    if let directory = try flags.value("data-dir") { configuration.dataDirectory = try nonEmpty(directory, "data-dir") }
+    if let directory = try flags.value("music-dir") { configuration.musicDirectory = try nonEmpty(directory, "music-dir") }
+    return configuration
+  }
+
+  private static func positive(_ value: String, _ flag: String, limit: Int = 3650) throws(UsageError) -> Int {
+    guard let number = Int(value), number > 0, number <= limit else {
+      throw UsageError(message: "--\(flag) must be a whole number from 1 to \(limit), not '\(value)'")
     }
     return number
   }
@@ -101,6 +118,7 @@ public enum CommandLineArguments {
 enum ServeFlag {
   static let valued: Set<String> = [
     "host", "port", "data-dir", "music-dir", "web-dir", "allowed-origin", "session-idle-days", "session-max-days",
+    "max-upload-mb",
   ]
   static let switches: Set<String> = ["guests", "no-signup", "demo", "ytdlp", "trust-proxy"]
 }

@@ -15,6 +15,7 @@ public struct ServerConfiguration: Sendable, Equatable {
   public var trustProxy = false
   public var sessionIdleDays = 14
   public var sessionMaxDays = 90
+  public var maxUploadMegabytes = 512
 
   public init() {}
 }

@@ -1,0 +1,57 @@
+import BlastoiseProtocol
+
+/// A file on disk as the scanner last saw it.
+public struct LibraryFile: Sendable, Equatable {
+  public let path: String
+  public let size: Int64
+  /// Modification time in nanoseconds since the epoch.
+  public let modified: Int64
+
+  public init(path: String, size: Int64, modified: Int64) {
+    self.path = path
+    self.size = size
+    self.modified = modified
+  }
+}
+
+/// What the scanner learned about one file's contents.
+public struct ScannedTrack: Sendable, Equatable {
+  public let file: LibraryFile
+  public let trackID: String
+  public let title: String?
+  public let artist: String?
+  public let album: String?
+  public let duration: Double
+  public let replayGainDb: Double?
+  public let replayPeak: Double?
+
+  public init(
+    file: LibraryFile, trackID: String, title: String?, artist: String?, album: String?, duration: Double,
+    replayGainDb: Double?, replayPeak: Double?
+  ) {
+    self.file = file
+    self.trackID = trackID
+    self.title = title
+    self.artist = artist
+    self.album = album
+    self.duration = duration
+    self.replayGainDb = replayGainDb
+    self.replayPeak = replayPeak
+  }
+}
+
+/// What the library needs from storage. Tracks are keyed by content hash; files by path; a track
+/// is available while at least one of its files is present.
+public protocol LibraryStore: Sendable {
+  /// Every known file under `root` keyed by path, and which of them are present.
+  func knownFiles(under root: String) throws -> (files: [String: LibraryFile], present: Set<String>)
+  /// Records scanned files (new tracks or new paths of known ones) and marks `missing` paths
+  /// absent, in one transaction.
+  func apply(scanned: [ScannedTrack], missing: [String]) throws
+  func tracks() throws -> [Track]
+  func track(id: String) throws -> Track?
+  /// A present file holding the track's bytes.
+  func filePath(forTrack id: String) throws -> String?
+  /// Which of these IDs are known tracks.
+  func existingTrackIDs(_ ids: [String]) throws -> Set<String>
+}

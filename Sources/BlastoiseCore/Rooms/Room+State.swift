@@ -1,0 +1,31 @@
+import BlastoiseProtocol
+
+extension Room {
+  /// The state clients sync to, true at `now` (the clock is settled to it).
+  public func state(
+    at now: Double, tracks: (String) -> Track?, listeners: [String], includeQueue: Bool
+  ) -> ChannelState {
+    let queueTracks = record.queue.map { tracks($0) }
+    let durations = queueTracks.map { $0?.duration ?? 0 }
+    let clock = record.clock.settled(at: now, durations: durations)
+    let current = queueTracks.indices.contains(clock.currentIndex) ? queueTracks[clock.currentIndex] : nil
+    return ChannelState(
+      track: current, currentTimestamp: current == nil ? 0 : clock.anchorPosition, channelName: record.name,
+      channelId: record.id, description: record.description, paused: clock.paused || current == nil,
+      currentIndex: clock.currentIndex, listenerCount: listeners.count, listeners: listeners,
+      isDefault: record.isDefault, playbackMode: clock.mode.rawValue,
+      queue: includeQueue ? zip(record.queue, queueTracks).map { id, track in track ?? Self.placeholder(id) } : nil,
+      serverTime: Int64((now * 1000).rounded()), seq: record.seq)
+  }
+
+  public func info(listeners: [String]) -> ChannelInfo {
+    ChannelInfo(
+      id: record.id, name: record.name, description: record.description, trackCount: record.queue.count,
+      listenerCount: listeners.count, listeners: listeners, isDefault: record.isDefault, createdBy: record.createdBy)
+  }
+
+  /// A queue entry whose track is gone from the library still shows, unavailable.
+  static func placeholder(_ id: String) -> Track {
+    Track(id: id, filename: "", title: "Missing track", duration: 0, available: false)
+  }
+}

@@ -1,0 +1,78 @@
+import BlastoiseCore
+import Foundation
+import Synchronization
+
+/// The scan: walk every root → diff against the store → hash and read tags (in parallel, in
+/// batches) → persist each batch. Progress is reported after every batch.
+public struct LibraryScanner: Sendable {
+  public struct Progress: Sendable, Equatable {
+    public let scanning: Bool
+    public let processed: Int
+    public let total: Int
+  }
+
+  public struct Summary: Sendable, Equatable {
+    public var added = 0
+    public var unchanged = 0
+    public var missing = 0
+    public var skipped = 0
+  }
+
+  let store: any LibraryStore
+  let batchSize: Int
+  let log: @Sendable (String) -> Void
+
+  public init(store: any LibraryStore, batchSize: Int = 256, log: @escaping @Sendable (String) -> Void = { _ in }) {
+    self.store = store
+    self.batchSize = batchSize
+    self.log = log
+  }
+
+  public func scan(roots: [String], progress: @Sendable (Progress) -> Void = { _ in }) throws -> Summary {
+    var summary = Summary()
+    var work: [LibraryFile] = []
+    var missing: [String] = []
+    for root in roots {
+      guard let realRoot = LibraryWalker.realPath(root) else { continue }
+      let known = try store.knownFiles(under: realRoot)
+      let plan = ScanPlan(found: LibraryWalker.walk(realRoot), known: known.files, knownPresent: known.present)
+      work += plan.toRead
+      missing += plan.missing
+      summary.unchanged += plan.unchanged
+    }
+    summary.missing = missing.count
+    progress(Progress(scanning: true, processed: 0, total: work.count))
+    if !missing.isEmpty { try store.apply(scanned: [], missing: missing) }
+
+    var processed = 0
+    for start in stride(from: 0, to: work.count, by: batchSize) {
+      let batch = Array(work[start..<min(start + batchSize, work.count)])
+      let results = Self.readInParallel(batch)
+      var scanned: [ScannedTrack] = []
+      for result in results {
+        switch result {
+        case .success(let track): scanned.append(track)
+        case .failure(let skip):
+          summary.skipped += 1
+          log("scan: skipped \(skip.path): \(skip.reason)")
+        }
+      }
+      try store.apply(scanned: scanned, missing: [])
+      summary.added += scanned.count
+      processed += batch.count
+      progress(Progress(scanning: processed < work.count, processed: processed, total: work.count))
+    }
+    if work.isEmpty { progress(Progress(scanning: false, processed: 0, total: 0)) }
+    return summary
+  }
+
+  /// Hashing and tag reading are CPU- and I/O-bound C calls: one worker per core.
+  static func readInParallel(_ files: [LibraryFile]) -> [Result<ScannedTrack, ScanSkip>] {
+    let results = Mutex([Result<ScannedTrack, ScanSkip>?](repeating: nil, count: files.count))
+    DispatchQueue.concurrentPerform(iterations: files.count) { index in
+      let result = TrackFileReader.read(files[index])
+      results.withLock { $0[index] = result }
+    }
+    return results.withLock { $0.compactMap { $0 } }
+  }
+}

@@ -1,0 +1,24 @@
+/// What the scanner keeps from a track's tags and audio properties.
+public struct AudioTags: Sendable, Equatable {
+  public var title: String?
+  public var artist: String?
+  public var album: String?
+  /// Seconds, as long as a player will play it (encoder delay and padding removed where the file
+  /// says how much there is). The room clock advances on this.
+  public var duration: Double
+  /// ReplayGain track gain in dB (REPLAYGAIN_TRACK_GAIN, or Opus R128_TRACK_GAIN converted).
+  public var replayGainDb: Double?
+  /// ReplayGain track peak, linear (1.0 = full scale).
+  public var replayPeak: Double?
+
+  public init(
+    title: String?, artist: String?, album: String?, duration: Double, replayGainDb: Double?, replayPeak: Double?
+  ) {
+    self.title = title
+    self.artist = artist
+    self.album = album
+    self.duration = duration
+    self.replayGainDb = replayGainDb
+    self.replayPeak = replayPeak
+  }
+}

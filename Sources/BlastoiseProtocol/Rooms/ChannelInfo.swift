@@ -1,0 +1,42 @@
+/// A room in `GET /api/channels` and `channel_list` messages.
+public struct ChannelInfo: Codable, Sendable, Equatable {
+  public var id: String
+  public var name: String
+  public var description: String
+  public var trackCount: Int
+  public var listenerCount: Int
+  public var listeners: [String]
+  public var isDefault: Bool
+  public var createdBy: Int?
+
+  public init(
+    id: String, name: String, description: String, trackCount: Int, listenerCount: Int, listeners: [String],
+    isDefault: Bool, createdBy: Int?
+  ) {
+    self.id = id
+    self.name = name
+    self.description = description
+    self.trackCount = trackCount
+    self.listenerCount = listenerCount
+    self.listeners = listeners
+    self.isDefault = isDefault
+    self.createdBy = createdBy
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, name, description, trackCount, listenerCount, listeners, isDefault, createdBy
+  }
+
+  /// `createdBy` is `null` for the default room, never left out.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(name, forKey: .name)
+    try container.encode(description, forKey: .description)
+    try container.encode(trackCount, forKey: .trackCount)
+    try container.encode(listenerCount, forKey: .listenerCount)
+    try container.encode(listeners, forKey: .listeners)
+    try container.encode(isDefault, forKey: .isDefault)
+    try container.encode(createdBy, forKey: .createdBy)
+  }
+}

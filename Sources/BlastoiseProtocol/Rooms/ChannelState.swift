@@ -1,0 +1,65 @@
+/// What a room is doing, as every client syncs to it. Any socket message without `type` is one.
+/// `serverTime` (ms since the epoch, when the state was true) and `seq` (per room, increasing)
+/// are additive sync fields; old clients ignore them. `queue` is present on connect, after queue
+/// changes and every 30 s; otherwise clients keep the last one.
+public struct ChannelState: Codable, Sendable, Equatable {
+  public var track: Track?
+  public var currentTimestamp: Double
+  public var channelName: String
+  public var channelId: String
+  public var description: String
+  public var paused: Bool
+  public var currentIndex: Int
+  public var listenerCount: Int
+  public var listeners: [String]
+  public var isDefault: Bool
+  public var playbackMode: String
+  public var queue: [Track]?
+  public var serverTime: Int64
+  public var seq: Int64
+
+  public init(
+    track: Track?, currentTimestamp: Double, channelName: String, channelId: String, description: String,
+    paused: Bool, currentIndex: Int, listenerCount: Int, listeners: [String], isDefault: Bool, playbackMode: String,
+    queue: [Track]?, serverTime: Int64, seq: Int64
+  ) {
+    self.track = track
+    self.currentTimestamp = currentTimestamp
+    self.channelName = channelName
+    self.channelId = channelId
+    self.description = description
+    self.paused = paused
+    self.currentIndex = currentIndex
+    self.listenerCount = listenerCount
+    self.listeners = listeners
+    self.isDefault = isDefault
+    self.playbackMode = playbackMode
+    self.queue = queue
+    self.serverTime = serverTime
+    self.seq = seq
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case track, currentTimestamp, channelName, channelId, description, paused, currentIndex, listenerCount, listeners
+    case isDefault, playbackMode, queue, serverTime, seq
+  }
+
+  /// `track` is `null` for an empty room; `queue` is left out when not sent.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(track, forKey: .track)
+    try container.encode(currentTimestamp, forKey: .currentTimestamp)
+    try container.encode(channelName, forKey: .channelName)
+    try container.encode(channelId, forKey: .channelId)
+    try container.encode(description, forKey: .description)
+    try container.encode(paused, forKey: .paused)
+    try container.encode(currentIndex, forKey: .currentIndex)
+    try container.encode(listenerCount, forKey: .listenerCount)
+    try container.encode(listeners, forKey: .listeners)
+    try container.encode(isDefault, forKey: .isDefault)
+    try container.encode(playbackMode, forKey: .playbackMode)
+    try container.encodeIfPresent(queue, forKey: .queue)
+    try container.encode(serverTime, forKey: .serverTime)
+    try container.encode(seq, forKey: .seq)
+  }
+}

@@ -1,0 +1,135 @@
+import BlastoiseCore
+import BlastoiseHTTP
+import BlastoiseProtocol
+import BlastoiseSync
+import Foundation
+
+/// All rooms: creation, deletion, the default room, which socket is where, and `channel_list`.
+actor RoomDirectory {
+  private var rooms: [String: RoomActor] = [:]
+  private var order: [String] = []
+  private var socketRoom: [UInt64: String] = [:]
+  private var sockets: [UInt64: WebSocketConnection] = [:]
+  private let store: any ChannelStore
+  private let catalog: TrackCatalog
+  private(set) var defaultID = ""
+  /// True when the default room was created at this start (its queue is filled after the first scan).
+  private(set) var defaultIsNew = false
+
+  init(store: any ChannelStore, catalog: TrackCatalog) {
+    self.store = store
+    self.catalog = catalog
+  }
+
+  /// Loads stored rooms; creates the default room on first start.
+  func load() throws {
+    var records = try store.channels()
+    if !records.contains(where: \.isDefault) {
+      let record = ChannelRecord(
+        id: Self.newID(), name: "Main Room", description: "Everyone starts here", createdBy: nil, isDefault: true,
+        queue: [], clock: ChannelClock(anchorTime: RoomActor.now()), seq: 0)
+      try store.insert(record)
+      records.insert(record, at: 0)
+      defaultIsNew = true
+    }
+    for record in records { add(record) }
+    defaultID = records.first(where: \.isDefault)?.id ?? ""
+  }
+
+  /// After the first scan of a new server, the default room plays the whole library.
+  func fillNewDefaultRoom() async {
+    guard defaultIsNew, let room = rooms[defaultID] else { return }
+    defaultIsNew = false
+    let ids = catalog.availableIDs()
+    guard !ids.isEmpty, await room.record.queue.isEmpty else { return }
+    _ = try? await room.edit(.set(ids))
+  }
+
+  func room(_ id: String) -> RoomActor? { rooms[id] }
+
+  func list() async -> [ChannelInfo] {
+    var infos: [ChannelInfo] = []
+    for id in order { if let room = rooms[id] { infos.append(await room.info()) } }
+    return infos
+  }
+
+  func create(name: String, description: String, owner: Principal) async throws -> ChannelInfo {
+    let record = ChannelRecord(
+      id: Self.newID(), name: name, description: description, createdBy: owner.userID, isDefault: false, queue: [],
+      clock: ChannelClock(anchorTime: RoomActor.now()), seq: 0)
+    try store.insert(record)
+    let room = add(record)
+    await announceRooms()
+    return await room.info()
+  }
+
+  /// Deletes a room; its listeners are moved to the default room.
+  func delete(_ id: String) async throws {
+    guard let room = rooms[id] else { throw CoreError(.notFound, "No such room") }
+    guard id != defaultID else { throw CoreError.invalid("The default room cannot be deleted") }
+    try store.delete(id: id)
+    rooms[id] = nil
+    order.removeAll { $0 == id }
+    for listener in await room.evictAll() {
+      await move(listener, to: defaultID, announce: true)
+    }
+    await announceRooms()
+  }
+
+  // MARK: Sockets
+
+  func join(_ listener: RoomListener, room id: String) async {
+    sockets[listener.connection.id] = listener.connection
+    await move(listener, to: id, announce: false)
+  }
+
+  func leave(_ connection: WebSocketConnection) async {
+    sockets[connection.id] = nil
+    if let id = socketRoom.removeValue(forKey: connection.id) { await rooms[id]?.leave(connection) }
+  }
+
+  /// `{ "action": "switch" }`: leave the current room, join another, say `switched`.
+  func switchRoom(_ listener: RoomListener, to id: String) async throws {
+    guard rooms[id] != nil else { throw CoreError(.notFound, "No such room") }
+    if let current = socketRoom[listener.connection.id] { await rooms[current]?.leave(listener.connection) }
+    await move(listener, to: id, announce: true)
+  }
+
+  func roomID(of connection: WebSocketConnection) -> String? { socketRoom[connection.id] }
+
+  /// Sends a message to every socket in every room.
+  func sendToAll(_ frame: EncodedFrame, coalescingKey: String? = nil) {
+    for connection in sockets.values { connection.send(frame, coalescingKey: coalescingKey) }
+  }
+
+  /// `channel_list` to everyone: rooms or listener counts changed.
+  func announceRooms() async {
+    guard !sockets.isEmpty, let frame = SocketFrames.frame(ServerSocketMessage.channelList(await list())) else {
+      return
+    }
+    sendToAll(frame, coalescingKey: "channel_list")
+  }
+
+  private func move(_ listener: RoomListener, to id: String, announce: Bool) async {
+    guard let room = rooms[id] else { return }
+    socketRoom[listener.connection.id] = id
+    if announce, let frame = SocketFrames.frame(ServerSocketMessage.switched(channelId: id)) {
+      listener.connection.send(frame)
+    }
+    await room.join(listener)
+  }
+
+  @discardableResult
+  private func add(_ record: ChannelRecord) -> RoomActor {
+    let room = RoomActor(record: record, store: store, catalog: catalog) { [weak self] in
+      Task { await self?.announceRooms() }
+    }
+    rooms[record.id] = room
+    order.append(record.id)
+    return room
+  }
+
+  static func newID() -> String {
+    String(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12))
+  }
+}

@@ -1,0 +1,71 @@
+import BlastoiseCore
+import BlastoiseHTTP
+import BlastoiseProtocol
+import Foundation
+
+/// One client's room socket: its messages are handled in order on one task, away from the
+/// socket thread. Control actions need the `control` capability; without it they are ignored,
+/// as the seed's clients expect. Malformed or unknown messages get `{ "type": "error" }`.
+struct RoomSocket: Sendable {
+  let directory: RoomDirectory
+  let sessions: SessionSockets
+
+  func open(_ connection: WebSocketConnection, principal: Principal, room: String) -> WebSocketCallbacks {
+    let (messages, feed) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(64))
+    sessions.add(connection, session: principal.sessionID)
+    let listener = RoomListener(connection: connection, principal: principal)
+    Task {
+      await directory.join(listener, room: room)
+      for await text in messages { await handle(text, from: listener) }
+      await directory.leave(connection)
+      sessions.remove(connection, session: principal.sessionID)
+    }
+    return WebSocketCallbacks(
+      onText: { _, text in feed.yield(text) },
+      onClose: { _, _ in feed.finish() })
+  }
+
+  private func handle(_ text: String, from listener: RoomListener) async {
+    guard let message = try? JSONDecoder().decode(ClientSocketMessage.self, from: Data(text.utf8)) else {
+      return reply(.error(message: "Messages must be JSON with an 'action'"), to: listener)
+    }
+    do {
+      switch message.action {
+      case "ping":
+        reply(
+          .pong(clientTime: message.clientTime ?? 0, serverTime: Int64((Date().timeIntervalSince1970 * 1000).rounded())),
+          to: listener)
+      case "switch":
+        guard let id = message.channelId else { return reply(.error(message: "'switch' needs 'channelId'"), to: listener) }
+        try await directory.switchRoom(listener, to: id)
+      case "pause", "unpause", "seek", "jump":
+        guard listener.principal.can(.control) else { return }  // Ignored, as the seed's clients expect.
+        try await control(message, for: listener)
+      default:
+        reply(.error(message: "Unknown action '\(message.action.prefix(40))'"), to: listener)
+      }
+    } catch let error as CoreError {
+      reply(.error(message: error.message), to: listener)
+    } catch {
+      reply(.error(message: "That did not work"), to: listener)
+    }
+  }
+
+  private func control(_ message: ClientSocketMessage, for listener: RoomListener) async throws {
+    guard let id = await directory.roomID(of: listener.connection), let room = await directory.room(id) else { return }
+    switch message.action {
+    case "pause": try await room.pause()
+    case "unpause": try await room.resume()
+    case "seek":
+      guard let timestamp = message.timestamp else { throw CoreError.invalid("'seek' needs 'timestamp'") }
+      try await room.seek(to: timestamp)
+    default:
+      guard let index = message.index else { throw CoreError.invalid("'jump' needs 'index'") }
+      try await room.jump(to: index)
+    }
+  }
+
+  private func reply(_ message: ServerSocketMessage, to listener: RoomListener) {
+    if let frame = SocketFrames.frame(message) { listener.connection.send(frame) }
+  }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import BlastoiseCore
+import BlastoiseHTTP
+import BlastoiseProtocol
+import BlastoiseSync
+
+/// `/api/channels…`: rooms, playback control, queue edits, and the room socket.
+struct ChannelRoutes: Sendable {
+  let directory: RoomDirectory
+  let auth: RequestAuthenticator
+  let socket: RoomSocket
+
+  /// Queue bodies may list many IDs (10,000 × ~75 bytes); everything else is small.
+  static let queueBody = BodyPolicy.json(maxBytes: 1 << 20)
+
+  func register(on router: inout Router) {
+    router.on(.get, "/api/channels") { request in
+      _ = try auth.require(.listen, for: request)
+      return .json(await directory.list())
+    }
+    router.on(.post, "/api/channels", body: .smallJSON) { request in
+      let principal = try auth.require(.create, for: request)
+      let body = try request.decodeJSON(NameAndDescription.self)
+      let name = try RoomNames.name(body.name)
+      return .json(
+        try await directory.create(name: name, description: try RoomNames.description(body.description), owner: principal))
+    }
+    router.on(.get, "/api/channels/:id") { request in
+      _ = try auth.require(.listen, for: request)
+      return .json(await try room(request).state(includeQueue: false))
+    }
+    router.on(.patch, "/api/channels/:id", body: .smallJSON) { request in
+      let room = try await editableRoom(request)
+      let body = try request.decodeJSON(NameAndDescription.self)
+      try await room.rename(
+        name: try body.name.map { name throws(CoreError) in try RoomNames.name(name) },
+        description: try body.description.map { text throws(CoreError) in try RoomNames.description(text) })
+      return .json(await room.info())
+    }
+    router.on(.delete, "/api/channels/:id", body: .smallJSON) { request in
+      _ = try await editableRoom(request)
+      try await directory.delete(request.pathParameter("id"))
+      return .json(SuccessResponse())
+    }
+    router.on(.post, "/api/channels/:id/jump", body: .smallJSON) { request in
+      let room = try await controllableRoom(request, .control)
+      try await room.jump(to: try request.decodeJSON(JumpRequest.self).index)
+      return .json(SuccessResponse())
+    }
+    router.on(.post, "/api/channels/:id/seek", body: .smallJSON) { request in
+      let room = try await controllableRoom(request, .control)
+      try await room.seek(to: try request.decodeJSON(SeekRequest.self).timestamp)
+      return .json(SuccessResponse())
+    }
+    router.on(.post, "/api/channels/:id/mode", body: .smallJSON) { request in
+      let room = try await controllableRoom(request, .control)
+      let raw = try request.decodeJSON(ModeRequest.self).mode
+      guard let mode = PlaybackMode(rawValue: raw) else {
+        throw CoreError.invalid("'mode' must be once, repeat-all, repeat-one or shuffle")
+      }
+      try await room.setMode(mode)
+      return .json(ModeResponse(playbackMode: mode.rawValue))
+    }
+    router.on(.patch, "/api/channels/:id/queue", body: Self.queueBody) { request in
+      let room = try await controllableRoom(request, .editQueue)
+      let edit = try ListEdits.edit(from: try request.decodeJSON(ListEditRequest.self))
+      return .json(QueueResponse(queueLength: try await room.edit(edit)))
+    }
+    router.on(.get, "/api/channels/:id/ws") { request in
+      let principal = try auth.require(.listen, for: request)
+      let id = request.pathParameter("id")
+      guard await directory.room(id) != nil else { throw CoreError(.notFound, "No such room") }
+      return try WebSocketUpgrade.response(for: request) { connection in
+        socket.open(connection, principal: principal, room: id)
+      }
+    }
+  }
+
+  private func room(_ request: HTTPRequest) async throws -> RoomActor {
+    guard let room = await directory.room(request.pathParameter("id")) else {
+      throw CoreError(.notFound, "No such room")
+    }
+    return room
+  }
+
+  private func controllableRoom(_ request: HTTPRequest, _ capability: Capability) async throws -> RoomActor {
+    _ = try auth.require(capability, for: request)
+    return try await room(request)
+  }
+
+  /// Renaming and deleting: the room's owner or an admin.
+  private func editableRoom(_ request: HTTPRequest) async throws -> RoomActor {
+    let principal = try auth.require(.create, for: request)
+    let room = try await room(request)
+    guard principal.mayEdit(ownedBy: await room.record.createdBy) else {
+      throw CoreError(.forbidden, "Only the room's owner or an admin may change it")
+    }
+    return room
+  }
+}
+
+/// Names and descriptions of rooms and playlists.
+enum RoomNames {
+  static func name(_ raw: String?) throws(CoreError) -> String {
+    let name = (raw ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    guard (1...80).contains(name.count) else { throw CoreError.invalid("'name' must be 1–80 characters") }
+    return name
+  }
+
+  static func description(_ raw: String?) throws(CoreError) -> String {
+    let text = (raw ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    guard text.count <= 500 else { throw CoreError.invalid("'description' must be at most 500 characters") }
+    return text
+  }
+}
+
+/// A `set`/`add`/`remove`/`move` body → one `QueueEdit` (exactly one operation).
+enum ListEdits {
+  static func edit(from body: ListEditRequest) throws(CoreError) -> QueueEdit {
+    var edits: [QueueEdit] = []
+    if let ids = body.set { edits.append(.set(ids)) }
+    if let ids = body.add { edits.append(.add(ids, insertAt: body.insertAt)) }
+    if let positions = body.remove { edits.append(.remove(positions)) }
+    if let positions = body.move {
+      guard let target = body.to else { throw CoreError.invalid("'move' needs 'to'") }
+      edits.append(.move(positions, to: target))
+    }
+    guard edits.count == 1, let edit = edits.first else {
+      throw CoreError.invalid("Send exactly one of 'set', 'add', 'remove' or 'move'")
+    }
+    if body.insertAt != nil, body.add == nil { throw CoreError.invalid("'insertAt' goes with 'add'") }
+    if body.to != nil, body.move == nil { throw CoreError.invalid("'to' goes with 'move'") }
+    return edit
+  }
+}

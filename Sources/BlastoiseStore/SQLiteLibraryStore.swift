@@ -1,0 +1,112 @@
+import BlastoiseCore
+import BlastoiseProtocol
+import Foundation
+
+/// The library in SQLite: `tracks` by content hash, `track_files` by path.
+public struct SQLiteLibraryStore: LibraryStore {
+  private let database: SQLiteDatabase
+
+  public init(database: SQLiteDatabase) {
+    self.database = database
+  }
+
+  public func knownFiles(under root: String) throws -> (files: [String: LibraryFile], present: Set<String>) {
+    // Paths under `root/`: between "root/" and "root0" ('0' sorts right after '/').
+    let rows = try database.read { connection in
+      try connection.query(
+        "SELECT path, size, modified_ns, present FROM track_files WHERE path >= ? AND path < ?", .text(root + "/"),
+        .text(root + "0"))
+    }
+    var files: [String: LibraryFile] = [:]
+    var present = Set<String>()
+    for row in rows {
+      guard let path = row.string("path"), let size = row.int64("size"), let modified = row.int64("modified_ns")
+      else { continue }
+      files[path] = LibraryFile(path: path, size: size, modified: modified)
+      if row.bool("present") == true { present.insert(path) }
+    }
+    return (files, present)
+  }
+
+  public func apply(scanned: [ScannedTrack], missing: [String]) throws {
+    let now = Int64(Date().timeIntervalSince1970)
+    try database.write { connection in
+      for track in scanned {
+        try connection.execute(
+          """
+          INSERT INTO tracks (id, filename, title, artist, album, duration, replay_gain_db, replay_peak, added_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+          ON CONFLICT(id) DO UPDATE SET title = excluded.title, artist = excluded.artist, album = excluded.album,
+            duration = excluded.duration, replay_gain_db = excluded.replay_gain_db, replay_peak = excluded.replay_peak
+          """, .text(track.trackID), .text(Self.filename(of: track.file.path)), SQLiteValue(track.title),
+          SQLiteValue(track.artist), SQLiteValue(track.album), .real(track.duration), SQLiteValue(track.replayGainDb),
+          SQLiteValue(track.replayPeak), .integer(now))
+        try connection.execute(
+          """
+          INSERT INTO track_files (path, track_id, size, modified_ns, present) VALUES (?, ?, ?, ?, 1)
+          ON CONFLICT(path) DO UPDATE SET track_id = excluded.track_id, size = excluded.size,
+            modified_ns = excluded.modified_ns, present = 1
+          """, .text(track.file.path), .text(track.trackID), .integer(track.file.size), .integer(track.file.modified))
+      }
+      for path in missing {
+        try connection.execute("UPDATE track_files SET present = 0 WHERE path = ?", .text(path))
+      }
+    }
+  }
+
+  public func tracks() throws -> [Track] {
+    try database.read { connection in
+      try connection.query(
+        """
+        SELECT t.*, EXISTS (SELECT 1 FROM track_files f WHERE f.track_id = t.id AND f.present = 1) AS available
+        FROM tracks t
+        ORDER BY coalesce(t.artist, '') COLLATE NOCASE, coalesce(t.album, '') COLLATE NOCASE,
+          coalesce(t.title, t.filename) COLLATE NOCASE
+        """
+      ).compactMap(Self.track)
+    }
+  }
+
+  public func track(id: String) throws -> Track? {
+    try database.read { connection in
+      try connection.queryOne(
+        """
+        SELECT t.*, EXISTS (SELECT 1 FROM track_files f WHERE f.track_id = t.id AND f.present = 1) AS available
+        FROM tracks t WHERE t.id = ?
+        """, .text(id)
+      ).flatMap(Self.track)
+    }
+  }
+
+  public func filePath(forTrack id: String) throws -> String? {
+    try database.read { connection in
+      try connection.queryOne(
+        "SELECT path FROM track_files WHERE track_id = ? AND present = 1 LIMIT 1", .text(id)
+      )?.string("path")
+    }
+  }
+
+  public func existingTrackIDs(_ ids: [String]) throws -> Set<String> {
+    guard !ids.isEmpty else { return [] }
+    let list = String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
+    return try database.read { connection in
+      Set(
+        try connection.query("SELECT id FROM tracks WHERE id IN (SELECT value FROM json_each(?))", .text(list))
+          .compactMap { $0.string("id") })
+    }
+  }
+
+  private static func filename(of path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
+  }
+
+  private static func track(_ row: SQLiteRow) -> Track? {
+    guard let id = row.string("id"), let filename = row.string("filename"), let duration = row.double("duration")
+    else { return nil }
+    return Track(
+      id: id, filename: filename, title: row.string("title") ?? AudioFormats.fallbackTitle(forFilename: filename),
+      artist: row.string("artist"), album: row.string("album"), duration: duration,
+      replayGainDb: row.double("replay_gain_db"), replayPeak: row.double("replay_peak"),
+      available: row.bool("available") ?? false)
+  }
+}

@@ -1,0 +1,28 @@
+#ifndef BL_REPLAY_GAIN_HPP
+#define BL_REPLAY_GAIN_HPP
+
+// Track ReplayGain from tags: REPLAYGAIN_TRACK_GAIN/PEAK in Vorbis comments, APE and ID3v2 TXXX
+// (which TagLib's PropertyMap exposes under those names), iTunes freeform atoms in MP4 (which
+// TagLib 1.13 leaves out of the PropertyMap), and Opus R128_TRACK_GAIN.
+
+#include <tfile.h>
+#include <tpropertymap.h>
+
+namespace bl {
+
+struct ReplayGain {
+  bool hasGain = false;
+  double gainDb = 0;
+  bool hasPeak = false;
+  double peak = 0;
+};
+
+// `file` is only consulted for MP4 freeform atoms; `properties` is its PropertyMap.
+ReplayGain readReplayGain(TagLib::File &file, const TagLib::PropertyMap &properties);
+
+// Leading decimal of a tag value, locale-independent: "-6.50 dB", "+1,2 dB", "\u22123.4 dB".
+bool parseDecimal(const char *text, double &value);
+
+} // namespace bl
+
+#endif

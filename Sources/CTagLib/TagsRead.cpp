@@ -1,0 +1,116 @@
+// bl_tags_read: TagLib for tags and audio properties, our readers for exact durations.
+
+#include "CTagLib.h"
+
+#include "ADTSDuration.hpp"
+#include "Duration.hpp"
+#include "FileReader.hpp"
+#include "ReplayGain.hpp"
+#include "TagText.hpp"
+
+#include <cstdlib>
+#include <cstring>
+#include <fileref.h>
+#include <id3v2tag.h>
+#include <mpegfile.h>
+#include <tdebuglistener.h>
+
+namespace {
+
+// TagLib reports oddities in the files it parses through a process-wide listener that
+// prints to stderr; the server's stderr is its log, one line per event, so swallow them.
+class SilentDebugListener : public TagLib::DebugListener {
+public:
+  void printMessage(const TagLib::String &) override {}
+};
+
+void silenceTagLib() {
+  static SilentDebugListener listener;
+  // A function-local static is initialised once, even with concurrent first callers.
+  static const bool installed = (TagLib::setDebugListener(&listener), true);
+  (void)installed;
+}
+
+void copyReplayGain(const bl::ReplayGain &gain, struct bl_tags *out) {
+  out->has_replay_gain = gain.hasGain;
+  out->replay_gain_track_db = gain.gainDb;
+  out->has_replay_peak = gain.hasPeak;
+  out->replay_gain_track_peak = gain.peak;
+}
+
+// Raw ADTS AAC, which TagLib does not open; its tags, if any, are an ID3v2 block in front,
+// which TagLib's MPEG reader parses even though it finds no MPEG frames after it.
+int readADTS(const char *path, const bl::FileReader &reader, struct bl_tags *out) {
+  bl::ADTSStream stream = bl::measureADTS(reader);
+  if (!stream.found) return BL_TAGS_NOT_AUDIO;
+  out->duration_seconds = stream.seconds;
+  out->duration_method = "adts-frame-walk";
+  out->sample_rate = stream.sampleRate;
+  out->channels = stream.channels;
+  out->bitrate_kbps = stream.bitrateKbps;
+  TagLib::MPEG::File file(path, false);
+  if (TagLib::ID3v2::Tag *tag = file.ID3v2Tag(false)) {
+    TagLib::PropertyMap properties = tag->properties();
+    bl::copyText(tag, properties, out);
+    copyReplayGain(bl::readReplayGain(file, properties), out);
+  }
+  return BL_TAGS_OK;
+}
+
+int readInto(const char *path, struct bl_tags *out) {
+  bl::FileReader reader(path);
+  if (!reader.isOpen()) return BL_TAGS_CANNOT_OPEN;
+  if (reader.size() == 0) return BL_TAGS_NOT_AUDIO;
+
+  TagLib::FileRef ref(path, true, TagLib::AudioProperties::Average);
+  if (ref.isNull() || ref.file() == nullptr || !ref.file()->isValid() || ref.audioProperties() == nullptr) {
+    return readADTS(path, reader, out);
+  }
+  bl::Duration duration = bl::measureDuration(*ref.file(), reader);
+  if (duration.status != BL_TAGS_OK) return duration.status;
+
+  TagLib::AudioProperties *properties = ref.audioProperties();
+  out->duration_seconds = duration.seconds;
+  out->duration_method = duration.method;
+  out->sample_rate = properties->sampleRate();
+  out->channels = properties->channels();
+  out->bitrate_kbps = properties->bitrate();
+  TagLib::PropertyMap tagProperties = ref.file()->properties();
+  bl::copyText(ref.tag(), tagProperties, out);
+  copyReplayGain(bl::readReplayGain(*ref.file(), tagProperties), out);
+  return BL_TAGS_OK;
+}
+
+} // namespace
+
+extern "C" int bl_tags_read(const char *path, struct bl_tags *out) {
+  if (out == nullptr) return BL_TAGS_CANNOT_OPEN;
+  memset(out, 0, sizeof *out);
+  if (path == nullptr) return BL_TAGS_CANNOT_OPEN;
+  silenceTagLib();
+  int status;
+  // Nothing may unwind into C or Swift: TagLib can throw std::bad_alloc on absurd sizes in
+  // corrupt headers.
+  try {
+    status = readInto(path, out);
+  } catch (...) {
+    status = BL_TAGS_NOT_AUDIO;
+  }
+  if (status != BL_TAGS_OK) bl_tags_free(out);
+  return status;
+}
+
+extern "C" void bl_tags_free(struct bl_tags *tags) {
+  if (tags == nullptr) return;
+  free(tags->title);
+  free(tags->artist);
+  free(tags->album);
+  memset(tags, 0, sizeof *tags);
+}
+
+extern "C" bool bl_tags_parse_decimal(const char *text, double *out) {
+  double value = 0;
+  if (out == nullptr || !bl::parseDecimal(text, value)) return false;
+  *out = value;
+  return true;
+}

@@ -1,0 +1,192 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+enum TestSocketError: Error, CustomStringConvertible {
+  case system(String, Int32)
+  case timedOut
+  case closedByPeer
+  case malformed(String)
+
+  var description: String {
+    switch self {
+    case .system(let call, let code): "\(call) failed: \(String(cString: strerror(code)))"
+    case .timedOut: "timed out waiting for the server"
+    case .closedByPeer: "the server closed the connection"
+    case .malformed(let what): "malformed response: \(what)"
+    }
+  }
+}
+
+/// A blocking TCP client on POSIX sockets. Every blocking call is bounded by the receive and send
+/// timeouts (SO_RCVTIMEO / SO_SNDTIMEO). Tests must call these methods off the Swift concurrency
+/// pool (see `offPool`): the server's async handlers need that pool, and it has only as many
+/// threads as there are cores.
+final class TestSocket: @unchecked Sendable {
+  let descriptor: Int32
+  /// Received bytes not consumed yet (e.g. a second pipelined response, or WebSocket frames that
+  /// arrived with the 101).
+  private var pending: [UInt8] = []
+  private var isClosed = false
+
+  init(port: UInt16, timeout: Duration = .seconds(5), receiveBufferBytes: Int? = nil) throws {
+    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { throw TestSocketError.system("socket", errno) }
+    if let receiveBufferBytes {
+      // Before connect, so the window the server sees is small from the start.
+      var size = Int32(receiveBufferBytes)
+      setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
+    setTimeout(timeout)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let result = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard result == 0 else {
+      let code = errno
+      Glibc.close(descriptor)
+      throw TestSocketError.system("connect", code)
+    }
+  }
+
+  deinit { close() }
+
+  func close() {
+    guard !isClosed else { return }
+    isClosed = true
+    Glibc.close(descriptor)
+  }
+
+  func setTimeout(_ timeout: Duration) {
+    let (seconds, attoseconds) = timeout.components
+    var value = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
+    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
+    setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
+  }
+
+  // MARK: Blocking primitives (call off the concurrency pool)
+
+  func sendBlocking(_ bytes: [UInt8]) throws {
+    var offset = 0
+    while offset < bytes.count {
+      let sent = bytes[offset...].withUnsafeBytes {
+        Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
+      if sent < 0 {
+        if errno == EINTR { continue }
+        if errno == EAGAIN || errno == EWOULDBLOCK { throw TestSocketError.timedOut }
+        throw TestSocketError.system("send", errno)
+      }
+      offset += sent
+    }
+  }
+
+  /// Receives more bytes into `pending`; false when the peer closed the connection.
+  @discardableResult
+  func fillBlocking() throws -> Bool {
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let received = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+      if received > 0 {
+        pending.append(contentsOf: buffer[0..<received])
+        return true
+      }
+      if received == 0 { return false }
+      if errno == EINTR { continue }
+      if errno == EAGAIN || errno == EWOULDBLOCK { throw TestSocketError.timedOut }
+      if errno == ECONNRESET { return false }
+      throw TestSocketError.system("recv", errno)
+    }
+  }
+
+  func readExactlyBlocking(_ count: Int) throws -> [UInt8] {
+    while pending.count < count {
+      guard try fillBlocking() else { throw TestSocketError.closedByPeer }
+    }
+    let bytes = Array(pending[0..<count])
+    pending.removeFirst(count)
+    return bytes
+  }
+
+  /// Bytes up to and including `delimiter`.
+  func readUntilBlocking(_ delimiter: [UInt8]) throws -> [UInt8] {
+    var searchFrom = 0
+    while true {
+      if let range = pending[searchFrom...].firstRange(of: delimiter) {
+        let bytes = Array(pending[..<range.upperBound])
+        pending.removeFirst(range.upperBound)
+        return bytes
+      }
+      searchFrom = max(0, pending.count - delimiter.count + 1)
+      guard try fillBlocking() else { throw TestSocketError.closedByPeer }
+    }
+  }
+
+  func readToEndBlocking() throws -> [UInt8] {
+    while try fillBlocking() {}
+    return takePending()
+  }
+
+  /// Whether the server sent anything not read yet, without waiting.
+  var hasDataWaiting: Bool {
+    if !pending.isEmpty { return true }
+    var byte: UInt8 = 0
+    return recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0
+  }
+
+  /// Hands over what was received but not consumed.
+  func takePending() -> [UInt8] {
+    defer { pending = [] }
+    return pending
+  }
+
+  /// Waits for the peer to close, discarding what it sends; false if it is still open at the
+  /// deadline.
+  func waitForPeerCloseBlocking(within timeout: Duration) throws -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    setTimeout(.milliseconds(50))
+    defer { setTimeout(.seconds(5)) }
+    while ContinuousClock.now < deadline {
+      do {
+        if try !fillBlocking() { return true }
+        pending = []
+      } catch TestSocketError.timedOut {
+        continue
+      }
+    }
+    return false
+  }
+
+  // MARK: Async wrappers
+
+  func send(_ bytes: [UInt8]) async throws {
+    try await offPool { try self.sendBlocking(bytes) }
+  }
+
+  func send(_ text: String) async throws {
+    try await send(Array(text.utf8))
+  }
+
+  func waitForPeerClose(within timeout: Duration) async throws -> Bool {
+    try await offPool { try self.waitForPeerCloseBlocking(within: timeout) }
+  }
+
+  func readToEnd() async throws -> [UInt8] {
+    try await offPool { try self.readToEndBlocking() }
+  }
+}
+
+/// Runs blocking work on a thread of its own, keeping the concurrency pool free for the server.
+func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    let thread = Thread { continuation.resume(with: Result { try body() }) }
+    thread.start()
+  }
+}

@@ -1,0 +1,101 @@
+import BlastoiseWebSocket
+import Foundation
+
+/// A minimal RFC 6455 client over `TestSocket`, built on the shared framing code: it masks what it
+/// sends and parses what the server sends with a client-role reader.
+final class WebSocketTestClient: @unchecked Sendable {
+  let socket: TestSocket
+  let handshake: RawResponse
+  private var reader = WebSocketReader(role: .client, maxMessageBytes: 64 << 20)
+
+  private init(socket: TestSocket, handshake: RawResponse) {
+    self.socket = socket
+    self.handshake = handshake
+    reader.feed(socket.takePending())  // Frames that arrived together with the 101.
+  }
+
+  /// Opens a WebSocket; throws unless the server answers 101.
+  static func connect(
+    port: UInt16, path: String = "/ws", key: String = WebSocketHandshake.makeClientKey(),
+    receiveBufferBytes: Int? = nil
+  ) async throws -> WebSocketTestClient {
+    try await offPool { try connectBlocking(port: port, path: path, key: key, receiveBufferBytes: receiveBufferBytes) }
+  }
+
+  static func connectBlocking(
+    port: UInt16, path: String = "/ws", key: String = WebSocketHandshake.makeClientKey(),
+    receiveBufferBytes: Int? = nil
+  ) throws -> WebSocketTestClient {
+    let socket = try TestSocket(port: port, receiveBufferBytes: receiveBufferBytes)
+    try socket.sendBlocking(Array(upgradeRequest(path: path, key: key).utf8))
+    let response = try socket.readResponseBlocking()
+    guard response.status == 101 else {
+      throw TestSocketError.malformed("expected 101, got \(response.status) \(response.text)")
+    }
+    return WebSocketTestClient(socket: socket, handshake: response)
+  }
+
+  static func upgradeRequest(path: String, key: String?, version: String = "13") -> String {
+    var lines = [
+      "GET \(path) HTTP/1.1", "Host: 127.0.0.1", "Upgrade: websocket", "Connection: Upgrade",
+      "Sec-WebSocket-Version: \(version)",
+    ]
+    if let key { lines.append("Sec-WebSocket-Key: \(key)") }
+    return lines.joined(separator: "\r\n") + "\r\n\r\n"
+  }
+
+  func sendText(_ text: String) async throws {
+    try await socket.send(WebSocketFrameEncoder.text(text, maskingKey: WebSocketFrameEncoder.randomMaskingKey()))
+  }
+
+  func sendFrame(_ opcode: WebSocketOpcode, payload: [UInt8], fin: Bool = true, masked: Bool = true) async throws {
+    let key = masked ? WebSocketFrameEncoder.randomMaskingKey() : nil
+    try await socket.send(WebSocketFrameEncoder.frame(opcode, payload: payload, fin: fin, maskingKey: key))
+  }
+
+  func sendClose(_ code: WebSocketCloseCode = .normal) async throws {
+    try await socket.send(WebSocketFrameEncoder.close(code: code, maskingKey: WebSocketFrameEncoder.randomMaskingKey()))
+  }
+
+  func nextMessageBlocking() throws -> WebSocketMessage? {
+    while true {
+      if let message = try reader.nextMessage() { return message }
+      guard try socket.fillBlocking() else { return nil }
+      reader.feed(socket.takePending())
+    }
+  }
+
+  /// The next message from the server; nil once it closed the TCP connection.
+  func nextMessage() async throws -> WebSocketMessage? {
+    try await offPool { try self.nextMessageBlocking() }
+  }
+
+  /// Reads until the server's close frame, answers it, and waits for the end of the stream.
+  func readUntilClose() async throws -> CloseOutcome {
+    try await offPool {
+      var outcome = CloseOutcome()
+      while let message = try self.nextMessageBlocking() {
+        if case .close(let code, _) = message {
+          outcome.receivedCloseFrame = true
+          outcome.code = code
+          // Answer as a well-behaved client does; the server may already have hung up.
+          try? self.socket.sendBlocking(
+            WebSocketFrameEncoder.close(code: code ?? .normal, maskingKey: WebSocketFrameEncoder.randomMaskingKey()))
+          outcome.streamEnded = try self.socket.waitForPeerCloseBlocking(within: .seconds(3))
+          return outcome
+        }
+        outcome.messagesBefore.append(message)
+      }
+      outcome.streamEnded = true
+      return outcome
+    }
+  }
+
+  struct CloseOutcome: Sendable {
+    var messagesBefore: [WebSocketMessage] = []
+    var receivedCloseFrame = false
+    /// The code of the server's close frame; nil when there was none (or it had no code).
+    var code: WebSocketCloseCode?
+    var streamEnded = false
+  }
+}

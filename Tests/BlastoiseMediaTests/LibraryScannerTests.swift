@@ -1,0 +1,101 @@
+import BlastoiseCore
+import BlastoiseStore
+import Foundation
+import Testing
+
+@testable import BlastoiseMedia
+
+/// The whole scan against real files and a real SQLite store.
+@Suite struct LibraryScannerTests {
+  let music: String
+  let store: SQLiteLibraryStore
+  let scanner: LibraryScanner
+
+  init() throws {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("scan-\(UUID().uuidString)").path
+    music = base + "/music"
+    try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
+    let database = try SQLiteDatabase(path: base + "/blastoise.db", migrations: BlastoiseSchema.migrations)
+    store = SQLiteLibraryStore(database: database)
+    scanner = LibraryScanner(store: store)
+  }
+
+  private func tone(_ name: String, seconds: Double, title: String? = nil, frequency: Double = 440) throws {
+    let piece = DemoLibrary.Piece(title: title ?? name, seconds: seconds, notes: [frequency])
+    let info = title.map { ["INAM": $0] } ?? [:]
+    let data = WAVWriter.wav(samples: DemoLibrary.render(piece), sampleRate: DemoLibrary.sampleRate, info: info)
+    let path = music + "/" + name
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try data.write(to: URL(fileURLWithPath: path))
+  }
+
+  @Test func firstScanReadsEverythingAndTitlesFallBackToFileNames() throws {
+    try tone("One.wav", seconds: 1.5, title: "First Tone")
+    try tone("Sub/Two Untagged.wav", seconds: 2.25)
+    let summary = try scanner.scan(roots: [music])
+    #expect(summary.added == 2)
+    let tracks = try store.tracks()
+    #expect(Set(tracks.map(\.title)) == ["First Tone", "Two Untagged"])
+    #expect(tracks.allSatisfy { TrackID.isValid($0.id) && $0.available })
+    let two = try #require(tracks.first { $0.title == "Two Untagged" })
+    #expect(abs(two.duration - 2.25) < 0.05)
+    #expect(two.filename == "Two Untagged.wav")
+  }
+
+  @Test func rescanSkipsUnchangedFiles() throws {
+    try tone("a.wav", seconds: 1)
+    try tone("b.wav", seconds: 1, frequency: 330)
+    _ = try scanner.scan(roots: [music])
+    let again = try scanner.scan(roots: [music])
+    #expect(again.added == 0)
+    #expect(again.unchanged == 2)
+  }
+
+  @Test func vanishedFilesBecomeUnavailableAndComeBack() throws {
+    try tone("gone.wav", seconds: 1)
+    _ = try scanner.scan(roots: [music])
+    let id = try #require(try store.tracks().first?.id)
+    let path = music + "/gone.wav"
+    let kept = try Data(contentsOf: URL(fileURLWithPath: path))
+    try FileManager.default.removeItem(atPath: path)
+    #expect(try scanner.scan(roots: [music]).missing == 1)
+    #expect(try store.track(id: id)?.available == false)
+    #expect(try store.filePath(forTrack: id) == nil)
+    try kept.write(to: URL(fileURLWithPath: path))
+    _ = try scanner.scan(roots: [music])
+    #expect(try store.track(id: id)?.available == true)
+  }
+
+  @Test func sameBytesUnderTwoPathsAreOneTrack() throws {
+    try tone("x.wav", seconds: 1)
+    try FileManager.default.copyItem(atPath: music + "/x.wav", toPath: music + "/copy of x.wav")
+    _ = try scanner.scan(roots: [music])
+    #expect(try store.tracks().count == 1)
+  }
+
+  @Test func corruptFilesAreSkippedAndTheScanGoesOn() throws {
+    try tone("good.wav", seconds: 1)
+    try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) }).write(to: URL(fileURLWithPath: music + "/bad.mp3"))
+    let summary = try scanner.scan(roots: [music])
+    #expect(summary.added == 1)
+    #expect(summary.skipped == 1)
+  }
+
+  @Test func progressCountsUpToTheTotal() throws {
+    for index in 0..<5 { try tone("t\(index).wav", seconds: 0.5, frequency: 200 + Double(index) * 50) }
+    let seen = ProgressLog()
+    _ = try LibraryScanner(store: store, batchSize: 2).scan(roots: [music]) { seen.append($0) }
+    let steps = seen.values
+    #expect(steps.first == .init(scanning: true, processed: 0, total: 5))
+    #expect(steps.last == .init(scanning: false, processed: 5, total: 5))
+    #expect(steps.map(\.processed) == steps.map(\.processed).sorted())
+  }
+}
+
+final class ProgressLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var steps: [LibraryScanner.Progress] = []
+  func append(_ step: LibraryScanner.Progress) { lock.withLock { steps.append(step) } }
+  var values: [LibraryScanner.Progress] { lock.withLock { steps } }
+}

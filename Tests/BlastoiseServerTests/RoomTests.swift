@@ -1,0 +1,237 @@
+import Foundation
+import Testing
+
+/// Rooms end to end: two real socket clients, the real server, real files.
+@Suite struct RoomTests {
+  /// A server with `seconds.count` tones in its library, the default room filled; signed in as
+  /// the admin ("owner") and a user ("ann").
+  static func roomServer(_ seconds: [Double] = [30, 40, 50], guests: Bool = false) async throws
+    -> (TestServer, APIClient, APIClient, String)
+  {
+    var files: [String: Data] = [:]
+    for (index, length) in seconds.enumerated() {
+      files[String(format: "%02d tone.wav", index)] = LibraryRoutesTests.wav(
+        seconds: length, frequency: 220 + Double(index) * 55, title: "Tone \(index)")
+    }
+    let (server, owner) = try await LibraryRoutesTests.serverWithMusic(files) { $0.allowGuests = guests }
+    let ann = server.client()
+    try await ann.signUp("ann")
+    var defaultID = ""
+    for _ in 0..<200 {
+      let channels = try await owner.get("/api/channels").json([SeedChannelInfo].self)
+      if let room = channels.first(where: \.isDefault), room.trackCount == seconds.count {
+        defaultID = room.id
+        break
+      }
+      try await Task.sleep(for: .milliseconds(25))
+    }
+    #expect(!defaultID.isEmpty)
+    return (server, owner, ann, defaultID)
+  }
+
+  static func socket(_ server: TestServer, _ client: APIClient, room: String) async throws -> SocketClient {
+    try await SocketClient.connect(port: server.server.port, path: "/api/channels/\(room)/ws", cookie: client.cookie)
+  }
+
+  @Test func defaultRoomPlaysTheLibraryAndConnectGivesAFullState() async throws {
+    let (server, owner, _, room) = try await Self.roomServer()
+    let socket = try await Self.socket(server, owner, room: room)
+    let state = try await socket.state()
+    let decoded = try JSONDecoder().decode(SeedChannelState.self, from: JSONSerialization.data(withJSONObject: state))
+    #expect(decoded.queue?.count == 3)
+    #expect(decoded.track != nil)
+    #expect(decoded.paused == false)
+    #expect(decoded.channelId == room)
+    #expect(decoded.listeners == ["owner"])
+    #expect((state["serverTime"] as? Double ?? 0) > 1_700_000_000_000)
+    #expect(state["seq"] != nil)
+    await server.stop()
+  }
+
+  @Test func pauseFromOneListenerReachesTheOther() async throws {
+    let (server, owner, ann, room) = try await Self.roomServer()
+    let a = try await Self.socket(server, owner, room: room)
+    let b = try await Self.socket(server, ann, room: room)
+    _ = try await a.state()
+    _ = try await b.state()
+    try await a.send(json: ["action": "pause"])
+    let paused = try await b.state { $0["paused"] as? Bool == true }
+    #expect(paused["queue"] == nil)  // a clock change sends the light state
+    try await b.send(json: ["action": "unpause"])
+    _ = try await a.state { $0["paused"] as? Bool == false }
+    await server.stop()
+  }
+
+  @Test func queueEditsReachListenersByPosition() async throws {
+    let (server, owner, ann, room) = try await Self.roomServer()
+    let listener = try await Self.socket(server, ann, room: room)
+    let initial = try await listener.state()
+    let ids = (initial["queue"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+    #expect(ids.count == 3)
+
+    let added = try await owner.request("PATCH", "/api/channels/\(room)/queue", json: #"{"add":["\#(ids[0])"],"insertAt":3}"#)
+    #expect(added.status == 200)
+    #expect(added.text.contains(#""queueLength":4"#))
+    let withDuplicate = try await listener.state { ($0["queue"] as? [Any])?.count == 4 }
+    #expect((withDuplicate["queue"] as? [[String: Any]])?.last?["id"] as? String == ids[0])
+
+    #expect(try await owner.request("PATCH", "/api/channels/\(room)/queue", json: #"{"remove":[3]}"#).status == 200)
+    let removed = try await listener.state { ($0["queue"] as? [Any])?.count == 3 }
+    #expect((removed["queue"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ids)
+
+    let unknown = try await owner.request(
+      "PATCH", "/api/channels/\(room)/queue", json: #"{"add":["sha256:\#(String(repeating: "f", count: 64))"]}"#)
+    #expect(unknown.status == 400)
+    #expect(try await owner.request("PATCH", "/api/channels/\(room)/queue", json: #"{"remove":[7]}"#).status == 400)
+    #expect(try await owner.request("PATCH", "/api/channels/\(room)/queue", json: #"{"remove":[0],"set":[]}"#).status == 400)
+    let state = try await owner.get("/api/channels/\(room)").json(SeedChannelState.self)
+    #expect(state.currentIndex >= 0)
+    #expect(try await owner.get("/api/channels").json([SeedChannelInfo].self).first?.trackCount == 3)
+    await server.stop()
+  }
+
+  @Test func jumpSeekAndModeOverRESTAndSocket() async throws {
+    let (server, owner, ann, room) = try await Self.roomServer()
+    let listener = try await Self.socket(server, ann, room: room)
+    _ = try await listener.state()
+    #expect(try await owner.post("/api/channels/\(room)/jump", #"{"index":2}"#).status == 200)
+    _ = try await listener.state { $0["currentIndex"] as? Int == 2 }
+    #expect(try await owner.post("/api/channels/\(room)/seek", #"{"timestamp":12.5}"#).status == 200)
+    let sought = try await listener.state { ($0["currentTimestamp"] as? Double ?? 0) >= 12.5 }
+    #expect((sought["currentTimestamp"] as? Double ?? 0) < 13.5)
+    let mode = try await owner.post("/api/channels/\(room)/mode", #"{"mode":"shuffle"}"#)
+    #expect(mode.text.contains(#""playbackMode":"shuffle""#))
+    #expect(try await owner.post("/api/channels/\(room)/mode", #"{"mode":"random"}"#).status == 400)
+    try await listener.send(json: ["action": "jump", "index": 1])
+    _ = try await listener.state { $0["currentIndex"] as? Int == 1 }
+    await server.stop()
+  }
+
+  @Test func theRoomAdvancesPastATwoSecondTrackOnItsOwn() async throws {
+    let (server, owner, _, room) = try await Self.roomServer([2, 30])
+    let socket = try await Self.socket(server, owner, room: room)
+    let first = try await socket.state()
+    let firstIndex = first["currentIndex"] as? Int ?? -1
+    try await owner.post("/api/channels/\(room)/jump", #"{"index":0}"#)
+    _ = try await socket.state { $0["currentIndex"] as? Int == 0 && ($0["currentTimestamp"] as? Double ?? 9) < 1 }
+    let advanced = try await socket.state(timeout: 4) { $0["currentIndex"] as? Int == 1 }
+    #expect((advanced["currentTimestamp"] as? Double ?? 9) < 0.5)
+    #expect(firstIndex >= 0)
+    await server.stop()
+  }
+
+  @Test func guestsListenButTheirControlsAreIgnored() async throws {
+    let (server, owner, _, room) = try await Self.roomServer(guests: true)
+    let guest = server.client()
+    try await guest.get("/api/auth/me")
+    let guestSocket = try await Self.socket(server, guest, room: room)
+    let ownerSocket = try await Self.socket(server, owner, room: room)
+    _ = try await guestSocket.state()
+    _ = try await ownerSocket.state()
+    try await guestSocket.send(json: ["action": "pause"])
+    try await guestSocket.send(json: ["action": "ping", "clientTime": 42])
+    let pong = try await guestSocket.message { $0["type"] as? String == "pong" }
+    #expect(pong["clientTime"] as? Double == 42)
+    let state = try await owner.get("/api/channels/\(room)").json(SeedChannelState.self)
+    #expect(state.paused == false)
+    #expect(try await guest.post("/api/channels/\(room)/jump", #"{"index":0}"#).status == 403)
+    #expect(try await guest.request("PATCH", "/api/channels/\(room)/queue", json: #"{"remove":[0]}"#).status == 403)
+    await server.stop()
+  }
+
+  @Test func malformedMessagesGetAnErrorAndTheSocketStaysUsable() async throws {
+    let (server, owner, _, room) = try await Self.roomServer()
+    let socket = try await Self.socket(server, owner, room: room)
+    _ = try await socket.state()
+    for bad in ["not json", #"{"action":"explode"}"#, #"{"action":"seek"}"#, #"{"action":"jump","index":"two"}"#, "[]"] {
+      try await socket.send(text: bad)
+      let reply = try await socket.message { $0["type"] as? String == "error" }
+      #expect(reply["message"] is String)
+    }
+    try await socket.send(json: ["action": "ping", "clientTime": 1])
+    _ = try await socket.message { $0["type"] as? String == "pong" }
+    await server.stop()
+  }
+
+  @Test func kickOthersReachesAnOpenSocket() async throws {
+    let (server, owner, _, room) = try await Self.roomServer()
+    let phone = server.client()
+    try await phone.logIn("owner")
+    let socket = try await Self.socket(server, phone, room: room)
+    _ = try await socket.state()
+    #expect(try await owner.post("/api/auth/kick-others").status == 200)
+    let kick = try await socket.message { $0["type"] as? String == "kick" }
+    #expect(kick["reason"] as? String == "Kicked by another session")
+    _ = try? await socket.message(timeout: 3)
+    #expect(try await phone.get("/api/channels").status == 401)
+    await server.stop()
+  }
+
+  @Test func switchingRoomsSaysSwitchedAndListenersFollow() async throws {
+    let (server, owner, ann, room) = try await Self.roomServer()
+    let created = try await ann.post("/api/channels", #"{"name":"Ann's Room","description":"quiet"}"#)
+    #expect(created.status == 200)
+    let other = try created.json(SeedChannelInfo.self)
+    let socket = try await Self.socket(server, owner, room: room)
+    _ = try await socket.state()
+    try await socket.send(json: ["action": "switch", "channelId": other.id])
+    _ = try await socket.message { $0["type"] as? String == "switched" && $0["channelId"] as? String == other.id }
+    let state = try await socket.state { $0["channelId"] as? String == other.id }
+    #expect(state["track"] is NSNull)
+    let list = try await socket.message { message in
+      (message["channels"] as? [[String: Any]])?.contains { $0["id"] as? String == other.id && $0["listenerCount"] as? Int == 1 } == true
+    }
+    #expect(list["type"] as? String == "channel_list")
+    await server.stop()
+  }
+
+  @Test func onlyOwnersAndAdminsChangeRoomsAndTheDefaultStays() async throws {
+    let (server, owner, ann, room) = try await Self.roomServer()
+    let bob = server.client()
+    try await bob.signUp("bob")
+    let created = try await ann.post("/api/channels", #"{"name":"Ann's"}"#).json(SeedChannelInfo.self)
+    #expect(try await bob.request("PATCH", "/api/channels/\(created.id)", json: #"{"name":"Bob's now"}"#).status == 403)
+    #expect(try await ann.request("PATCH", "/api/channels/\(created.id)", json: #"{"name":"Renamed"}"#).status == 200)
+    #expect(try await owner.request("DELETE", "/api/channels/\(room)").status == 400)
+    #expect(try await bob.request("DELETE", "/api/channels/\(created.id)").status == 403)
+    #expect(try await owner.request("DELETE", "/api/channels/\(created.id)").status == 200)
+    #expect(try await owner.get("/api/channels/\(created.id)").status == 404)
+    #expect(try await ann.post("/api/channels", #"{"name":"   "}"#).status == 400)
+    await server.stop()
+  }
+
+  @Test func crossOriginSocketsAreRefused() async throws {
+    let (server, owner, _, room) = try await Self.roomServer()
+    await #expect(throws: SocketClient.HandshakeRefused.self) {
+      try await SocketClient.connect(
+        port: server.server.port, path: "/api/channels/\(room)/ws", cookie: owner.cookie, origin: "http://evil.example")
+    }
+    await #expect(throws: SocketClient.HandshakeRefused.self) {
+      try await SocketClient.connect(port: server.server.port, path: "/api/channels/\(room)/ws", cookie: nil)
+    }
+    await server.stop()
+  }
+}
+
+struct SeedChannelInfo: Decodable {
+  let id: String
+  let name: String
+  let description: String
+  let listenerCount: Int
+  let isDefault: Bool
+  let trackCount: Int
+  let listeners: [String]
+}
+
+struct SeedChannelState: Decodable {
+  let track: SeedTrack?
+  let currentTimestamp: Double
+  let channelName: String
+  let channelId: String
+  let paused: Bool
+  let queue: [SeedTrack]?
+  let currentIndex: Int
+  let playbackMode: String
+  let listenerCount: Int
+  let listeners: [String]
+}

@@ -1,0 +1,144 @@
+import BlastoiseWebSocket
+import Foundation
+
+/// A real WebSocket client for tests: POSIX socket, RFC 6455 frames from BlastoiseWebSocket,
+/// the session cookie in the handshake (as native clients send it).
+///
+/// Its blocking socket calls run on its own dispatch queue, never on the Swift concurrency
+/// pool: blocking that pool would starve the in-process server the test talks to.
+final class SocketClient: @unchecked Sendable {
+  private static let queue = DispatchQueue(label: "test-socket-client", attributes: .concurrent)
+
+  static func connect(port: UInt16, path: String, cookie: String?, origin: String? = nil) async throws -> SocketClient {
+    try await offPool { try SocketClient(port: port, path: path, cookie: cookie, origin: origin) }
+  }
+
+  func send(json: [String: Any]) async throws {
+    let text = String(decoding: try JSONSerialization.data(withJSONObject: json), as: UTF8.self)
+    try await Self.offPool { try self.send(text) }
+  }
+
+  func send(text: String) async throws { try await Self.offPool { try self.send(text) } }
+
+  func message(timeout: TimeInterval = 5) async throws -> [String: Any]? {
+    try await Self.offPool { try self.next(timeout: timeout) }
+  }
+
+  func message(timeout: TimeInterval = 5, where match: @escaping @Sendable ([String: Any]) -> Bool) async throws
+    -> [String: Any]
+  {
+    try await Self.offPool { try self.next(where: match, timeout: timeout) }
+  }
+
+  func state(timeout: TimeInterval = 5, where match: @escaping @Sendable ([String: Any]) -> Bool = { _ in true })
+    async throws -> [String: Any]
+  {
+    try await Self.offPool { try self.nextState(timeout: timeout, where: match) }
+  }
+
+  private static func offPool<T>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+      queue.async { continuation.resume(with: Result { try work() }) }
+    }
+  }
+
+  private let descriptor: Int32
+  private var reader = WebSocketReader(role: .client, maxMessageBytes: 16 << 20)
+  private(set) var closeCode: WebSocketCloseCode?
+
+  private init(port: UInt16, path: String, cookie: String?, origin: String? = nil) throws {
+    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard connected == 0 else { throw ProcessFailure(message: "connect failed") }
+    var timeout = timeval(tv_sec: 5, tv_usec: 0)
+    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+    request += "Sec-WebSocket-Key: \(WebSocketHandshake.makeClientKey())\r\nSec-WebSocket-Version: 13\r\n"
+    if let cookie { request += "Cookie: blastoise_session=\(cookie)\r\n" }
+    if let origin { request += "Origin: \(origin)\r\n" }
+    request += "\r\n"
+    try write(Array(request.utf8))
+    let head = try readHead()
+    guard head.hasPrefix("HTTP/1.1 101") else {
+      close(descriptor)
+      throw HandshakeRefused(head: head)
+    }
+  }
+
+  deinit { close(descriptor) }
+
+  struct HandshakeRefused: Error { let head: String }
+
+  private func send(_ text: String) throws {
+    try write(WebSocketFrameEncoder.text(text, maskingKey: WebSocketFrameEncoder.randomMaskingKey()))
+  }
+
+  /// The next text message as a JSON object (answers pings on the way); nil when closed.
+  private func next(timeout: TimeInterval = 5) throws -> [String: Any]? {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if let message = try reader.nextMessage() {
+        switch message {
+        case .text(let text):
+          return try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        case .ping(let payload):
+          try write(WebSocketFrameEncoder.pong(payload, maskingKey: WebSocketFrameEncoder.randomMaskingKey()))
+        case .close(let code, _):
+          closeCode = code
+          return nil
+        default:
+          continue
+        }
+        continue
+      }
+      var buffer = [UInt8](repeating: 0, count: 65536)
+      let count = recv(descriptor, &buffer, buffer.count, 0)
+      if count == 0 { return nil }
+      if count < 0 { continue }
+      reader.feed(buffer[0..<count])
+    }
+    throw ProcessFailure(message: "no message within \(timeout)s")
+  }
+
+  /// Reads messages until one matches; returns it.
+  private func next(where match: ([String: Any]) -> Bool, timeout: TimeInterval = 5) throws -> [String: Any] {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      guard let message = try next(timeout: deadline.timeIntervalSinceNow) else {
+        throw ProcessFailure(message: "socket closed while waiting")
+      }
+      if match(message) { return message }
+    }
+    throw ProcessFailure(message: "no matching message within \(timeout)s")
+  }
+
+  /// The next room state (a message without `type`).
+  private func nextState(timeout: TimeInterval, where match: ([String: Any]) -> Bool) throws -> [String: Any] {
+    try next(where: { $0["type"] == nil && match($0) }, timeout: timeout)
+  }
+
+  private func write(_ bytes: [UInt8]) throws {
+    var offset = 0
+    while offset < bytes.count {
+      let sent = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      guard sent > 0 else { throw ProcessFailure(message: "send failed") }
+      offset += sent
+    }
+  }
+
+  private func readHead() throws -> String {
+    var head: [UInt8] = []
+    var byte: UInt8 = 0
+    while !head.suffix(4).elementsEqual([13, 10, 13, 10]) {
+      guard recv(descriptor, &byte, 1, 0) == 1 else { throw ProcessFailure(message: "handshake cut short") }
+      head.append(byte)
+    }
+    return String(decoding: head, as: UTF8.self)
+  }
+}
