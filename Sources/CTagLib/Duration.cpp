@@ -59,7 +59,8 @@ Duration measureDuration(TagLib::File &file, const FileReader &reader) {
   if (auto *wav = dynamic_cast<TagLib::RIFF::WAV::File *>(&file); wav != nullptr && wav->audioProperties() != nullptr) {
     return fromSampleCount(wav->audioProperties()->sampleFrames(), wav->audioProperties()->sampleRate());
   }
-  if (auto *aiff = dynamic_cast<TagLib::RIFF::AIFF::File *>(&file); aiff != nullptr && aiff->audioProperties() != nullptr) {
+  if (auto *aiff = dynamic_cast<TagLib::RIFF::AIFF::File *>(&file);
+      aiff != nullptr && aiff->audioProperties() != nullptr) {
     return fromSampleCount(aiff->audioProperties()->sampleFrames(), aiff->audioProperties()->sampleRate());
   }
   if (auto *wavPack = dynamic_cast<TagLib::WavPack::File *>(&file);

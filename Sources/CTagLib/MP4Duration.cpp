@@ -3,6 +3,7 @@
 #include "MP4Boxes.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 namespace bl {
@@ -55,7 +56,8 @@ std::vector<Edit> readEditList(const FileReader &file, const MP4Box &trak) {
   size_t entrySize = wide ? 20 : 12;
   uint32_t count = std::min<uint32_t>(readBE32(head + 4), 1024);
   std::vector<uint8_t> table(count * entrySize);
-  if (elst.payload() + 8 + int64_t(table.size()) > elst.end() || !file.readAt(elst.payload() + 8, table.data(), table.size())) {
+  if (elst.payload() + 8 + int64_t(table.size()) > elst.end() ||
+      !file.readAt(elst.payload() + 8, table.data(), table.size())) {
     return edits;
   }
   for (uint32_t i = 0; i < count; i++) {
@@ -105,11 +107,14 @@ MP4Duration measureMP4Duration(const FileReader &file) {
       continue;
     }
     std::vector<Edit> edits = readEditList(file, trak);
+    double mediaSeconds = double(media.duration) / double(media.timescale);
     double seconds = edits.empty() ? 0 : presentedSeconds(edits, movie, media);
-    if (seconds > 0) {
+    // Music edit lists trim priming and padding: a fraction of a second. A list that changes the
+    // length by more is damaged or exotic; the media length is the safer figure then.
+    if (seconds > 0 && std::abs(seconds - mediaSeconds) <= 1.0) {
       result.method = "mp4-edit-list";
     } else {
-      seconds = double(media.duration) / double(media.timescale);
+      seconds = mediaSeconds;
       result.method = "mp4-mdhd";
     }
     result.found = seconds > 0;

@@ -48,20 +48,32 @@ FirstFrame findFirstFrame(WindowedReader &reader, int64_t start, int64_t end) {
   return found;
 }
 
-// Frames from `pos` up to the first thing that is not a whole frame of the same stream.
+// Frames from `pos` up to the first thing that is not a frame of the same stream. A last frame
+// cut off by the end of the file counts: decoders still output it (FFmpeg does, as a full frame).
 int64_t countFrames(WindowedReader &reader, int64_t pos, int64_t end, const MPEGHeader &first) {
   int64_t frames = 0;
   while (pos + 4 <= end) {
     const uint8_t *bytes = reader.bytes(pos, 4);
     MPEGHeader header;
     if (bytes == nullptr || !parseMPEGHeader(bytes, header) || header.frameLength == 0 ||
-        !header.sameStreamAs(first) || pos + header.frameLength > end) {
+        !header.sameStreamAs(first)) {
       break;
     }
     frames++;
     pos += header.frameLength;
   }
   return frames;
+}
+
+// Whether `frames` frames could fill `bytes` at some mix of this stream's bitrates. A damaged
+// info frame can claim millions of frames for a 30 kB file; the room clock must not believe it.
+// The bounds are loose (the info frame and stray bytes count too); failing them costs a walk.
+bool framesFitStream(int64_t frames, int64_t bytes, const MPEGHeader &header) {
+  int lowest = 0, highest = 0;
+  mpegBitrateRange(header, lowest, highest);
+  double seconds = double(frames) * header.samplesPerFrame / header.sampleRate;
+  double kbps = double(bytes) * 8 / seconds / 1000;
+  return kbps >= lowest * 0.5 && kbps <= highest * 2.0;
 }
 
 } // namespace
@@ -90,7 +102,7 @@ MPEGDuration measureMPEGDuration(const FileReader &file) {
   int64_t streamBytes = end - first.offset;
   bool cutShort = info.bytes > 0 && streamBytes + header.frameLength < int64_t(info.bytes);
   int64_t frames = 0;
-  if (info.present && info.frames > 0 && !cutShort) {
+  if (info.present && info.frames > 0 && !cutShort && framesFitStream(info.frames, streamBytes, header)) {
     frames = info.frames;
     result.method = info.hasGaplessInfo ? "xing+lame" : (info.isVBRI ? "vbri" : "xing");
   } else {

@@ -13,6 +13,8 @@ const int kBitrates[5][15] = {
     {0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160},
 };
 
+int bitrateRow(int version, int layer) { return version == 10 ? layer - 1 : (layer == 1 ? 3 : 4); }
+
 const int kSampleRates[3][3] = {{44100, 48000, 32000}, {22050, 24000, 16000}, {11025, 12000, 8000}};
 
 } // namespace
@@ -31,8 +33,7 @@ bool parseMPEGHeader(const uint8_t *b, MPEGHeader &out) {
   h.version = versionBits == 3 ? 10 : (versionBits == 2 ? 20 : 25);
   h.layer = 4 - layerBits;
   bool v1 = h.version == 10;
-  int row = v1 ? h.layer - 1 : (h.layer == 1 ? 3 : 4);
-  h.bitrateKbps = kBitrates[row][bitrateIndex];
+  h.bitrateKbps = kBitrates[bitrateRow(h.version, h.layer)][bitrateIndex];
   h.sampleRate = kSampleRates[v1 ? 0 : (h.version == 20 ? 1 : 2)][rateIndex];
   h.mono = (b[3] >> 6) == 3;
   if (h.layer == 1) {
@@ -56,6 +57,12 @@ bool parseMPEGHeader(const uint8_t *b, MPEGHeader &out) {
   }
   out = h;
   return true;
+}
+
+void mpegBitrateRange(const MPEGHeader &header, int &lowest, int &highest) {
+  const int *row = kBitrates[bitrateRow(header.version, header.layer)];
+  lowest = row[1];
+  highest = row[14];
 }
 
 } // namespace bl

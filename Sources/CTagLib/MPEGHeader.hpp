@@ -27,6 +27,9 @@ struct MPEGHeader {
 // Parses `bytes[0..3]`; false when they are not a valid frame header.
 bool parseMPEGHeader(const uint8_t *bytes, MPEGHeader &out);
 
+// The lowest and highest bitrates (kbps) a frame of this version and layer can have.
+void mpegBitrateRange(const MPEGHeader &header, int &lowest, int &highest);
+
 } // namespace bl
 
 #endif

@@ -5,6 +5,8 @@
 // (which TagLib's PropertyMap exposes under those names), iTunes freeform atoms in MP4 (which
 // TagLib 1.13 leaves out of the PropertyMap), and Opus R128_TRACK_GAIN.
 
+#include "CTagLib.h"
+
 #include <tfile.h>
 #include <tpropertymap.h>
 
@@ -15,6 +17,13 @@ struct ReplayGain {
   double gainDb = 0;
   bool hasPeak = false;
   double peak = 0;
+
+  void copyInto(struct bl_tags *out) const {
+    out->has_replay_gain = hasGain;
+    out->replay_gain_track_db = gainDb;
+    out->has_replay_peak = hasPeak;
+    out->replay_gain_track_peak = peak;
+  }
 };
 
 // `file` is only consulted for MP4 freeform atoms; `properties` is its PropertyMap.

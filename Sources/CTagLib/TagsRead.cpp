@@ -2,7 +2,7 @@
 
 #include "CTagLib.h"
 
-#include "ADTSDuration.hpp"
+#include "ADTSRead.hpp"
 #include "Duration.hpp"
 #include "FileReader.hpp"
 #include "ReplayGain.hpp"
@@ -11,8 +11,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <fileref.h>
-#include <id3v2tag.h>
-#include <mpegfile.h>
 #include <tdebuglistener.h>
 
 namespace {
@@ -31,31 +29,7 @@ void silenceTagLib() {
   (void)installed;
 }
 
-void copyReplayGain(const bl::ReplayGain &gain, struct bl_tags *out) {
-  out->has_replay_gain = gain.hasGain;
-  out->replay_gain_track_db = gain.gainDb;
-  out->has_replay_peak = gain.hasPeak;
-  out->replay_gain_track_peak = gain.peak;
-}
-
-// Raw ADTS AAC, which TagLib does not open; its tags, if any, are an ID3v2 block in front,
-// which TagLib's MPEG reader parses even though it finds no MPEG frames after it.
-int readADTS(const char *path, const bl::FileReader &reader, struct bl_tags *out) {
-  bl::ADTSStream stream = bl::measureADTS(reader);
-  if (!stream.found) return BL_TAGS_NOT_AUDIO;
-  out->duration_seconds = stream.seconds;
-  out->duration_method = "adts-frame-walk";
-  out->sample_rate = stream.sampleRate;
-  out->channels = stream.channels;
-  out->bitrate_kbps = stream.bitrateKbps;
-  TagLib::MPEG::File file(path, false);
-  if (TagLib::ID3v2::Tag *tag = file.ID3v2Tag(false)) {
-    TagLib::PropertyMap properties = tag->properties();
-    bl::copyText(tag, properties, out);
-    copyReplayGain(bl::readReplayGain(file, properties), out);
-  }
-  return BL_TAGS_OK;
-}
+const double kLowestBitsPerSecond = 64;
 
 int readInto(const char *path, struct bl_tags *out) {
   bl::FileReader reader(path);
@@ -64,10 +38,14 @@ int readInto(const char *path, struct bl_tags *out) {
 
   TagLib::FileRef ref(path, true, TagLib::AudioProperties::Average);
   if (ref.isNull() || ref.file() == nullptr || !ref.file()->isValid() || ref.audioProperties() == nullptr) {
-    return readADTS(path, reader, out);
+    return bl::readADTSFile(path, reader, out);  // TagLib 1.13 does not open raw AAC
   }
   bl::Duration duration = bl::measureDuration(*ref.file(), reader);
   if (duration.status != BL_TAGS_OK) return duration.status;
+  // A length the file is far too small to hold comes from a damaged header (a flipped Ogg
+  // granule position or MP4 duration); no real stream, not even Opus silence, averages under
+  // ~100 bit/s.
+  if (double(reader.size()) * 8 / duration.seconds < kLowestBitsPerSecond) return BL_TAGS_NO_DURATION;
 
   TagLib::AudioProperties *properties = ref.audioProperties();
   out->duration_seconds = duration.seconds;
@@ -77,7 +55,7 @@ int readInto(const char *path, struct bl_tags *out) {
   out->bitrate_kbps = properties->bitrate();
   TagLib::PropertyMap tagProperties = ref.file()->properties();
   bl::copyText(ref.tag(), tagProperties, out);
-  copyReplayGain(bl::readReplayGain(*ref.file(), tagProperties), out);
+  bl::readReplayGain(*ref.file(), tagProperties).copyInto(out);
   return BL_TAGS_OK;
 }
 

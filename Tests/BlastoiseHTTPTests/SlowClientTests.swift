@@ -7,7 +7,7 @@ import Testing
   let events = EchoEvents()
   try await withServer(configure: { $0.webSocket.maxQueuedBytes = 256 * 1024 }, routes: echoRoutes(events)) {
     _, port in
-    let slow = try await WebSocketTestClient.connect(port: port, receiveBufferBytes: 4096)
+    let slow = try await WebSocketTestClient.connect(port: port)
     let healthy = try await WebSocketTestClient.connect(port: port)
     let slowConnection = try await events.connection(0)
 
@@ -37,34 +37,48 @@ import Testing
 @Test func pingFloodFromAClientThatDoesNotReadIsAnsweredBounded() async throws {
   let events = EchoEvents()
   try await withServer(routes: echoRoutes(events)) { _, port in
-    let client = try await WebSocketTestClient.connect(port: port, receiveBufferBytes: 4096)
-    let pings = 100_000
-    // 13 MB of pings, 125-byte payloads carrying their index. A zero masking key keeps encoding cheap.
+    let client = try await WebSocketTestClient.connect(port: port)
+    // Enough pongs to overflow the kernel's socket buffers (Debian: up to 4 MiB for sending) at
+    // least twice over.
+    let pings = max(100_000, 3 * maximumSendBufferBytes() / 127)
+    // 13 MB of pings, 125-byte payloads carrying their index, then a text marking the end. A zero
+    // masking key keeps encoding cheap.
     try await offPool {
       var batch: [UInt8] = []
       for index in 0..<pings {
         var payload = Array(String(index).utf8)
         payload += [UInt8](repeating: UInt8(ascii: " "), count: 125 - payload.count)
         batch += WebSocketFrameEncoder.frame(.ping, payload: payload, maskingKey: (0, 0, 0, 0))
-        if batch.count >= 1 << 20 || index == pings - 1 {
+        if batch.count >= 1 << 20 {
           try client.socket.sendBlocking(batch)
           batch.removeAll(keepingCapacity: true)
         }
       }
+      try client.socket.sendBlocking(batch + WebSocketFrameEncoder.text("end", maskingKey: (0, 0, 0, 0)))
     }
-    // Only now does the client read: the pongs the server could not send were not all kept.
-    var pongs = 0
-    var last = ""
-    while last != String(pings - 1) {
-      guard case .pong(let payload) = try await client.nextMessage() else {
-        Issue.record("expected pongs")
-        return
+    // Frames are handled in order: once "end" arrived, every ping has been answered or queued.
+    #expect(await events.texts.wait(timeout: .seconds(10)) { $0 == ["end"] })
+
+    // Only now does the client read: the pongs the server could not send were not all kept, but
+    // the latest ping was answered.
+    let (pongs, lastPong, next) = try await offPool { () -> (Int, String, WebSocketMessage?) in
+      var pongs = 0
+      var lastPong = ""
+      while true {
+        let message = try client.nextMessageBlocking()
+        guard case .pong(let payload) = message else { return (pongs, lastPong, message) }
+        pongs += 1
+        lastPong = String(decoding: payload, as: UTF8.self).trimmingCharacters(in: .whitespaces)
       }
-      pongs += 1
-      last = String(decoding: payload, as: UTF8.self).trimmingCharacters(in: .whitespaces)
     }
     #expect(pongs < pings / 2, "\(pongs) pongs queued for \(pings) pings")
-    try await client.sendText("still here")
-    #expect(try await client.nextMessage() == .text("still here"))
+    #expect(lastPong == String(pings - 1))
+    #expect(next == .text("end"))
   }
+}
+
+/// The most a TCP socket's send buffer grows to (`net.ipv4.tcp_wmem`).
+private func maximumSendBufferBytes() -> Int {
+  let text = (try? String(contentsOfFile: "/proc/sys/net/ipv4/tcp_wmem", encoding: .utf8)) ?? ""
+  return text.split(whereSeparator: \.isWhitespace).last.flatMap { Int($0) } ?? 4 << 20
 }

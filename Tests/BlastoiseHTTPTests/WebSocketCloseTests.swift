@@ -71,8 +71,8 @@ private func stillOpen(_ events: EchoEvents) -> [WebSocketConnection] {
   let events = EchoEvents()
   try await withServer(configure: { $0.webSocket.maxQueuedBytes = 16 << 20 }, routes: echoRoutes(events)) {
     _, port in
-    // A tiny receive window and no reading: the server's queue fills up.
-    let client = try await WebSocketTestClient.connect(port: port, receiveBufferBytes: 4096)
+    // The client does not read yet: once the kernel buffers are full, the server queues.
+    let client = try await WebSocketTestClient.connect(port: port)
     let connection = try await events.connection()
     let filler = EncodedFrame.text(String(repeating: "f", count: 64 * 1024))
     let fillerCount = 128  // 8 MiB: more than the kernel buffers on both ends can take.

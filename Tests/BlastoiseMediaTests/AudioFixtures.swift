@@ -100,7 +100,8 @@ enum AudioFixtures {
       for (index, pair) in tags.pairs.enumerated() {
         comments += [index == 0 ? "--comment" : "--add-comment", "\(pair.0)=\(pair.1)"]
       }
-      try run("sox", toneInput(rate) + ["-b", "16"] + comments + [output.path] + tone(samples))
+      let depth = format == .flac ? ["-b", "16"] : []  // Vorbis has no bit depth
+      try run("sox", toneInput(rate) + depth + comments + [output.path] + tone(samples))
       return fixture
     default:
       break
@@ -116,7 +117,8 @@ enum AudioFixtures {
     case .opus: try ffmpeg(["-c:a", "libopus", "-b:a", "24k"], tags: tags, source: source, output: output)
     case .m4a: try ffmpeg(["-c:a", "aac", "-b:a", "32k"], tags: tags, source: source, output: output)
     case .adts:
-      try ffmpeg(["-c:a", "aac", "-b:a", "64k", "-f", "adts", "-write_id3v2", "1"], tags: tags, source: source, output: output)
+      try ffmpeg(
+        ["-c:a", "aac", "-b:a", "64k", "-f", "adts", "-write_id3v2", "1"], tags: tags, source: source, output: output)
     case .flac, .oggVorbis: break
     }
     return fixture

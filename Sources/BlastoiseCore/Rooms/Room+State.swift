@@ -3,7 +3,7 @@ import BlastoiseProtocol
 extension Room {
   /// The state clients sync to, true at `now` (the clock is settled to it).
   public func state(
-    at now: Double, tracks: (String) -> Track?, listeners: [String], includeQueue: Bool
+    at now: Double, tracks: (String) -> Track?, listeners: [String], listenerCount: Int, includeQueue: Bool
   ) -> ChannelState {
     let queueTracks = record.queue.map { tracks($0) }
     let durations = queueTracks.map { $0?.duration ?? 0 }
@@ -12,16 +12,16 @@ extension Room {
     return ChannelState(
       track: current, currentTimestamp: current == nil ? 0 : clock.anchorPosition, channelName: record.name,
       channelId: record.id, description: record.description, paused: clock.paused || current == nil,
-      currentIndex: clock.currentIndex, listenerCount: listeners.count, listeners: listeners,
+      currentIndex: clock.currentIndex, listenerCount: listenerCount, listeners: listeners,
       isDefault: record.isDefault, playbackMode: clock.mode.rawValue,
       queue: includeQueue ? zip(record.queue, queueTracks).map { id, track in track ?? Self.placeholder(id) } : nil,
       serverTime: Int64((now * 1000).rounded()), seq: record.seq)
   }
 
-  public func info(listeners: [String]) -> ChannelInfo {
+  public func info(listeners: [String], listenerCount: Int) -> ChannelInfo {
     ChannelInfo(
       id: record.id, name: record.name, description: record.description, trackCount: record.queue.count,
-      listenerCount: listeners.count, listeners: listeners, isDefault: record.isDefault, createdBy: record.createdBy)
+      listenerCount: listenerCount, listeners: listeners, isDefault: record.isDefault, createdBy: record.createdBy)
   }
 
   /// A queue entry whose track is gone from the library still shows, unavailable.

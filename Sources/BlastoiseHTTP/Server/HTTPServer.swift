@@ -13,7 +13,7 @@ public final class HTTPServer: Sendable {
     /// A connection idle this long (slow or stalled client) is closed.
     public var connectionTimeoutSeconds = 30
     /// Caps the request line plus headers; beyond it the client gets 431.
-    public var connectionMemoryLimit = 64 * 1024
+    public var connectionMemoryLimit = 32 * 1024
     public var webSocket = WebSocketHub.Configuration()
     /// Runs after routing and before any body byte is read; a thrown error refuses the request.
     /// The application checks Origin and authentication here.

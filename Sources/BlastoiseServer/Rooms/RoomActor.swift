@@ -11,6 +11,7 @@ actor RoomActor {
   private var listeners: [UInt64: RoomListener] = [:]
   private var boundaryTimer: Task<Void, Never>?
   private var refreshTimer: Task<Void, Never>?
+  private var listenersBroadcast: Task<Void, Never>?
   private let store: any ChannelStore
   private let catalog: TrackCatalog
   private let onListenersChanged: @Sendable () -> Void
@@ -33,10 +34,12 @@ actor RoomActor {
 
   static func now() -> Double { Date().timeIntervalSince1970 }
 
-  func info() -> ChannelInfo { room.info(listeners: listenerNames) }
+  func info() -> ChannelInfo { room.info(listeners: listenerNames, listenerCount: listeners.count) }
 
   func state(includeQueue: Bool) -> ChannelState {
-    room.state(at: Self.now(), tracks: catalog.track, listeners: listenerNames, includeQueue: includeQueue)
+    room.state(
+      at: Self.now(), tracks: catalog.track, listeners: listenerNames, listenerCount: listeners.count,
+      includeQueue: includeQueue)
   }
 
   // MARK: Listeners
@@ -44,16 +47,14 @@ actor RoomActor {
   func join(_ listener: RoomListener) {
     listeners[listener.connection.id] = listener
     if let frame = SocketFrames.frame(state(includeQueue: true)) { listener.connection.send(frame) }
-    broadcast(includeQueue: false, except: listener.connection.id)
+    listenersChanged()
     scheduleTimers()
-    onListenersChanged()
   }
 
   func leave(_ connection: WebSocketConnection) {
     guard listeners.removeValue(forKey: connection.id) != nil else { return }
-    broadcast(includeQueue: false)
+    listenersChanged()
     scheduleTimers()
-    onListenersChanged()
   }
 
   /// Everyone leaves (the room is being deleted); returns who was here.
@@ -112,11 +113,35 @@ actor RoomActor {
 
   // MARK: Broadcast and timers
 
-  private var listenerNames: [String] { listeners.values.map(\.principal.username).sorted() }
+  /// Shown names: each person once, at most `shownListenerNames` (every state carries them, to
+  /// every listener; `listenerCount` stays exact).
+  static let shownListenerNames = 100
 
-  private func broadcast(includeQueue: Bool, except excluded: UInt64? = nil) {
+  private var listenerNames: [String] {
+    Array(Set(listeners.values.map(\.principal.username)).sorted().prefix(Self.shownListenerNames))
+  }
+
+  /// Joins and leaves come in storms (a party starts, a network blips): tell listeners about
+  /// the new names at most every `listenerUpdateDelay`, not once per join for everyone.
+  static let listenerUpdateDelay: Duration = .milliseconds(250)
+
+  private func listenersChanged() {
+    guard listenersBroadcast == nil else { return }
+    listenersBroadcast = Task { [weak self] in
+      try? await Task.sleep(for: Self.listenerUpdateDelay)
+      await self?.flushListenerUpdate()
+    }
+  }
+
+  private func flushListenerUpdate() {
+    listenersBroadcast = nil
+    broadcast(includeQueue: false)
+    onListenersChanged()
+  }
+
+  private func broadcast(includeQueue: Bool) {
     guard !listeners.isEmpty, let frame = SocketFrames.frame(state(includeQueue: includeQueue)) else { return }
-    for listener in listeners.values where listener.connection.id != excluded {
+    for listener in listeners.values {
       // A newer state replaces an unsent older one for a slow client.
       listener.connection.send(frame, coalescingKey: includeQueue ? "state+queue" : "state")
     }

@@ -59,7 +59,7 @@ actor RoomDirectory {
       clock: ChannelClock(anchorTime: RoomActor.now()), seq: 0)
     try store.insert(record)
     let room = add(record)
-    await announceRooms()
+    announceRooms()
     return await room.info()
   }
 
@@ -73,7 +73,7 @@ actor RoomDirectory {
     for listener in await room.evictAll() {
       await move(listener, to: defaultID, announce: true)
     }
-    await announceRooms()
+    announceRooms()
   }
 
   // MARK: Sockets
@@ -102,8 +102,19 @@ actor RoomDirectory {
     for connection in sockets.values { connection.send(frame, coalescingKey: coalescingKey) }
   }
 
-  /// `channel_list` to everyone: rooms or listener counts changed.
-  func announceRooms() async {
+  private var pendingAnnouncement: Task<Void, Never>?
+
+  /// `channel_list` to everyone when rooms or listener counts changed, at most every 250 ms.
+  func announceRooms() {
+    guard pendingAnnouncement == nil else { return }
+    pendingAnnouncement = Task { [weak self] in
+      try? await Task.sleep(for: RoomActor.listenerUpdateDelay)
+      await self?.sendRoomList()
+    }
+  }
+
+  private func sendRoomList() async {
+    pendingAnnouncement = nil
     guard !sockets.isEmpty, let frame = SocketFrames.frame(ServerSocketMessage.channelList(await list())) else {
       return
     }

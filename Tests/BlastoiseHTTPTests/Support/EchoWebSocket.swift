@@ -5,6 +5,7 @@ import Testing
 /// What the echo route saw: opened connections and `onClose` calls.
 final class EchoEvents: Sendable {
   let opened = Recorder<WebSocketConnection>()
+  let texts = Recorder<String>()
   let closed = Recorder<(id: UInt64, code: WebSocketCloseCode?)>()
 
   /// The connection opened `index`-th, once it exists.
@@ -26,7 +27,10 @@ func echoRoutes(_ events: EchoEvents) -> (inout Router) -> Void {
       try WebSocketUpgrade.response(for: request) { connection in
         events.opened.append(connection)
         return WebSocketCallbacks(
-          onText: { connection, text in connection.send(text: text) },
+          onText: { connection, text in
+            events.texts.append(text)
+            connection.send(text: text)
+          },
           onClose: { connection, code in events.closed.append((connection.id, code)) })
       }
     }

@@ -97,6 +97,7 @@ func expectBytes(
   sourceLocation: SourceLocation = #_sourceLocation
 ) {
   let expected = Array(expected)
+  guard actual != expected else { return }
   var mismatch: String?
   if actual.count != expected.count {
     mismatch = "\(actual.count) bytes instead of \(expected.count)"

@@ -31,14 +31,9 @@ final class TestSocket: @unchecked Sendable {
   private var pending: [UInt8] = []
   private var isClosed = false
 
-  init(port: UInt16, timeout: Duration = .seconds(5), receiveBufferBytes: Int? = nil) throws {
+  init(port: UInt16, timeout: Duration = .seconds(5)) throws {
     descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { throw TestSocketError.system("socket", errno) }
-    if let receiveBufferBytes {
-      // Before connect, so the window the server sees is small from the start.
-      var size = Int32(receiveBufferBytes)
-      setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-    }
     setTimeout(timeout)
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)

@@ -16,17 +16,15 @@ final class WebSocketTestClient: @unchecked Sendable {
 
   /// Opens a WebSocket; throws unless the server answers 101.
   static func connect(
-    port: UInt16, path: String = "/ws", key: String = WebSocketHandshake.makeClientKey(),
-    receiveBufferBytes: Int? = nil
+    port: UInt16, path: String = "/ws", key: String = WebSocketHandshake.makeClientKey()
   ) async throws -> WebSocketTestClient {
-    try await offPool { try connectBlocking(port: port, path: path, key: key, receiveBufferBytes: receiveBufferBytes) }
+    try await offPool { try connectBlocking(port: port, path: path, key: key) }
   }
 
   static func connectBlocking(
-    port: UInt16, path: String = "/ws", key: String = WebSocketHandshake.makeClientKey(),
-    receiveBufferBytes: Int? = nil
+    port: UInt16, path: String = "/ws", key: String = WebSocketHandshake.makeClientKey()
   ) throws -> WebSocketTestClient {
-    let socket = try TestSocket(port: port, receiveBufferBytes: receiveBufferBytes)
+    let socket = try TestSocket(port: port)
     try socket.sendBlocking(Array(upgradeRequest(path: path, key: key).utf8))
     let response = try socket.readResponseBlocking()
     guard response.status == 101 else {
