@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// Every route × every kind of caller, with the status each must get. Later features add rows.
@@ -23,6 +24,19 @@ import Testing
         method: method, path: path, body: body,
         expected: [.anonymous: 401, .guest: 200, .userA: 200, .userB: 200, .admin: 200])
     }
+
+    /// Users and admins may; guests are refused; nobody must sign in.
+    static func members(_ method: String, _ path: String, body: String? = nil, status: Int = 200) -> Row {
+      Row(
+        method: method, path: path, body: body,
+        expected: [.anonymous: 401, .guest: 403, .userA: status, .userB: status, .admin: status])
+    }
+
+    static func adminOnly(_ method: String, _ path: String, body: String? = nil, adminStatus: Int = 200) -> Row {
+      Row(
+        method: method, path: path, body: body,
+        expected: [.anonymous: 401, .guest: 403, .userA: 403, .userB: 403, .admin: adminStatus])
+    }
   }
 
   static let rows: [Row] = [
@@ -31,15 +45,32 @@ import Testing
     .same("GET", "/api/auth/me", 200),
     .same("POST", "/api/auth/logout", 200),
     .signedIn("POST", "/api/auth/kick-others"),
+    .signedIn("GET", "/api/library"),
+    .signedIn("GET", "/api/tracks/{track}"),
+    .members("POST", "/api/upload", body: "{}", status: 415),
+    .adminOnly("POST", "/api/library/scan"),
+    .signedIn("GET", "/api/channels"),
+    .signedIn("GET", "/api/channels/{room}"),
+    .members("POST", "/api/channels", body: #"{"name":"Mine"}"#),
+    .adminOnly("PATCH", "/api/channels/{room}", body: #"{"description":"The main room"}"#),
+    .adminOnly("DELETE", "/api/channels/{room}", adminStatus: 400),
+    .members("POST", "/api/channels/{room}/jump", body: #"{"index":0}"#),
+    .members("POST", "/api/channels/{room}/seek", body: #"{"timestamp":1}"#),
+    .members("POST", "/api/channels/{room}/mode", body: #"{"mode":"repeat-all"}"#),
+    .members("PATCH", "/api/channels/{room}/queue", body: #"{"add":["{track}"]}"#),
+    Row(
+      method: "GET", path: "/api/channels/{room}/ws", body: nil,
+      expected: [.anonymous: 401, .guest: 400, .userA: 400, .userB: 400, .admin: 400]),
   ]
 
   /// One server, one session per caller; rows that end sessions (logout) run last per caller.
   @Test func everyRouteAnswersEveryCallerAsExpected() async throws {
-    let server = try await TestServer { $0.allowGuests = true }
-    var clients: [Caller: APIClient] = [:]
-    let admin = server.client()
-    try await admin.signUp("root")
-    clients[.admin] = admin
+    let (server, admin) = try await LibraryRoutesTests.serverWithMusic(
+      ["m.wav": LibraryRoutesTests.wav(seconds: 1, frequency: 440, title: "Matrix")]
+    ) { $0.allowGuests = true }
+    var clients: [Caller: APIClient] = [.admin: admin]
+    let track = try #require(try await admin.get("/api/library").json([SeedTrack].self).first?.id)
+    let room = try #require(try await admin.get("/api/channels").json([SeedChannelInfo].self).first?.id)
     for (caller, name) in [(Caller.userA, "alice"), (.userB, "bob")] {
       let client = server.client()
       try await client.signUp(name)
@@ -55,7 +86,9 @@ import Testing
       for caller in Caller.allCases {
         let client = try #require(clients[caller])
         if caller == .anonymous { client.cookie = nil }
-        let response = try await client.request(row.method, row.path, json: row.body)
+        let path = row.path.replacingOccurrences(of: "{room}", with: room).replacingOccurrences(of: "{track}", with: track)
+        let body = row.body?.replacingOccurrences(of: "{track}", with: track)
+        let response = try await client.request(row.method, path, json: body)
         #expect(
           response.status == row.expected[caller], "\(row.method) \(row.path) as \(caller.rawValue): \(response.text)")
       }

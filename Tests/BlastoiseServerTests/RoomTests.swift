@@ -235,3 +235,27 @@ struct SeedChannelState: Decodable {
   let listenerCount: Int
   let listeners: [String]
 }
+
+@Suite struct ScanProgressTests {
+  @Test func socketsSeeScanProgressAndNewUploadsAsToasts() async throws {
+    let (server, owner, ann, room) = try await RoomTests.roomServer([5, 5])
+    let socket = try await RoomTests.socket(server, ann, room: room)
+    _ = try await socket.state()
+    try LibraryRoutesTests.wav(seconds: 1, frequency: 600, title: "Dropped In")
+      .write(to: URL(fileURLWithPath: server.server.configuration.musicDirectory + "/new.wav"))
+    let scan = try await owner.post("/api/library/scan")
+    #expect(scan.status == 200)
+    #expect(scan.text.contains(#""added":1"#))
+    #expect(try await ann.post("/api/library/scan").status == 403)
+    let started = try await socket.message { $0["type"] as? String == "scan_progress" }
+    #expect(started["total"] as? Int == 1)
+    _ = try await socket.message { $0["type"] as? String == "scan_progress" && $0["scanning"] as? Bool == false }
+
+    let upload = try await UploadTests.upload(ann, [("toast.wav", LibraryRoutesTests.wav(seconds: 1, frequency: 700, title: "Toasty"))])
+    #expect(upload.status == 200)
+    let toast = try await socket.message { $0["type"] as? String == "toast" }
+    #expect(toast["message"] as? String == "Added: Toasty")
+    #expect(toast["toastType"] as? String == "info")
+    await server.stop()
+  }
+}

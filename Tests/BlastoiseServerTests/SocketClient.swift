@@ -55,7 +55,7 @@ final class SocketClient: @unchecked Sendable {
     let connected = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
     }
-    guard connected == 0 else { throw ProcessFailure(message: "connect failed") }
+    guard connected == 0 else { throw ProcessFailure(message: "connect failed") }  // deinit closes
     var timeout = timeval(tv_sec: 5, tv_usec: 0)
     setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -65,10 +65,9 @@ final class SocketClient: @unchecked Sendable {
     request += "\r\n"
     try write(Array(request.utf8))
     let head = try readHead()
-    guard head.hasPrefix("HTTP/1.1 101") else {
-      close(descriptor)
-      throw HandshakeRefused(head: head)
-    }
+    // No close() here: deinit runs for a failed init too, and closing twice would close
+    // whatever socket a parallel test got with the same number.
+    guard head.hasPrefix("HTTP/1.1 101") else { throw HandshakeRefused(head: head) }
   }
 
   deinit { close(descriptor) }

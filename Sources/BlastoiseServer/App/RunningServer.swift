@@ -49,7 +49,8 @@ public final class RunningServer: Sendable {
     httpConfiguration.host = configuration.host
     httpConfiguration.port = configuration.port
     httpConfiguration.preflight = RequestGuards(
-      originPolicy: OriginPolicy(allowedOrigins: configuration.allowedOrigins), proxy: proxy
+      originPolicy: OriginPolicy(allowedOrigins: configuration.allowedOrigins), proxy: proxy,
+      authenticator: authenticator, capabilitiesBeforeBody: ["/api/upload": .upload]
     ).check
     httpConfiguration.errorResponse = ErrorMapping.response
     httpConfiguration.log = ServerLog.write
@@ -65,7 +66,7 @@ public final class RunningServer: Sendable {
       housekeeping: Task {
         await Self.prepareLibrary(services.library, configuration: configuration)
         await rooms.fillNewDefaultRoom()
-        await Self.purgeSessionsHourly(services.accounts)
+        await Self.hourly(services)
       })
   }
 
@@ -126,15 +127,19 @@ public final class RunningServer: Sendable {
     }
   }
 
-  private static func purgeSessionsHourly(_ accounts: AccountService) async {
+  /// Housekeeping: expired sessions go, and the library is rescanned for files added or removed
+  /// behind the server's back (unchanged files cost a stat each).
+  private static func hourly(_ services: ServerServices) async {
     while !Task.isCancelled {
-      do {
-        let purged = try accounts.purgeExpiredSessions()
-        if purged > 0 { ServerLog.write("auth: removed \(purged) expired sessions") }
-      } catch {
-        ServerLog.write("auth: could not purge expired sessions: \(error)")
-      }
       try? await Task.sleep(for: .seconds(3600))
+      guard !Task.isCancelled else { return }
+      do {
+        let purged = try services.accounts.purgeExpiredSessions()
+        if purged > 0 { ServerLog.write("auth: removed \(purged) expired sessions") }
+        _ = try await services.library.scan()
+      } catch {
+        ServerLog.write("housekeeping: \(error)")
+      }
     }
   }
 }

@@ -2,7 +2,15 @@ import BlastoiseCore
 import BlastoiseHTTP
 import BlastoiseProtocol
 
-/// `GET /api/library`, `GET /api/tracks/:trackId`, `POST /api/upload`.
+struct ScanSummaryResponse: Codable, Sendable {
+  var success = true
+  let added: Int
+  let unchanged: Int
+  let missing: Int
+  let skipped: Int
+}
+
+/// `GET /api/library`, `GET /api/tracks/:trackId`, `POST /api/upload`, `POST /api/library/scan`.
 struct LibraryRoutes: Sendable {
   let library: LibraryService
   let auth: RequestAuthenticator
@@ -16,6 +24,12 @@ struct LibraryRoutes: Sendable {
     router.on(.get, "/api/tracks/:trackId") { request in
       _ = try auth.require(.listen, for: request)
       return try track(request)
+    }
+    // Additive: an admin asks for a rescan now (progress arrives as `scan_progress` on sockets).
+    router.on(.post, "/api/library/scan", body: .smallJSON) { request in
+      _ = try auth.require(.administer, for: request)
+      let summary = try await library.scan()
+      return .json(ScanSummaryResponse(added: summary.added, unchanged: summary.unchanged, missing: summary.missing, skipped: summary.skipped))
     }
     router.on(.post, "/api/upload", body: .multipart(maxBytes: maxUploadBytes, directory: library.uploadsDirectory)) {
       request in

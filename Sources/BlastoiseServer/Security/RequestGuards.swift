@@ -1,10 +1,16 @@
 import BlastoiseHTTP
 
+import BlastoiseCore
+
 /// Checks every request before its body is read: state-changing requests and socket handshakes
-/// from a foreign browser origin are refused.
+/// from a foreign browser origin are refused, and routes that take large bodies (uploads) check
+/// the caller's permission first, so nobody can make the server read a body it will refuse.
 struct RequestGuards: Sendable {
   let originPolicy: OriginPolicy
   let proxy: ProxyTrust
+  var authenticator: RequestAuthenticator?
+  /// Route pattern → capability checked before the body.
+  var capabilitiesBeforeBody: [String: Capability] = [:]
 
   func check(_ request: HTTPRequest, _ route: Route) throws(HTTPError) {
     let needsOriginCheck = request.method.isMutating || request.headers["Upgrade"] != nil
@@ -13,6 +19,15 @@ struct RequestGuards: Sendable {
         origin: request.headers["Origin"], host: request.headers["Host"], secure: proxy.isSecure(request))
     {
       throw HTTPError(.forbidden, "Cross-origin request refused")
+    }
+    if let capability = capabilitiesBeforeBody[route.pattern], let authenticator {
+      do {
+        _ = try authenticator.require(capability, for: request)
+      } catch let error as CoreError {
+        throw ErrorMapping.httpError(for: error)
+      } catch {
+        throw HTTPError(.internalServerError, "Could not check the session")
+      }
     }
   }
 }
