@@ -42,7 +42,8 @@ let package = Package(
     .target(
       name: "BlastoiseServer",
       dependencies: [
-        "BlastoiseProtocol", "BlastoiseSync", "BlastoiseCore", "BlastoiseStore", "BlastoiseHTTP", "BlastoiseMedia", "CSodium",
+        "BlastoiseProtocol", "BlastoiseSync", "BlastoiseCore", "BlastoiseStore", "BlastoiseHTTP", "BlastoiseMedia",
+        "CSodium",
       ]
     ),
     .executableTarget(name: "blastoise", dependencies: ["BlastoiseServer"]),
@@ -55,7 +56,8 @@ let package = Package(
     .testTarget(name: "BlastoiseHTTPTests", dependencies: ["BlastoiseHTTP", "BlastoiseWebSocket"]),
     .testTarget(
       name: "BlastoiseServerTests",
-      dependencies: ["BlastoiseServer", "BlastoiseHTTP", "BlastoiseWebSocket", "BlastoiseStore", "BlastoiseCore", "BlastoiseMedia",
+      dependencies: [
+        "BlastoiseServer", "BlastoiseHTTP", "BlastoiseWebSocket", "BlastoiseStore", "BlastoiseCore", "BlastoiseMedia",
       ]
     ),
   ],

@@ -65,7 +65,8 @@ public struct SQLiteAccountStore: AccountStore {
 
   public func touchSession(tokenHash: String, at time: Int64) throws {
     try database.write { connection in
-      try connection.execute("UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?", .integer(time), .text(tokenHash))
+      try connection.execute(
+        "UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?", .integer(time), .text(tokenHash))
     }
   }
 

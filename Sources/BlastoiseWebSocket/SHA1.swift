@@ -17,7 +17,8 @@ enum SHA1 {
     for block in stride(from: 0, to: bytes.count, by: 64) {
       for t in 0..<16 {
         let o = block + t * 4
-        w[t] = UInt32(bytes[o]) << 24 | UInt32(bytes[o + 1]) << 16
+        w[t] =
+          UInt32(bytes[o]) << 24 | UInt32(bytes[o + 1]) << 16
           | UInt32(bytes[o + 2]) << 8 | UInt32(bytes[o + 3])
       }
       for t in 16..<80 {

@@ -8,13 +8,19 @@ import Testing
     (#"{"username":"a"}"#, "application/json", 400, "Missing field 'password'"),
     (#"{"username":5,"password":"password123"}"#, "application/json", 400, "Wrong type for 'username'"),
     (#"{"username":"a","password":"password123","admin":true}"#, "application/json", 400, "Unknown field 'admin'"),
-    (#"{"username":"\#(String(repeating: "x", count: 33))","password":"password123"}"#, "application/json", 400,
-     "Username must be 1–32 characters"),
+    (
+      #"{"username":"\#(String(repeating: "x", count: 33))","password":"password123"}"#, "application/json", 400,
+      "Username must be 1–32 characters"
+    ),
     (#"{"username":"ok","password":"short"}"#, "application/json", 400, "Password must be 8–256 characters"),
-    (#"{"username":"ok","password":"password123"}"#, "text/plain", 415,
-     "Send the body as JSON (Content-Type: application/json)"),
-    (#"{"username":"ok","password":"\#(String(repeating: "p", count: 5000))"}"#, "application/json", 413,
-     "Body larger than 4096 bytes"),
+    (
+      #"{"username":"ok","password":"password123"}"#, "text/plain", 415,
+      "Send the body as JSON (Content-Type: application/json)"
+    ),
+    (
+      #"{"username":"ok","password":"\#(String(repeating: "p", count: 5000))"}"#, "application/json", 413,
+      "Body larger than 4096 bytes"
+    ),
   ]
 
   @Test(arguments: 0..<cases.count)

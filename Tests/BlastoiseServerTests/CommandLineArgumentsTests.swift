@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct CommandLineArgumentsTests {
   private func serve(_ arguments: [String], environment: [String: String] = [:]) throws -> ServerConfiguration {
-    guard case .serve(let configuration) = try CommandLineArguments.parse(["serve"] + arguments, environment: environment)
+    guard
+      case .serve(let configuration) = try CommandLineArguments.parse(["serve"] + arguments, environment: environment)
     else { throw UsageError(message: "not serve") }
     return configuration
   }
@@ -20,7 +21,9 @@ import Testing
   }
 
   @Test func flagsTakeSeparateAndInlineValues() throws {
-    let configuration = try serve(["--port", "8080", "--data-dir=/srv/b", "--guests", "--no-signup", "--host", "127.0.0.1"])
+    let configuration = try serve([
+      "--port", "8080", "--data-dir=/srv/b", "--guests", "--no-signup", "--host", "127.0.0.1",
+    ])
     #expect(configuration.port == 8080)
     #expect(configuration.dataDirectory == "/srv/b")
     #expect(configuration.allowGuests)

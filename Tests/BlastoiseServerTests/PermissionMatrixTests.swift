@@ -16,7 +16,9 @@ import Testing
     var testDescription: String { "\(method) \(path)" }
 
     static func same(_ method: String, _ path: String, _ status: Int, body: String? = nil) -> Row {
-      Row(method: method, path: path, body: body, expected: Dictionary(uniqueKeysWithValues: Caller.allCases.map { ($0, status) }))
+      Row(
+        method: method, path: path, body: body,
+        expected: Dictionary(uniqueKeysWithValues: Caller.allCases.map { ($0, status) }))
     }
 
     static func signedIn(_ method: String, _ path: String, body: String? = nil) -> Row {
@@ -81,12 +83,14 @@ import Testing
     clients[.guest] = guest
     clients[.anonymous] = server.client()
 
-    let ordered = Self.rows.filter { $0.path != "/api/auth/logout" } + Self.rows.filter { $0.path == "/api/auth/logout" }
+    let ordered =
+      Self.rows.filter { $0.path != "/api/auth/logout" } + Self.rows.filter { $0.path == "/api/auth/logout" }
     for row in ordered {
       for caller in Caller.allCases {
         let client = try #require(clients[caller])
         if caller == .anonymous { client.cookie = nil }
-        let path = row.path.replacingOccurrences(of: "{room}", with: room).replacingOccurrences(of: "{track}", with: track)
+        let path = row.path.replacingOccurrences(of: "{room}", with: room).replacingOccurrences(
+          of: "{track}", with: track)
         let body = row.body?.replacingOccurrences(of: "{track}", with: track)
         let response = try await client.request(row.method, path, json: body)
         #expect(

@@ -23,7 +23,8 @@ import Testing
   }
 
   @Test func sameOriginAndOriginlessRequestsPass() throws {
-    try guards.check(try request(.post, headers: [("Host", "music.local:3001"), ("Origin", "http://music.local:3001")]), route)
+    try guards.check(
+      try request(.post, headers: [("Host", "music.local:3001"), ("Origin", "http://music.local:3001")]), route)
     try guards.check(try request(.delete, headers: [("Host", "music.local:3001")]), route)
   }
 

@@ -23,11 +23,14 @@ import Testing
       try await Task.sleep(for: .milliseconds(25))
     }
     let queue = try await client.get("/api/library").json([SeedTrack].self).map(\.id)
-    #expect(try await client.request("PATCH", "/api/channels/\(room)/queue", json: #"{"add":["\#(queue[1])"],"insertAt":0}"#).status == 200)
+    #expect(
+      try await client.request("PATCH", "/api/channels/\(room)/queue", json: #"{"add":["\#(queue[1])"],"insertAt":0}"#)
+        .status == 200)
     #expect(try await client.post("/api/channels/\(room)/mode", #"{"mode":"repeat-one"}"#).status == 200)
     #expect(try await client.post("/api/channels/\(room)/jump", #"{"index":2}"#).status == 200)
     #expect(try await client.post("/api/channels/\(room)/seek", #"{"timestamp":33}"#).status == 200)
-    let socket = try await SocketClient.connect(port: first.port, path: "/api/channels/\(room)/ws", cookie: client.cookie)
+    let socket = try await SocketClient.connect(
+      port: first.port, path: "/api/channels/\(room)/ws", cookie: client.cookie)
     _ = try await socket.state()
     try await socket.send(json: ["action": "pause"])
     _ = try await socket.state { $0["paused"] as? Bool == true }
@@ -44,7 +47,8 @@ import Testing
     #expect(after.playbackMode == "repeat-one")
     #expect(abs(after.currentTimestamp - before.currentTimestamp) < 0.01)
     #expect(after.track?.id == queue[1] || after.track != nil)
-    let reconnect = try await SocketClient.connect(port: second.port, path: "/api/channels/\(room)/ws", cookie: client.cookie)
+    let reconnect = try await SocketClient.connect(
+      port: second.port, path: "/api/channels/\(room)/ws", cookie: client.cookie)
     let state = try await reconnect.state()
     let ids = (state["queue"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
     #expect(ids.count == 4)

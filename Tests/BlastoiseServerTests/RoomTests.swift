@@ -69,7 +69,8 @@ import Testing
     let ids = (initial["queue"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
     #expect(ids.count == 3)
 
-    let added = try await owner.request("PATCH", "/api/channels/\(room)/queue", json: #"{"add":["\#(ids[0])"],"insertAt":3}"#)
+    let added = try await owner.request(
+      "PATCH", "/api/channels/\(room)/queue", json: #"{"add":["\#(ids[0])"],"insertAt":3}"#)
     #expect(added.status == 200)
     #expect(added.text.contains(#""queueLength":4"#))
     let withDuplicate = try await listener.state { ($0["queue"] as? [Any])?.count == 4 }
@@ -83,7 +84,8 @@ import Testing
       "PATCH", "/api/channels/\(room)/queue", json: #"{"add":["sha256:\#(String(repeating: "f", count: 64))"]}"#)
     #expect(unknown.status == 400)
     #expect(try await owner.request("PATCH", "/api/channels/\(room)/queue", json: #"{"remove":[7]}"#).status == 400)
-    #expect(try await owner.request("PATCH", "/api/channels/\(room)/queue", json: #"{"remove":[0],"set":[]}"#).status == 400)
+    #expect(
+      try await owner.request("PATCH", "/api/channels/\(room)/queue", json: #"{"remove":[0],"set":[]}"#).status == 400)
     let state = try await owner.get("/api/channels/\(room)").json(SeedChannelState.self)
     #expect(state.currentIndex >= 0)
     #expect(try await owner.get("/api/channels").json([SeedChannelInfo].self).first?.trackCount == 3)
@@ -143,7 +145,8 @@ import Testing
     let (server, owner, _, room) = try await Self.roomServer()
     let socket = try await Self.socket(server, owner, room: room)
     _ = try await socket.state()
-    for bad in ["not json", #"{"action":"explode"}"#, #"{"action":"seek"}"#, #"{"action":"jump","index":"two"}"#, "[]"] {
+    for bad in ["not json", #"{"action":"explode"}"#, #"{"action":"seek"}"#, #"{"action":"jump","index":"two"}"#, "[]"]
+    {
       try await socket.send(text: bad)
       let reply = try await socket.message { $0["type"] as? String == "error" }
       #expect(reply["message"] is String)
@@ -179,7 +182,9 @@ import Testing
     let state = try await socket.state { $0["channelId"] as? String == other.id }
     #expect(state["track"] is NSNull)
     let list = try await socket.message { message in
-      (message["channels"] as? [[String: Any]])?.contains { $0["id"] as? String == other.id && $0["listenerCount"] as? Int == 1 } == true
+      (message["channels"] as? [[String: Any]])?.contains {
+        $0["id"] as? String == other.id && $0["listenerCount"] as? Int == 1
+      } == true
     }
     #expect(list["type"] as? String == "channel_list")
     await server.stop()
@@ -251,7 +256,8 @@ struct SeedChannelState: Decodable {
     #expect(started["total"] as? Int == 1)
     _ = try await socket.message { $0["type"] as? String == "scan_progress" && $0["scanning"] as? Bool == false }
 
-    let upload = try await UploadTests.upload(ann, [("toast.wav", LibraryRoutesTests.wav(seconds: 1, frequency: 700, title: "Toasty"))])
+    let upload = try await UploadTests.upload(
+      ann, [("toast.wav", LibraryRoutesTests.wav(seconds: 1, frequency: 700, title: "Toasty"))])
     #expect(upload.status == 200)
     let toast = try await socket.message { $0["type"] as? String == "toast" }
     #expect(toast["message"] as? String == "Added: Toasty")

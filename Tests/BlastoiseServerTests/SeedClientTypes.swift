@@ -20,8 +20,10 @@ struct SeedUserSession: Decodable {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     id = try c.decodeIfPresent(Int.self, forKey: .id) ?? 0
     username = try c.decodeIfPresent(String.self, forKey: .username) ?? "guest"
-    isAdmin = try c.decodeIfPresent(Bool.self, forKey: .isAdmin) ?? c.decodeIfPresent(Bool.self, forKey: .isAdminSnake) ?? false
-    isGuest = try c.decodeIfPresent(Bool.self, forKey: .isGuest) ?? c.decodeIfPresent(Bool.self, forKey: .isGuestSnake) ?? false
+    isAdmin =
+      try c.decodeIfPresent(Bool.self, forKey: .isAdmin) ?? c.decodeIfPresent(Bool.self, forKey: .isAdminSnake) ?? false
+    isGuest =
+      try c.decodeIfPresent(Bool.self, forKey: .isGuest) ?? c.decodeIfPresent(Bool.self, forKey: .isGuestSnake) ?? false
     permissions = try c.decodeIfPresent([SeedPermission].self, forKey: .permissions) ?? []
   }
 }

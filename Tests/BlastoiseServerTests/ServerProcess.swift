@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-  import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// The real `blastoise` executable, started as a child process for end-to-end tests.

@@ -53,7 +53,9 @@ final class SocketClient: @unchecked Sendable {
     address.sin_port = port.bigEndian
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
     }
     guard connected == 0 else { throw ProcessFailure(message: "connect failed") }  // deinit closes
     var timeout = timeval(tv_sec: 5, tv_usec: 0)
@@ -125,7 +127,9 @@ final class SocketClient: @unchecked Sendable {
   private func write(_ bytes: [UInt8]) throws {
     var offset = 0
     while offset < bytes.count {
-      let sent = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      let sent = bytes[offset...].withUnsafeBytes {
+        Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
       guard sent > 0 else { throw ProcessFailure(message: "send failed") }
       offset += sent
     }

@@ -2,7 +2,7 @@ import BlastoiseServer
 import Foundation
 
 #if canImport(FoundationNetworking)
-  import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// A real Blastoise in this process on a loopback port, with its own data directory.
@@ -83,7 +83,9 @@ final class APIClient: @unchecked Sendable {
 
   func get(_ path: String) async throws -> Response { try await request("GET", path) }
 
-  func post(_ path: String, _ json: String? = nil) async throws -> Response { try await request("POST", path, json: json) }
+  func post(_ path: String, _ json: String? = nil) async throws -> Response {
+    try await request("POST", path, json: json)
+  }
 
   @discardableResult
   func signUp(_ name: String, password: String = "password123") async throws -> Response {

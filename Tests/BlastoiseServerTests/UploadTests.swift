@@ -76,7 +76,8 @@ import Testing
     let (server, _) = try await LibraryRoutesTests.serverWithMusic([:]) { $0.allowGuests = true }
     let guest = server.client()
     try await guest.get("/api/auth/me")
-    let response = try await Self.upload(guest, [("a.wav", LibraryRoutesTests.wav(seconds: 0.5, frequency: 440, title: nil))])
+    let response = try await Self.upload(
+      guest, [("a.wav", LibraryRoutesTests.wav(seconds: 0.5, frequency: 440, title: nil))])
     #expect(response.status == 403)
     await server.stop()
   }

@@ -8,12 +8,14 @@ import Testing
 
   init() throws {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("webapp-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: base.appendingPathComponent("web/js"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: base.appendingPathComponent("web/js"), withIntermediateDirectories: true)
     try "<html></html>".write(to: base.appendingPathComponent("web/index.html"), atomically: true, encoding: .utf8)
     try "export {}".write(to: base.appendingPathComponent("web/js/app.js"), atomically: true, encoding: .utf8)
     try "secret".write(to: base.appendingPathComponent("secret.txt"), atomically: true, encoding: .utf8)
     try FileManager.default.createSymbolicLink(
-      atPath: base.appendingPathComponent("web/escape.txt").path, withDestinationPath: base.appendingPathComponent("secret.txt").path)
+      atPath: base.appendingPathComponent("web/escape.txt").path,
+      withDestinationPath: base.appendingPathComponent("secret.txt").path)
     root = base.appendingPathComponent("web").resolvingSymlinksInPath().path
   }
 

@@ -69,7 +69,9 @@ import Testing
       let clock = playing(mode)
       let direct = clock.settled(at: 1000 + 777, durations: durations)
       var stepped = clock
-      for time in stride(from: 1000.0, through: 1777, by: 13) { stepped = stepped.settled(at: time, durations: durations) }
+      for time in stride(from: 1000.0, through: 1777, by: 13) {
+        stepped = stepped.settled(at: time, durations: durations)
+      }
       stepped = stepped.settled(at: 1777, durations: durations)
       #expect(direct.currentIndex == stepped.currentIndex, "\(mode)")
       #expect(abs(direct.anchorPosition - stepped.anchorPosition) < 1e-6, "\(mode)")

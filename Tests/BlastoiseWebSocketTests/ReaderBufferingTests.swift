@@ -1,5 +1,5 @@
-import Testing
 import BlastoiseWebSocket
+import Testing
 
 /// How the reader copes with arbitrary chunking and with long streams.
 struct ReaderBufferingTests {

@@ -1,5 +1,5 @@
-import Testing
 import BlastoiseWebSocket
+import Testing
 
 /// Every rule the reader enforces, with the close code RFC 6455 calls for.
 struct ReaderErrorTests {

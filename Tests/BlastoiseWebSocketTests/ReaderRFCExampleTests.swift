@@ -1,5 +1,5 @@
-import Testing
 import BlastoiseWebSocket
+import Testing
 
 /// The examples of RFC 6455 §5.7, and the same bytes fed one at a time.
 struct ReaderRFCExampleTests {

@@ -22,7 +22,9 @@ public enum LibraryWalker {
         var info = stat()
         guard lstat(path, &info) == 0 else { continue }
         if (info.st_mode & S_IFMT) == S_IFLNK {
-          guard let target = realPath(path), target.hasPrefix(realRoot + "/"), stat(target, &info) == 0 else { continue }
+          guard let target = realPath(path), target.hasPrefix(realRoot + "/"), stat(target, &info) == 0 else {
+            continue
+          }
           if (info.st_mode & S_IFMT) == S_IFDIR {
             if visited.insert(target).inserted { pending.append(target) }
             continue

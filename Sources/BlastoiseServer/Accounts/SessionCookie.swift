@@ -9,7 +9,8 @@ enum SessionCookie {
   }
 
   static func issue(_ token: String, maxAge: Int, secure: Bool, on response: inout HTTPResponse) {
-    response.headers.add("Set-Cookie", SetCookie(name: name, value: token, maxAgeSeconds: maxAge, secure: secure).headerValue)
+    response.headers.add(
+      "Set-Cookie", SetCookie(name: name, value: token, maxAgeSeconds: maxAge, secure: secure).headerValue)
   }
 
   static func clear(secure: Bool, on response: inout HTTPResponse) {

@@ -1,5 +1,5 @@
-import BlastoiseProtocol
 import BlastoiseCore
+import BlastoiseProtocol
 import Foundation
 
 /// Runs a parsed command line: exit 0 on success, 1 when the server cannot start, 2 on a usage
@@ -36,7 +36,9 @@ public enum BlastoiseCommand {
       let services = try ServerServices.open(configuration)
       defer { services.database.close() }
       let summary = try await services.library.scan()
-      print("scanned: \(summary.added) read, \(summary.unchanged) unchanged, \(summary.missing) missing, \(summary.skipped) skipped")
+      print(
+        "scanned: \(summary.added) read, \(summary.unchanged) unchanged, \(summary.missing) missing, \(summary.skipped) skipped"
+      )
       exit(0)
     } catch {
       FileHandle.standardError.write(Data("blastoise: \(error)\n".utf8))

@@ -48,10 +48,11 @@ public final class RunningServer: Sendable {
     var httpConfiguration = HTTPServer.Configuration()
     httpConfiguration.host = configuration.host
     httpConfiguration.port = configuration.port
-    httpConfiguration.preflight = RequestGuards(
-      originPolicy: OriginPolicy(allowedOrigins: configuration.allowedOrigins), proxy: proxy,
-      authenticator: authenticator, capabilitiesBeforeBody: ["/api/upload": .upload]
-    ).check
+    httpConfiguration.preflight =
+      RequestGuards(
+        originPolicy: OriginPolicy(allowedOrigins: configuration.allowedOrigins), proxy: proxy,
+        authenticator: authenticator, capabilitiesBeforeBody: ["/api/upload": .upload]
+      ).check
     httpConfiguration.errorResponse = ErrorMapping.response
     httpConfiguration.log = ServerLog.write
     let http = HTTPServer(router: router, configuration: httpConfiguration)

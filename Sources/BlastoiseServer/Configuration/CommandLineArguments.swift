@@ -42,7 +42,8 @@ public enum CommandLineArguments {
   private static func parseServe(_ arguments: [String], environment: [String: String]) throws(UsageError)
     -> ServerConfiguration
   {
-    let flags = try FlagReader(arguments, environment: environment, valueFlags: ServeFlag.valued, switches: ServeFlag.switches)
+    let flags = try FlagReader(
+      arguments, environment: environment, valueFlags: ServeFlag.valued, switches: ServeFlag.switches)
     var configuration = ServerConfiguration()
     if let host = try flags.value("host") { configuration.host = try validHost(host) }
     if let port = try flags.value("port") {
@@ -51,15 +52,21 @@ public enum CommandLineArguments {
       configuration.port = number
     }
     if let directory = try flags.value("data-dir") { configuration.dataDirectory = try nonEmpty(directory, "data-dir") }
-    if let directory = try flags.value("music-dir") { configuration.musicDirectory = try nonEmpty(directory, "music-dir") }
+    if let directory = try flags.value("music-dir") {
+      configuration.musicDirectory = try nonEmpty(directory, "music-dir")
+    }
     if let directory = try flags.value("web-dir") { configuration.webDirectory = try nonEmpty(directory, "web-dir") }
     configuration.allowGuests = try flags.isSet("guests")
     configuration.allowSignup = !(try flags.isSet("no-signup"))
     configuration.demoLibrary = try flags.isSet("demo")
     configuration.urlImportEnabled = try flags.isSet("ytdlp")
     configuration.trustProxy = try flags.isSet("trust-proxy")
-    if let days = try flags.value("session-idle-days") { configuration.sessionIdleDays = try positive(days, "session-idle-days") }
-    if let days = try flags.value("session-max-days") { configuration.sessionMaxDays = try positive(days, "session-max-days") }
+    if let days = try flags.value("session-idle-days") {
+      configuration.sessionIdleDays = try positive(days, "session-idle-days")
+    }
+    if let days = try flags.value("session-max-days") {
+      configuration.sessionMaxDays = try positive(days, "session-max-days")
+    }
     if let megabytes = try flags.value("max-upload-mb") {
       configuration.maxUploadMegabytes = try positive(megabytes, "max-upload-mb", limit: 16_384)
     }
@@ -81,16 +88,20 @@ public enum CommandLineArguments {
       Array(arguments.dropFirst(2)), environment: environment, valueFlags: ["data-dir"], switches: ["admin"])
     return .addUser(
       name: arguments[1], admin: try flags.isSet("admin"),
-      dataDirectory: try flags.value("data-dir").map { v throws(UsageError) in try nonEmpty(v, "data-dir") } ?? "./data")
+      dataDirectory: try flags.value("data-dir").map { v throws(UsageError) in try nonEmpty(v, "data-dir") } ?? "./data"
+    )
   }
 
   private static func parseScan(_ arguments: [String], environment: [String: String]) throws(UsageError)
     -> ServerConfiguration
   {
-    let flags = try FlagReader(arguments, environment: environment, valueFlags: ["data-dir", "music-dir"], switches: [])
+    let flags = try FlagReader(
+      arguments, environment: environment, valueFlags: ["data-dir", "music-dir"], switches: [])
     var configuration = ServerConfiguration()
     if let directory = try flags.value("data-dir") { configuration.dataDirectory = try nonEmpty(directory, "data-dir") }
-    if let directory = try flags.value("music-dir") { configuration.musicDirectory = try nonEmpty(directory, "music-dir") }
+    if let directory = try flags.value("music-dir") {
+      configuration.musicDirectory = try nonEmpty(directory, "music-dir")
+    }
     return configuration
   }
 
@@ -102,7 +113,8 @@ public enum CommandLineArguments {
   }
 
   private static func validHost(_ host: String) throws(UsageError) -> String {
-    let isIPv4 = host.split(separator: ".", omittingEmptySubsequences: false).count == 4
+    let isIPv4 =
+      host.split(separator: ".", omittingEmptySubsequences: false).count == 4
       && host.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { UInt8($0) != nil }
     let isIPv6 = host.contains(":") && host.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
     guard isIPv4 || isIPv6 else { throw UsageError(message: "--host must be a numeric IP address, not '\(host)'") }

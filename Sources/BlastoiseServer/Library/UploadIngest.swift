@@ -35,7 +35,9 @@ struct UploadIngest: Sendable {
     var outcome = Outcome()
     var kept: [ScannedTrack] = []
     for (part, track) in checked {
-      if try library.store.filePath(forTrack: track.trackID) != nil || kept.contains(where: { $0.trackID == track.trackID }) {
+      if try library.store.filePath(forTrack: track.trackID) != nil
+        || kept.contains(where: { $0.trackID == track.trackID })
+      {
         if let existing = try library.store.track(id: track.trackID) { outcome.duplicates.append(existing) }
         continue
       }

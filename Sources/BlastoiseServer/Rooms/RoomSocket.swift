@@ -33,10 +33,13 @@ struct RoomSocket: Sendable {
       switch message.action {
       case "ping":
         reply(
-          .pong(clientTime: message.clientTime ?? 0, serverTime: Int64((Date().timeIntervalSince1970 * 1000).rounded())),
+          .pong(
+            clientTime: message.clientTime ?? 0, serverTime: Int64((Date().timeIntervalSince1970 * 1000).rounded())),
           to: listener)
       case "switch":
-        guard let id = message.channelId else { return reply(.error(message: "'switch' needs 'channelId'"), to: listener) }
+        guard let id = message.channelId else {
+          return reply(.error(message: "'switch' needs 'channelId'"), to: listener)
+        }
         try await directory.switchRoom(listener, to: id)
       case "pause", "unpause", "seek", "jump":
         guard listener.principal.can(.control) else { return }  // Ignored, as the seed's clients expect.

@@ -18,7 +18,8 @@ struct AuthRoutes: Sendable {
     }
     router.on(.post, "/api/auth/login", body: Self.credentialsBody) { request in
       let credentials = try request.decodeJSON(Credentials.self)
-      return try signedIn(try await accounts.logIn(credentials, from: auth.proxy.clientAddress(request)), request: request)
+      return try signedIn(
+        try await accounts.logIn(credentials, from: auth.proxy.clientAddress(request)), request: request)
     }
     router.on(.post, "/api/auth/logout", body: .smallJSON) { request in
       if let principal = try? auth.principal(for: request) { try accounts.logOut(principal) }

@@ -1,8 +1,8 @@
-import Foundation
 import BlastoiseCore
 import BlastoiseHTTP
 import BlastoiseProtocol
 import BlastoiseSync
+import Foundation
 
 /// `/api/channels…`: rooms, playback control, queue edits, and the room socket.
 struct ChannelRoutes: Sendable {
@@ -23,7 +23,8 @@ struct ChannelRoutes: Sendable {
       let body = try request.decodeJSON(NameAndDescription.self)
       let name = try RoomNames.name(body.name)
       return .json(
-        try await directory.create(name: name, description: try RoomNames.description(body.description), owner: principal))
+        try await directory.create(
+          name: name, description: try RoomNames.description(body.description), owner: principal))
     }
     router.on(.get, "/api/channels/:id") { request in
       _ = try auth.require(.listen, for: request)

@@ -29,7 +29,9 @@ struct LibraryRoutes: Sendable {
     router.on(.post, "/api/library/scan", body: .smallJSON) { request in
       _ = try auth.require(.administer, for: request)
       let summary = try await library.scan()
-      return .json(ScanSummaryResponse(added: summary.added, unchanged: summary.unchanged, missing: summary.missing, skipped: summary.skipped))
+      return .json(
+        ScanSummaryResponse(
+          added: summary.added, unchanged: summary.unchanged, missing: summary.missing, skipped: summary.skipped))
     }
     router.on(.post, "/api/upload", body: .multipart(maxBytes: maxUploadBytes, directory: library.uploadsDirectory)) {
       request in

@@ -1,6 +1,5 @@
-import BlastoiseHTTP
-
 import BlastoiseCore
+import BlastoiseHTTP
 
 /// Checks every request before its body is read: state-changing requests and socket handshakes
 /// from a foreign browser origin are refused, and routes that take large bodies (uploads) check

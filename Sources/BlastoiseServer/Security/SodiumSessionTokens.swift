@@ -10,7 +10,8 @@ struct SodiumSessionTokens: SessionTokens {
   func newToken() -> String {
     var bytes = [UInt8](repeating: 0, count: 32)
     randombytes_buf(&bytes, bytes.count)
-    var encoded = [CChar](repeating: 0, count: sodium_base64_encoded_len(32, Int32(sodium_base64_VARIANT_URLSAFE_NO_PADDING)))
+    var encoded = [CChar](
+      repeating: 0, count: sodium_base64_encoded_len(32, Int32(sodium_base64_VARIANT_URLSAFE_NO_PADDING)))
     _ = sodium_bin2base64(&encoded, encoded.count, bytes, bytes.count, Int32(sodium_base64_VARIANT_URLSAFE_NO_PADDING))
     return String(decoding: encoded.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
