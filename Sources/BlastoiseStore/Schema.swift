@@ -74,5 +74,26 @@ public enum BlastoiseSchema {
         ) STRICT;
         CREATE UNIQUE INDEX one_default_channel ON channels(is_default) WHERE is_default = 1;
         """),
+    Migration(
+      version: 5, name: "playlists",
+      sql: """
+        CREATE TABLE playlists (
+          id TEXT PRIMARY KEY NOT NULL,
+          owner_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+          name TEXT NOT NULL,
+          description TEXT NOT NULL,
+          is_public INTEGER NOT NULL DEFAULT 0,
+          share_token TEXT UNIQUE,
+          track_ids TEXT NOT NULL,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX playlists_by_owner ON playlists(owner_id);
+        CREATE TABLE playlist_links (
+          user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+          playlist_id TEXT NOT NULL REFERENCES playlists(id) ON DELETE CASCADE,
+          PRIMARY KEY (user_id, playlist_id)
+        ) STRICT;
+        """),
   ]
 }

@@ -60,6 +60,25 @@ import Testing
     .members("POST", "/api/channels/{room}/seek", body: #"{"timestamp":1}"#),
     .members("POST", "/api/channels/{room}/mode", body: #"{"mode":"repeat-all"}"#),
     .members("PATCH", "/api/channels/{room}/queue", body: #"{"add":["{track}"]}"#),
+    .signedIn("GET", "/api/playlists"),
+    .members("POST", "/api/playlists", body: #"{"name":"Mix"}"#),
+    Row(
+      method: "GET", path: "/api/playlists/{playlist}", body: nil,
+      expected: [.anonymous: 401, .guest: 404, .userA: 200, .userB: 404, .admin: 200]),
+    Row(
+      method: "PATCH", path: "/api/playlists/{playlist}/tracks", body: #"{"add":["{track}"]}"#,
+      expected: [.anonymous: 401, .guest: 403, .userA: 200, .userB: 404, .admin: 200]),
+    Row(
+      method: "POST", path: "/api/playlists/{playlist}/share", body: nil,
+      expected: [.anonymous: 401, .guest: 403, .userA: 200, .userB: 404, .admin: 200]),
+    .signedIn("GET", "/api/playlists/shared/{share}"),
+    .members("POST", "/api/playlists/shared/{share}"),
+    Row(
+      method: "PATCH", path: "/api/playlists/{playlist}", body: #"{"isPublic":false}"#,
+      expected: [.anonymous: 401, .guest: 403, .userA: 200, .userB: 404, .admin: 200]),
+    Row(
+      method: "DELETE", path: "/api/playlists/{playlist}/share", body: nil,
+      expected: [.anonymous: 401, .guest: 403, .userA: 200, .userB: 404, .admin: 200]),
     Row(
       method: "GET", path: "/api/channels/{room}/ws", body: nil,
       expected: [.anonymous: 401, .guest: 400, .userA: 400, .userB: 400, .admin: 400]),
@@ -83,14 +102,19 @@ import Testing
     clients[.guest] = guest
     clients[.anonymous] = server.client()
 
+    let alice = try #require(clients[.userA])
+    let playlist = try await alice.post("/api/playlists", #"{"name":"Alice's"}"#).json(PlaylistTests.SeedPlaylist.self)
+    let share = try #require(
+      try await alice.post("/api/playlists/\(playlist.id)/share").json(PlaylistTests.SeedPlaylist.self).shareToken)
     let ordered =
       Self.rows.filter { $0.path != "/api/auth/logout" } + Self.rows.filter { $0.path == "/api/auth/logout" }
     for row in ordered {
       for caller in Caller.allCases {
         let client = try #require(clients[caller])
         if caller == .anonymous { client.cookie = nil }
-        let path = row.path.replacingOccurrences(of: "{room}", with: room).replacingOccurrences(
-          of: "{track}", with: track)
+        let path = row.path.replacingOccurrences(of: "{room}", with: room)
+          .replacingOccurrences(of: "{track}", with: track).replacingOccurrences(of: "{playlist}", with: playlist.id)
+          .replacingOccurrences(of: "{share}", with: share)
         let body = row.body?.replacingOccurrences(of: "{track}", with: track)
         let response = try await client.request(row.method, path, json: body)
         #expect(

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import Synchronization
 
 /// One step of a request's life on an MHD thread: routing, body intake, dispatch, answer.
 struct Exchange {
@@ -95,6 +96,7 @@ struct Exchange {
       server.inFlight.withLock { $0 += 1 }
       MHD_suspend_connection(connection)
       let resume = SuspendedConnection(connection: connection, context: context, server: server)
+      server.suspended.withLock { $0[ObjectIdentifier(resume)] = resume }
       Task {
         let response: HTTPResponse
         do { response = try await handler(request) } catch { response = resume.server.response(for: error) }
@@ -184,13 +186,25 @@ struct Exchange {
   }
 }
 
-/// Carries a suspended connection to the task that will resume it.
-private struct SuspendedConnection: @unchecked Sendable {
+/// Carries a suspended connection to the task that will resume it. Exactly one `complete` takes
+/// effect: the handler's, or the server's at shutdown when the handler outlives the grace period
+/// (libmicrohttpd aborts the process if it is stopped with a connection still suspended, and a
+/// connection must not be resumed after the daemon is gone).
+final class SuspendedConnection: @unchecked Sendable {
   let connection: OpaquePointer
   let context: RequestContext
   let server: HTTPServer
+  private let completed = Atomic<Bool>(false)
+
+  init(connection: OpaquePointer, context: RequestContext, server: HTTPServer) {
+    self.connection = connection
+    self.context = context
+    self.server = server
+  }
 
   func complete(with response: HTTPResponse) {
+    guard !completed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    server.suspended.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(self)) }
     context.response = response
     MHD_resume_connection(connection)
   }

@@ -31,6 +31,8 @@ public final class HTTPServer: Sendable {
   public let webSockets: WebSocketHub
   private let daemon = Mutex<DaemonHandle?>(nil)
   let inFlight = Mutex(0)
+  /// Connections suspended while their async handler runs.
+  let suspended = Mutex<[ObjectIdentifier: SuspendedConnection]>([:])
 
   public init(router: Router, configuration: Configuration = Configuration()) {
     self.router = router
@@ -66,7 +68,7 @@ public final class HTTPServer: Sendable {
   }
 
   /// Stops accepting, closes WebSockets with 1001, lets in-flight handlers finish (up to
-  /// `grace`), then stops the daemon.
+  /// `grace`; clients of handlers still running then get 503), then stops the daemon.
   public func shutdown(grace: Duration = .seconds(10)) async {
     guard let running = daemon.withLock({ $0?.pointer }) else { return }
     let listener = MHD_quiesce_daemon(running)
@@ -74,6 +76,15 @@ public final class HTTPServer: Sendable {
     webSockets.closeAll(code: .goingAway, reason: "Server shutting down")
     let deadline = ContinuousClock.now + grace
     while inFlight.withLock({ $0 }) > 0, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+    // Handlers still running get a 503 for their clients: the daemon cannot stop while a
+    // connection is suspended. Their eventual results are dropped.
+    for straggler in suspended.withLock({ Array($0.values) }) {
+      straggler.complete(with: .error(HTTPError(.serviceUnavailable, "Server shutting down")))
+    }
+    let answered = ContinuousClock.now + .seconds(1)
+    while inFlight.withLock({ $0 }) > 0, ContinuousClock.now < answered {
       try? await Task.sleep(for: .milliseconds(10))
     }
     await webSockets.stop()

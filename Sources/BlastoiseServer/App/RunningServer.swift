@@ -40,6 +40,13 @@ public final class RunningServer: Sendable {
       .register(on: &router)
     ChannelRoutes(directory: rooms, auth: authenticator, socket: RoomSocket(directory: rooms, sessions: sessions))
       .register(on: &router)
+    let tokens = SodiumSessionTokens()
+    PlaylistRoutes(
+      playlists: PlaylistService(
+        store: SQLitePlaylistStore(database: services.database), unknownTracks: catalog.unknown,
+        newToken: tokens.newToken),
+      auth: authenticator
+    ).register(on: &router)
     LibraryRoutes(
       library: services.library, auth: authenticator, maxUploadBytes: configuration.maxUploadMegabytes << 20
     ).register(on: &router)

@@ -1,0 +1,111 @@
+import BlastoiseCore
+import BlastoiseProtocol
+import Foundation
+
+/// Playlists in SQLite; track IDs as a JSON array; share links remembered per user.
+public struct SQLitePlaylistStore: PlaylistStore {
+  private let database: SQLiteDatabase
+
+  public init(database: SQLiteDatabase) {
+    self.database = database
+  }
+
+  public func insert(_ playlist: Playlist) throws {
+    let tracks = try Self.encode(playlist.trackIds)
+    try database.write { connection in
+      try connection.execute(
+        """
+        INSERT INTO playlists (id, owner_id, name, description, is_public, share_token, track_ids, created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """, .text(playlist.id), SQLiteValue(playlist.ownerId), .text(playlist.name), .text(playlist.description),
+        .integer(playlist.isPublic ? 1 : 0), SQLiteValue(playlist.shareToken), .text(tracks),
+        .integer(playlist.createdAt), .integer(playlist.updatedAt))
+    }
+  }
+
+  public func update(_ playlist: Playlist) throws {
+    let tracks = try Self.encode(playlist.trackIds)
+    try database.write { connection in
+      try connection.execute(
+        """
+        UPDATE playlists SET name = ?, description = ?, is_public = ?, share_token = ?, track_ids = ?, updated_at = ?
+        WHERE id = ?
+        """, .text(playlist.name), .text(playlist.description), .integer(playlist.isPublic ? 1 : 0),
+        SQLiteValue(playlist.shareToken), .text(tracks), .integer(playlist.updatedAt), .text(playlist.id))
+      // A revoked link no longer lists the playlist for those who opened it.
+      if playlist.shareToken == nil {
+        try connection.execute("DELETE FROM playlist_links WHERE playlist_id = ?", .text(playlist.id))
+      }
+    }
+  }
+
+  public func delete(id: String) throws {
+    try database.write { connection in
+      try connection.execute("DELETE FROM playlists WHERE id = ?", .text(id))
+    }
+  }
+
+  public func playlist(id: String) throws -> Playlist? {
+    try database.read { connection in
+      try connection.queryOne(
+        "SELECT p.*, u.username FROM playlists p JOIN users u ON u.id = p.owner_id WHERE p.id = ?", .text(id)
+      ).flatMap(Self.playlist)
+    }
+  }
+
+  public func playlist(shareToken: String) throws -> Playlist? {
+    try database.read { connection in
+      try connection.queryOne(
+        "SELECT p.*, u.username FROM playlists p JOIN users u ON u.id = p.owner_id WHERE p.share_token = ?",
+        .text(shareToken)
+      ).flatMap(Self.playlist)
+    }
+  }
+
+  public func playlists(ownedBy userID: Int) throws -> [Playlist] {
+    try database.read { connection in
+      try connection.query(
+        """
+        SELECT p.*, u.username FROM playlists p JOIN users u ON u.id = p.owner_id
+        WHERE p.owner_id = ? ORDER BY p.name COLLATE NOCASE, p.created_at
+        """, SQLiteValue(userID)
+      ).compactMap(Self.playlist)
+    }
+  }
+
+  public func sharedPlaylists(for userID: Int) throws -> [Playlist] {
+    try database.read { connection in
+      try connection.query(
+        """
+        SELECT p.*, u.username FROM playlists p JOIN users u ON u.id = p.owner_id
+        WHERE p.owner_id != ? AND (p.is_public = 1 OR p.id IN (SELECT playlist_id FROM playlist_links WHERE user_id = ?))
+        ORDER BY p.name COLLATE NOCASE, p.created_at
+        """, SQLiteValue(userID), SQLiteValue(userID)
+      ).compactMap(Self.playlist)
+    }
+  }
+
+  public func rememberLink(userID: Int, playlistID: String) throws {
+    try database.write { connection in
+      try connection.execute(
+        "INSERT OR IGNORE INTO playlist_links (user_id, playlist_id) VALUES (?, ?)", SQLiteValue(userID),
+        .text(playlistID))
+    }
+  }
+
+  private static func encode(_ ids: [String]) throws -> String {
+    String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
+  }
+
+  private static func playlist(_ row: SQLiteRow) -> Playlist? {
+    guard let id = row.string("id"), let owner = row.int("owner_id"), let name = row.string("name"),
+      let tracksText = row.string("track_ids"),
+      let tracks = try? JSONDecoder().decode([String].self, from: Data(tracksText.utf8))
+    else { return nil }
+    return Playlist(
+      id: id, name: name, description: row.string("description") ?? "", ownerId: owner,
+      ownerName: row.string("username") ?? "", isPublic: row.bool("is_public") ?? false,
+      shareToken: row.string("share_token"), trackIds: tracks, createdAt: row.int64("created_at") ?? 0,
+      updatedAt: row.int64("updated_at") ?? 0)
+  }
+}
