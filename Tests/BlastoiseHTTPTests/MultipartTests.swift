@@ -60,7 +60,7 @@ private func uploadRoutes(directory: String, maxBytes: Int, expected: [String: [
 
 /// Files left in `directory`, after giving the server a moment to finish the request.
 private func leftoverFiles(in directory: String) async -> [String] {
-  let deadline = ContinuousClock.now + .seconds(2)
+  let deadline = ContinuousClock.now + .seconds(5)
   while true {
     let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
     if files.isEmpty || ContinuousClock.now >= deadline { return files }

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// Builds the response for a file on disk: Range → 206/416, ETag/If-None-Match → 304, bytes sent

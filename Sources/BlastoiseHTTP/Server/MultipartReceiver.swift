@@ -2,7 +2,7 @@ import CMicroHTTPD
 import Foundation
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// Streams a `multipart/form-data` body through libmicrohttpd's post processor: file parts go
@@ -13,7 +13,8 @@ final class MultipartReceiver: @unchecked Sendable {
   private let directory: String
   private var processor: OpaquePointer?
   private var parts: [MultipartPart] = []
-  private var current: (name: String, filename: String?, contentType: String?, fd: Int32, path: String?, size: Int, value: [UInt8])?
+  private var current:
+    (name: String, filename: String?, contentType: String?, fd: Int32, path: String?, size: Int, value: [UInt8])?
   private(set) var failure: HTTPError?
   private var temporaryFiles: [String] = []
 

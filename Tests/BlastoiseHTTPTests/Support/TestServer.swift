@@ -23,10 +23,10 @@ func withServer(
   do {
     try await body(server, port)
   } catch {
-    await server.shutdown(grace: .seconds(2))
+    await server.shutdown(grace: .seconds(5))
     throw error
   }
-  await server.shutdown(grace: .seconds(2))
+  await server.shutdown(grace: .seconds(5))
 }
 
 /// Server log lines are noise in a passing run; `BLASTOISE_TEST_LOG=1` shows them.
@@ -43,7 +43,7 @@ final class Recorder<Value: Sendable>: Sendable {
   var all: [Value] { values.withLock { $0 } }
 
   /// Polls until `predicate` holds over the recorded values; false at the deadline.
-  func wait(timeout: Duration = .seconds(3), until predicate: ([Value]) -> Bool) async -> Bool {
+  func wait(timeout: Duration = .seconds(10), until predicate: ([Value]) -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
       if predicate(all) { return true }

@@ -30,8 +30,12 @@ final class TestSocket: @unchecked Sendable {
   /// arrived with the 101).
   private var pending: [UInt8] = []
   private var isClosed = false
+  private var blockingTimeout: Duration
 
-  init(port: UInt16, timeout: Duration = .seconds(5)) throws {
+  /// `timeout` bounds every blocking call. It is generous: it only costs time when something is
+  /// wrong, and a busy test run can hold up the server's async handlers for seconds.
+  init(port: UInt16, timeout: Duration = .seconds(20)) throws {
+    blockingTimeout = timeout
     descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { throw TestSocketError.system("socket", errno) }
     setTimeout(timeout)
@@ -60,6 +64,18 @@ final class TestSocket: @unchecked Sendable {
   }
 
   func setTimeout(_ timeout: Duration) {
+    blockingTimeout = timeout
+    applyTimeout(timeout)
+  }
+
+  /// Runs `body` with short blocking calls, for polling loops.
+  func withShortTimeout<T>(_ timeout: Duration, _ body: () throws -> T) rethrows -> T {
+    applyTimeout(timeout)
+    defer { applyTimeout(blockingTimeout) }
+    return try body()
+  }
+
+  private func applyTimeout(_ timeout: Duration) {
     let (seconds, attoseconds) = timeout.components
     var value = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
     setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
@@ -146,17 +162,17 @@ final class TestSocket: @unchecked Sendable {
   /// deadline.
   func waitForPeerCloseBlocking(within timeout: Duration) throws -> Bool {
     let deadline = ContinuousClock.now + timeout
-    setTimeout(.milliseconds(50))
-    defer { setTimeout(.seconds(5)) }
-    while ContinuousClock.now < deadline {
-      do {
-        if try !fillBlocking() { return true }
-        pending = []
-      } catch TestSocketError.timedOut {
-        continue
+    return try withShortTimeout(.milliseconds(50)) {
+      while ContinuousClock.now < deadline {
+        do {
+          if try !fillBlocking() { return true }
+          pending = []
+        } catch TestSocketError.timedOut {
+          continue
+        }
       }
+      return false
     }
-    return false
   }
 
   // MARK: Async wrappers

@@ -1,0 +1,127 @@
+// The HTTP side of the Blastoise API: JSON in and out, errors as JSON or plain text, uploads
+// with progress. Same-origin by default; API_BASE may point elsewhere (needs CORS there).
+
+export const API_BASE = (globalThis.BLASTOISE_API_BASE || "").replace(/\/$/, "");
+
+export class ApiError extends Error {
+  constructor(message, status, data) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.data = data;
+  }
+}
+
+function parseBody(text) {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function errorMessage(data, status) {
+  if (data && typeof data === "object") return data.error || data.message || `HTTP ${status}`;
+  if (typeof data === "string" && data.trim()) return data.trim().slice(0, 300);
+  return `HTTP ${status}`;
+}
+
+export async function apiJson(path, { method = "GET", body, signal } = {}) {
+  const init = { method, credentials: "include", signal, headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  } else if (method !== "GET" && method !== "HEAD") {
+    // Mutating routes take JSON bodies; an empty one is fine, the type keeps them happy.
+    init.headers["Content-Type"] = "application/json";
+  }
+  let response;
+  try {
+    response = await fetch(API_BASE + path, init);
+  } catch (error) {
+    if (error.name === "AbortError") throw error;
+    throw new ApiError("The server cannot be reached", 0, null);
+  }
+  const data = parseBody(await response.text());
+  if (!response.ok) throw new ApiError(errorMessage(data, response.status), response.status, data);
+  return data;
+}
+
+const enc = encodeURIComponent;
+
+export function trackUrl(trackId) {
+  return `${API_BASE}/api/tracks/${enc(trackId)}`;
+}
+
+export function socketUrl(channelId) {
+  const url = new URL(API_BASE || window.location.origin, window.location.href);
+  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  url.pathname = `/api/channels/${enc(channelId)}/ws`;
+  url.search = "";
+  url.hash = "";
+  return url.toString();
+}
+
+export const api = {
+  status: () => apiJson("/api/status"),
+  me: () => apiJson("/api/auth/me"),
+  login: (username, password) => apiJson("/api/auth/login", { method: "POST", body: { username, password } }),
+  signup: (username, password) => apiJson("/api/auth/signup", { method: "POST", body: { username, password } }),
+  logout: () => apiJson("/api/auth/logout", { method: "POST" }),
+  kickOthers: () => apiJson("/api/auth/kick-others", { method: "POST" }),
+
+  library: () => apiJson("/api/library"),
+  scan: () => apiJson("/api/library/scan", { method: "POST" }),
+
+  channels: () => apiJson("/api/channels"),
+  createChannel: (name, description) => apiJson("/api/channels", { method: "POST", body: { name, description } }),
+  updateChannel: (id, fields) => apiJson(`/api/channels/${enc(id)}`, { method: "PATCH", body: fields }),
+  deleteChannel: (id) => apiJson(`/api/channels/${enc(id)}`, { method: "DELETE" }),
+  jump: (id, index) => apiJson(`/api/channels/${enc(id)}/jump`, { method: "POST", body: { index } }),
+  seek: (id, timestamp) => apiJson(`/api/channels/${enc(id)}/seek`, { method: "POST", body: { timestamp } }),
+  setMode: (id, mode) => apiJson(`/api/channels/${enc(id)}/mode`, { method: "POST", body: { mode } }),
+  editQueue: (id, edit) => apiJson(`/api/channels/${enc(id)}/queue`, { method: "PATCH", body: edit }),
+
+  playlists: () => apiJson("/api/playlists"),
+  playlist: (id) => apiJson(`/api/playlists/${enc(id)}`),
+  createPlaylist: (name, description = "") => apiJson("/api/playlists", { method: "POST", body: { name, description } }),
+  updatePlaylist: (id, fields) => apiJson(`/api/playlists/${enc(id)}`, { method: "PATCH", body: fields }),
+  deletePlaylist: (id) => apiJson(`/api/playlists/${enc(id)}`, { method: "DELETE" }),
+  editPlaylistTracks: (id, edit) => apiJson(`/api/playlists/${enc(id)}/tracks`, { method: "PATCH", body: edit }),
+  sharePlaylist: (id) => apiJson(`/api/playlists/${enc(id)}/share`, { method: "POST" }),
+  unsharePlaylist: (id) => apiJson(`/api/playlists/${enc(id)}/share`, { method: "DELETE" }),
+  sharedPlaylist: (token) => apiJson(`/api/playlists/shared/${enc(token)}`),
+  copySharedPlaylist: (token) => apiJson(`/api/playlists/shared/${enc(token)}`, { method: "POST" }),
+
+  fetchUrl: (url) => apiJson("/api/fetch", { method: "POST", body: { url } }),
+  fetchConfirm: (playlistTitle, items) => apiJson("/api/fetch/confirm", { method: "POST", body: { playlistTitle, items } }),
+  fetchJobs: () => apiJson("/api/fetch"),
+  cancelFetch: (itemId) => apiJson(`/api/fetch/${enc(itemId)}`, { method: "DELETE" }),
+  clearFetches: () => apiJson("/api/fetch", { method: "DELETE" }),
+};
+
+/**
+ * POST /api/upload with XMLHttpRequest (fetch has no upload progress).
+ * Returns { promise, abort }; onProgress(loaded, total) while the body goes out.
+ */
+export function uploadFiles(files, onProgress) {
+  const xhr = new XMLHttpRequest();
+  const promise = new Promise((resolve, reject) => {
+    const form = new FormData();
+    for (const file of files) form.append("file", file, file.name);
+    xhr.open("POST", API_BASE + "/api/upload");
+    xhr.withCredentials = true;
+    xhr.responseType = "text";
+    xhr.upload.onprogress = (event) => onProgress?.(event.loaded, event.lengthComputable ? event.total : 0);
+    xhr.onload = () => {
+      const data = parseBody(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data);
+      else reject(new ApiError(errorMessage(data, xhr.status), xhr.status, data));
+    };
+    xhr.onerror = () => reject(new ApiError("The upload failed (network)", 0, null));
+    xhr.onabort = () => reject(new ApiError("Upload cancelled", 0, null));
+    xhr.send(form);
+  });
+  return { promise, abort: () => xhr.abort() };
+}

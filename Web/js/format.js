@@ -1,0 +1,44 @@
+// Display helpers. Everything returns plain strings for textContent.
+
+export function formatTime(seconds) {
+  if (!Number.isFinite(seconds) || seconds < 0) seconds = 0;
+  const total = Math.floor(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+export function formatBytes(bytes) {
+  if (!Number.isFinite(bytes) || bytes <= 0) return "0 B";
+  const units = ["B", "KB", "MB", "GB", "TB"];
+  const i = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
+  const value = bytes / 1024 ** i;
+  return `${value >= 100 || i === 0 ? Math.round(value) : value.toFixed(1)} ${units[i]}`;
+}
+
+export function formatCount(n) {
+  return new Intl.NumberFormat().format(n);
+}
+
+export function trackTitle(track) {
+  if (!track) return "";
+  if (track.title) return track.title;
+  return (track.filename || track.id || "").replace(/\.[^.]+$/, "");
+}
+
+export function trackSubtitle(track) {
+  if (!track) return "";
+  return [track.artist, track.album].filter(Boolean).join(" · ");
+}
+
+export function plural(n, word, many = word + "s") {
+  return `${formatCount(n)} ${n === 1 ? word : many}`;
+}
+
+/** A stable hue from a string, for the generated cover art. */
+export function hueOf(text) {
+  let hash = 0;
+  for (let i = 0; i < text.length; i++) hash = (hash * 31 + text.charCodeAt(i)) | 0;
+  return Math.abs(hash) % 360;
+}
