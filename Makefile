@@ -8,7 +8,7 @@ FUZZ_SECONDS ?= 20
 .PHONY: run test deps release build lint format fuzz bench-http
 
 run: release
-	.build/release/blastoise serve --port $(PORT) --data-dir $(DATA_DIR) --music-dir $(MUSIC_DIR) --web-dir ./Web
+	.build/release/blastoise serve --port $(PORT) --data-dir $(DATA_DIR) --music-dir $(MUSIC_DIR) --web-dir ./Web --demo
 
 test: deps lint
 	swift build --build-tests
