@@ -51,6 +51,7 @@ struct MHD_Daemon *bl_start_daemon(const struct bl_daemon_config *c) {
       MHD_OPTION_CONNECTION_TIMEOUT, c->connection_timeout_seconds,
       MHD_OPTION_CONNECTION_MEMORY_LIMIT, c->connection_memory_limit,
       MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned int)1,
+      MHD_OPTION_STRICT_FOR_CLIENT, (int)1,
       MHD_OPTION_NOTIFY_COMPLETED, c->completed, NULL,
       MHD_OPTION_URI_LOG_CALLBACK, c->uri_log, NULL,
       MHD_OPTION_END);

@@ -23,13 +23,13 @@ import Testing
       }
       return 16_000
     }
-    let code = await events.closeCode(of: slowConnection)
     let after = residentSetBytes()
+    let code = await events.closeCode(of: slowConnection)
 
     #expect(code != nil, "the slow client was not disconnected")
     #expect(sent < 16_000)
-    // Generous: other tests run in the same process.
-    #expect(after - before < 64 << 20, "RSS grew by \((after - before) >> 20) MiB")
+    // Generous, as other tests allocate in the same process; unbounded queueing would be 256 MiB.
+    #expect(after - before < 128 << 20, "RSS grew by \((after - before) >> 20) MiB")
     #expect(try await slow.socket.waitForPeerClose(within: .seconds(3)))
 
     // Everyone else is still served.

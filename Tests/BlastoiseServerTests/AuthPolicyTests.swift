@@ -63,7 +63,7 @@ import Testing
     try add.run()
     input.fileHandleForWriting.write(Data("correct horse battery\n".utf8))
     try input.fileHandleForWriting.close()
-    add.waitUntilExit()
+    while add.isRunning { try await Task.sleep(for: .milliseconds(20)) }
     #expect(add.terminationStatus == 0)
 
     let restarted = try await TestServer {

@@ -12,7 +12,7 @@ import Testing
     }
     let arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", data, "--music-dir", music]
     let first = try ServerProcess(arguments: arguments)
-    let client = APIClient(base: "http://127.0.0.1:\(try first.waitUntilListening())")
+    let client = APIClient(base: "http://127.0.0.1:\(try await first.waitUntilListening())")
     try await client.signUp("keeper")
     var room = ""
     for _ in 0..<200 {
@@ -36,10 +36,10 @@ import Testing
     _ = try await socket.state { $0["paused"] as? Bool == true }
     let before = try await client.get("/api/channels/\(room)").json(SeedChannelState.self)
     first.signal(SIGKILL)
-    _ = try first.waitForExit()
+    _ = try await first.waitForExit()
 
     let second = try ServerProcess(arguments: arguments)
-    let again = APIClient(base: "http://127.0.0.1:\(try second.waitUntilListening())")
+    let again = APIClient(base: "http://127.0.0.1:\(try await second.waitUntilListening())")
     again.cookie = client.cookie
     let after = try await again.get("/api/channels/\(room)").json(SeedChannelState.self)
     #expect(after.currentIndex == 2)
@@ -54,6 +54,6 @@ import Testing
     #expect(ids.count == 4)
     #expect(ids.first == queue[1])
     second.signal(SIGTERM)
-    #expect(try second.waitForExit().status == 0)
+    #expect(try await second.waitForExit().status == 0)
   }
 }

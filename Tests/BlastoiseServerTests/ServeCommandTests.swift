@@ -7,7 +7,7 @@ import Testing
   @Test func servesStatusAndHealthThenStopsGracefullyOnSIGTERM() async throws {
     let data = try temporaryDirectory()
     let server = try ServerProcess(arguments: ["serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", data])
-    let port = try server.waitUntilListening()
+    let port = try await server.waitUntilListening()
 
     let (healthStatus, health) = try await httpGet(port, "/healthz")
     #expect(healthStatus == 200)
@@ -21,7 +21,7 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: data + "/blastoise.db"))
 
     server.signal(SIGTERM)
-    let (exitStatus, log) = try server.waitForExit()
+    let (exitStatus, log) = try await server.waitForExit()
     #expect(exitStatus == 0)
     #expect(log.contains("received SIGTERM"))
     #expect(log.contains("stopped"))
@@ -32,36 +32,36 @@ import Testing
     let server = try ServerProcess(
       arguments: ["serve", "--port", "0"],
       environment: ["BLASTOISE_HOST": "127.0.0.1", "BLASTOISE_DATA_DIR": data, "BLASTOISE_GUESTS": "1"])
-    let port = try server.waitUntilListening()
+    let port = try await server.waitUntilListening()
     let (_, body) = try await httpGet(port, "/api/status")
     #expect(try JSONDecoder().decode(ServerStatus.self, from: body).allowGuests)
     server.signal(SIGTERM)
-    #expect(try server.waitForExit().status == 0)
+    #expect(try await server.waitForExit().status == 0)
   }
 
   @Test func restartOnAnExistingDataDirectoryWorks() async throws {
     let data = try temporaryDirectory()
     for _ in 0..<2 {
       let server = try ServerProcess(arguments: ["serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", data])
-      let port = try server.waitUntilListening()
+      let port = try await server.waitUntilListening()
       #expect(try await httpGet(port, "/healthz").0 == 200)
       server.signal(SIGTERM)
-      #expect(try server.waitForExit().status == 0)
+      #expect(try await server.waitForExit().status == 0)
     }
   }
 
   @Test(arguments: [["serve", "--bogus"], ["serve", "--port", "x"], ["launch"]])
-  func badCommandLinesExitWithTwoAndOneLine(arguments: [String]) throws {
+  func badCommandLinesExitWithTwoAndOneLine(arguments: [String]) async throws {
     let server = try ServerProcess(arguments: arguments)
-    let (status, log) = try server.waitForExit()
+    let (status, log) = try await server.waitForExit()
     #expect(status == 2)
     #expect(log.split(separator: "\n").count == 1)
     #expect(log.hasPrefix("blastoise: "))
   }
 
-  @Test func anUnusableDataDirectoryFailsToStartWithOne() throws {
+  @Test func anUnusableDataDirectoryFailsToStartWithOne() async throws {
     let server = try ServerProcess(arguments: ["serve", "--port", "0", "--data-dir", "/proc/forbidden/data"])
-    let (status, log) = try server.waitForExit()
+    let (status, log) = try await server.waitForExit()
     #expect(status == 1)
     #expect(log.contains("data directory"))
   }

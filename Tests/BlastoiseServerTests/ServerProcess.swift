@@ -5,7 +5,7 @@ import FoundationNetworking
 #endif
 
 /// The real `blastoise` executable, started as a child process for end-to-end tests.
-final class ServerProcess {
+final class ServerProcess: @unchecked Sendable {
   let process = Process()
   private let errorPipe = Pipe()
   private(set) var port: UInt16 = 0
@@ -28,8 +28,17 @@ final class ServerProcess {
     try process.run()
   }
 
-  /// Reads stderr until the server says where it listens.
-  func waitUntilListening(timeout: TimeInterval = 10) throws -> UInt16 {
+  /// Reads stderr until the server says where it listens. Blocking reads run on a dispatch
+  /// thread: blocking the Swift concurrency pool would starve servers running in this process.
+  func waitUntilListening(timeout: TimeInterval = 10) async throws -> UInt16 {
+    try await offPool { try self.blockingWaitUntilListening(timeout: timeout) }
+  }
+
+  func waitForExit(timeout: TimeInterval = 15) async throws -> (status: Int32, stderr: String) {
+    try await offPool { try self.blockingWaitForExit(timeout: timeout) }
+  }
+
+  private func blockingWaitUntilListening(timeout: TimeInterval) throws -> UInt16 {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       if let range = stderrText.range(of: #"listening on http://[^:]+:(\d+)"#, options: .regularExpression) {
@@ -44,7 +53,7 @@ final class ServerProcess {
   }
 
   /// Waits for exit and returns the status and everything written to stderr.
-  func waitForExit(timeout: TimeInterval = 15) throws -> (status: Int32, stderr: String) {
+  private func blockingWaitForExit(timeout: TimeInterval) throws -> (status: Int32, stderr: String) {
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
     guard !process.isRunning else {
@@ -59,6 +68,13 @@ final class ServerProcess {
 
   deinit {
     if process.isRunning { process.terminate() }
+  }
+}
+
+/// Runs blocking work on a dispatch thread and awaits it.
+func offPool<T>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
   }
 }
 

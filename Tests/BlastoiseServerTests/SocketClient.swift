@@ -7,8 +7,6 @@ import Foundation
 /// Its blocking socket calls run on its own dispatch queue, never on the Swift concurrency
 /// pool: blocking that pool would starve the in-process server the test talks to.
 final class SocketClient: @unchecked Sendable {
-  private static let queue = DispatchQueue(label: "test-socket-client", attributes: .concurrent)
-
   static func connect(port: UInt16, path: String, cookie: String?, origin: String? = nil) async throws -> SocketClient {
     try await offPool { try SocketClient(port: port, path: path, cookie: cookie, origin: origin) }
   }
@@ -37,9 +35,7 @@ final class SocketClient: @unchecked Sendable {
   }
 
   private static func offPool<T>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-      queue.async { continuation.resume(with: Result { try work() }) }
-    }
+    try await BlastoiseServerTests.offPool(work)
   }
 
   private let descriptor: Int32

@@ -25,19 +25,20 @@ struct Exchange {
 
     switch server.router.match(method, target.segments) {
     case .notFound:
-      return refuseAfterBody(HTTPError(.notFound, "Not found"), hasBody: hasBody)
+      return refuseBeforeBody(HTTPError(.notFound, "Not found"), declaredLength: declaredLength, hasBody: hasBody)
     case .methodNotAllowed(let allowed):
       let allow = allowed.map(\.rawValue).joined(separator: ", ")
-      return refuseAfterBody(
-        HTTPError(.methodNotAllowed, "Method not allowed", headers: [("Allow", allow)]), hasBody: hasBody)
+      return refuseBeforeBody(
+        HTTPError(.methodNotAllowed, "Method not allowed", headers: [("Allow", allow)]), declaredLength: declaredLength,
+        hasBody: hasBody)
     case .found(let route, let parameters):
       request.pathParameters = parameters
       context.route = route
       do { try server.configuration.preflight?(request, route) } catch {
-        return refuseAfterBody(error, hasBody: hasBody)
+        return refuseBeforeBody(error, declaredLength: declaredLength, hasBody: hasBody)
       }
       if hasBody, let refusal = bodyRefusal(route.body, declaredLength: declaredLength, headers: headers) {
-        return refuse(refusal)
+        return refuseBeforeBody(refusal, declaredLength: declaredLength, hasBody: hasBody)
       }
       if case .multipart(_, let directory) = route.body, hasBody {
         guard let receiver = MultipartReceiver(connection: connection, directory: directory) else {
@@ -132,10 +133,19 @@ struct Exchange {
     server.configuration.log("http: refused \(error.status.rawValue) \(error.message): \(target)")
   }
 
-  /// Refuses a request now if it carries a body we will not read; otherwise after the (empty) body,
-  /// which keeps the connection alive.
-  private func refuseAfterBody(_ error: HTTPError, hasBody: Bool) -> MHD_Result {
-    if hasBody { return refuse(error) }
+  /// Refuses a request before reading its body. A body small enough to drain (declared length
+  /// within the route's cap plus `maxDrainedBytes`) is read and discarded first, so the client —
+  /// which is still sending — reliably gets the answer and the connection stays alive. A larger
+  /// or unknown-length body is answered at once and the connection closed.
+  private func refuseBeforeBody(_ error: HTTPError, declaredLength: Int?, hasBody: Bool) -> MHD_Result {
+    guard hasBody else {
+      context.refusal = error
+      return .YES
+    }
+    guard let declaredLength, declaredLength <= (context.route?.body.maxBytes ?? 0) + Self.maxDrainedBytes else {
+      return refuse(error)
+    }
+    logRefusal(error)
     context.refusal = error
     return .YES
   }
