@@ -88,10 +88,21 @@ import Testing
     "sha256%3A..%2F..%2Fblastoise.db", "SHA256:ABC",
   ])
   func trackIDsNeverBecomePaths(id: String) async throws {
+    // (A NUL, `%00`, is refused earlier, at the HTTP edge, as malformed: see nulInATrackIDIsRefused.)
     let (server, client) = try await Self.serverWithMusic(["r.wav": Self.wav(seconds: 0.5, frequency: 440, title: nil)])
     let response = try await client.get("/api/tracks/" + id)
     #expect(response.status == 404)
     #expect(response.errorMessage != nil)
+    await server.stop()
+  }
+}
+
+extension LibraryRoutesTests {
+  @Test func nulInATrackIDIsRefusedAtTheEdge() async throws {
+    let (server, client) = try await Self.serverWithMusic(["r.wav": Self.wav(seconds: 0.5, frequency: 440, title: nil)])
+    let response = try await client.get("/api/tracks/sha256%3A%00..%2F..%2Fblastoise.db")
+    #expect(response.status == 400)
+    #expect(response.errorMessage == "Malformed percent-encoding in request target")
     await server.stop()
   }
 }
