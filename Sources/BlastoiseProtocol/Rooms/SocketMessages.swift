@@ -17,6 +17,8 @@ public enum ServerSocketMessage: Sendable {
   case error(message: String)
   case pong(clientTime: Double, serverTime: Int64)
   case scanProgress(scanning: Bool, processed: Int, total: Int)
+  /// Additive: tracks were added, removed or changed; reload `GET /api/library`.
+  case libraryChanged
 }
 
 extension ServerSocketMessage: Encodable {
@@ -47,6 +49,8 @@ extension ServerSocketMessage: Encodable {
       try container.encode("pong", forKey: .type)
       try container.encode(clientTime, forKey: .clientTime)
       try container.encode(serverTime, forKey: .serverTime)
+    case .libraryChanged:
+      try container.encode("library_changed", forKey: .type)
     case .scanProgress(let scanning, let processed, let total):
       try container.encode("scan_progress", forKey: .type)
       try container.encode(scanning, forKey: .scanning)

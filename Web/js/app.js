@@ -1,0 +1,127 @@
+// One signed-in session of the app: socket, sync engine, views, and the actions they call.
+import { api } from "./api.js";
+import { cache } from "./cache.js";
+import { ClockEstimator } from "./clock.js";
+import { createControls } from "./controls.js";
+import { installKeyboard } from "./keyboard.js";
+import { handleSocketMessage } from "./messages.js";
+import { prefs } from "./prefs.js";
+import { sharedTokenFromUrl } from "./routes.js";
+import { RoomSocket } from "./socket.js";
+import { store } from "./state.js";
+import { SYNC_PARAMS, SyncEngine } from "./sync.js";
+import { mountShell } from "./views/shell.js";
+import { toast, toastError } from "./views/toasts.js";
+import { trackTitle } from "./format.js";
+
+export function startSession({ user, player, root, onSignedOut, onKicked, sharedToken }) {
+  const disposers = [];
+  const clock = new ClockEstimator();
+  const sync = new SyncEngine({ player, clock });
+  const ctx = {
+    store, player, sync, clock, cache,
+    socket: null,
+    controls: null,
+    /** Register a cleanup to run when the session ends. */
+    track(dispose) {
+      disposers.push(dispose);
+      return dispose;
+    },
+    signOut: async () => {
+      try {
+        await api.logout();
+      } catch (error) {
+        toastError(error, "Sign out");
+      }
+      end();
+      onSignedOut();
+    },
+    kicked: (reason) => {
+      end();
+      onKicked(reason);
+    },
+  };
+
+  ctx.socket = new RoomSocket({
+    clock,
+    onMessage: (message) => handleSocketMessage(ctx, message),
+    onStatus: (status) => {
+      if (status.state === "open") sync.forgetSeq();
+      store.set({ connection: status });
+    },
+    onGiveUp: async () => {
+      // Several failed connects in a row: maybe the session ended.
+      try {
+        const me = await api.me();
+        if (!me?.user || me.user.id !== store.get("user")?.id) ctx.kicked("Your session ended. Sign in again.");
+      } catch { /* the server is away; keep retrying */ }
+    },
+  });
+  ctx.controls = createControls(ctx);
+
+  // A track the server cannot give us (gone from disk, a network error): say so once.
+  let lastFailed = null;
+  const onAudioError = () => {
+    if (player.trackId === lastFailed) return;
+    lastFailed = player.trackId;
+    const track = store.get("playback").mode === "local" ? store.get("playback").localTrack : store.get("room")?.track;
+    toast(`Cannot play “${track ? trackTitle(track) : "this track"}”`, "error");
+  };
+  player.addEventListener("error", onAudioError);
+  disposers.push(() => player.removeEventListener("error", onAudioError));
+
+  store.set({ user });
+  const shell = mountShell(ctx, root);
+  disposers.push(() => shell.remove());
+  disposers.push(installKeyboard(ctx));
+
+  let ended = false;
+  function end() {
+    if (ended) return;
+    ended = true;
+    ctx.socket.destroy();
+    clearInterval(sync.timer);
+    player.clear();
+    for (const dispose of disposers.reverse()) {
+      try { dispose(); } catch { /* keep going */ }
+    }
+    store.reset();
+    delete window.__blastoise;
+  }
+
+  // A share link opened while the app is already running (only the hash changes).
+  const onHash = () => {
+    const token = sharedTokenFromUrl();
+    if (token) ctx.controls.openShared(token);
+  };
+  window.addEventListener("hashchange", onHash);
+  disposers.push(() => window.removeEventListener("hashchange", onHash));
+
+  exposeTestHooks(ctx);
+  load(ctx, sharedToken).catch((error) => toastError(error, "Loading"));
+  return { end };
+}
+
+async function load(ctx, sharedToken) {
+  const [library, channels] = await Promise.all([api.library(), api.channels()]);
+  store.setLibrary(library);
+  store.set({ channels });
+  const saved = prefs.channel;
+  const chosen = channels.find((c) => c.id === saved) || channels.find((c) => c.isDefault) || channels[0];
+  if (chosen) {
+    store.set({ channelId: chosen.id });
+    ctx.socket.connect(chosen.id);
+  }
+  await ctx.controls.refreshPlaylists();
+  if (sharedToken) ctx.controls.openShared(sharedToken);
+  ctx.controls.refreshFetchJobs();
+}
+
+/** A small read-only window into the sync engine for the e2e harness and curious users. */
+function exposeTestHooks(ctx) {
+  const hooks = Object.freeze({
+    syncInfo: () => ctx.sync.info(),
+    syncParams: () => ({ ...SYNC_PARAMS }),
+  });
+  Object.defineProperty(window, "__blastoise", { value: hooks, configurable: true, writable: false });
+}

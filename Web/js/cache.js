@@ -1,0 +1,211 @@
+// Complete tracks kept in IndexedDB under track.id (never the file name), played back from blob
+// URLs. Least recently used tracks go first when the cache passes its size limit.
+import { trackUrl } from "./api.js";
+
+const DB_NAME = "blastoise-cache";
+const STORE = "tracks";
+const SETTINGS_KEY = "blastoise.cache";
+const DEFAULT_LIMIT = 1024 * 1024 * 1024; // 1 GiB
+const MAX_TRACK_BYTES = 300 * 1024 * 1024;
+
+function request(req) {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+function done(tx) {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error || new Error("aborted"));
+  });
+}
+
+class TrackCache extends EventTarget {
+  constructor() {
+    super();
+    this.dbPromise = null;
+    this.urls = new Map(); // id → blob URL
+    this.inFlight = new Map(); // id → Promise
+    this.pinned = null;
+    this.orphaned = null;
+    const saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}");
+    this.enabled = saved.enabled !== false;
+    this.limit = Number(saved.limit) > 0 ? Number(saved.limit) : DEFAULT_LIMIT;
+  }
+
+  saveSettings() {
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ enabled: this.enabled, limit: this.limit }));
+    this.changed();
+  }
+
+  setEnabled(enabled) {
+    this.enabled = enabled;
+    this.saveSettings();
+  }
+
+  setLimit(bytes) {
+    this.limit = bytes;
+    this.saveSettings();
+    this.evict().catch(() => {});
+  }
+
+  changed() {
+    this.dispatchEvent(new Event("change"));
+  }
+
+  db() {
+    if (!("indexedDB" in window)) return Promise.reject(new Error("IndexedDB is not available"));
+    if (!this.dbPromise) {
+      this.dbPromise = new Promise((resolve, reject) => {
+        const req = indexedDB.open(DB_NAME, 1);
+        req.onupgradeneeded = () => {
+          const store = req.result.createObjectStore(STORE, { keyPath: "id" });
+          store.createIndex("lastUsed", "lastUsed");
+        };
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      this.dbPromise.catch(() => { this.dbPromise = null; });
+    }
+    return this.dbPromise;
+  }
+
+  async get(id) {
+    try {
+      const db = await this.db();
+      return (await request(db.transaction(STORE).objectStore(STORE).get(id))) || null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** A playable URL for the cached blob, or null. The URL stays valid until the entry goes. */
+  async objectUrl(id) {
+    if (this.urls.has(id)) return this.urls.get(id);
+    const entry = await this.get(id);
+    if (!entry?.blob) return null;
+    const url = URL.createObjectURL(entry.blob);
+    this.urls.set(id, url);
+    this.touch(id).catch(() => {});
+    return url;
+  }
+
+  async touch(id) {
+    const db = await this.db();
+    const tx = db.transaction(STORE, "readwrite");
+    const store = tx.objectStore(STORE);
+    const entry = await request(store.get(id));
+    if (entry) {
+      entry.lastUsed = Date.now();
+      store.put(entry);
+    }
+    await done(tx);
+  }
+
+  async put(id, blob, contentType) {
+    const db = await this.db();
+    const now = Date.now();
+    const tx = db.transaction(STORE, "readwrite");
+    tx.objectStore(STORE).put({ id, blob, contentType, size: blob.size, storedAt: now, lastUsed: now });
+    await done(tx);
+    await this.evict(id);
+    this.changed();
+  }
+
+  /** Downloads the whole file and keeps it (once per id at a time). */
+  store(id) {
+    if (!this.enabled) return Promise.resolve(false);
+    if (this.inFlight.has(id)) return this.inFlight.get(id);
+    const job = (async () => {
+      if (await this.get(id)) return true;
+      const response = await fetch(trackUrl(id), { credentials: "include" });
+      if (!response.ok) return false;
+      const length = Number(response.headers.get("Content-Length") || 0);
+      if (length > MAX_TRACK_BYTES) return false;
+      const blob = await response.blob();
+      if (blob.size === 0 || blob.size > MAX_TRACK_BYTES) return false;
+      await this.put(id, blob, response.headers.get("Content-Type") || blob.type);
+      return true;
+    })().catch(() => false).finally(() => this.inFlight.delete(id));
+    this.inFlight.set(id, job);
+    return job;
+  }
+
+  async entries() {
+    try {
+      const db = await this.db();
+      const list = [];
+      await new Promise((resolve, reject) => {
+        const cursorReq = db.transaction(STORE).objectStore(STORE).openCursor();
+        cursorReq.onsuccess = () => {
+          const cursor = cursorReq.result;
+          if (!cursor) return resolve();
+          const { id, size, storedAt, lastUsed, contentType } = cursor.value;
+          list.push({ id, size, storedAt, lastUsed, contentType });
+          cursor.continue();
+        };
+        cursorReq.onerror = () => reject(cursorReq.error);
+      });
+      return list;
+    } catch {
+      return [];
+    }
+  }
+
+  async stats() {
+    const list = await this.entries();
+    return { count: list.length, bytes: list.reduce((sum, e) => sum + (e.size || 0), 0), entries: list };
+  }
+
+  /** Drops least recently used entries (never `keep`) until the total fits the limit. */
+  async evict(keep) {
+    const list = (await this.entries()).sort((a, b) => a.lastUsed - b.lastUsed);
+    let total = list.reduce((sum, e) => sum + (e.size || 0), 0);
+    for (const entry of list) {
+      if (total <= this.limit) break;
+      if (entry.id === keep) continue;
+      await this.delete(entry.id, { quiet: true });
+      total -= entry.size || 0;
+    }
+  }
+
+  async delete(id, { quiet = false } = {}) {
+    const db = await this.db();
+    const tx = db.transaction(STORE, "readwrite");
+    tx.objectStore(STORE).delete(id);
+    await done(tx);
+    this.revoke(id);
+    if (!quiet) this.changed();
+  }
+
+  async clear() {
+    const db = await this.db();
+    const tx = db.transaction(STORE, "readwrite");
+    tx.objectStore(STORE).clear();
+    await done(tx);
+    for (const id of [...this.urls.keys()]) this.revoke(id);
+    this.changed();
+  }
+
+  revoke(id) {
+    const url = this.urls.get(id);
+    this.urls.delete(id);
+    if (!url) return;
+    if (url === this.pinned) this.orphaned = url; // still playing: revoke when the player lets go
+    else URL.revokeObjectURL(url);
+  }
+
+  /** The player says which blob URL its audio element uses (null when none). */
+  pin(url) {
+    if (this.orphaned && this.orphaned !== url) {
+      URL.revokeObjectURL(this.orphaned);
+      this.orphaned = null;
+    }
+    this.pinned = url;
+  }
+}
+
+export const cache = new TrackCache();

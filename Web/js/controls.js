@@ -1,0 +1,225 @@
+// The actions views call: room playback, queue edits, rooms, local preview, playlists, import.
+import { api } from "./api.js";
+import { cache } from "./cache.js";
+import { rememberChannel } from "./prefs.js";
+import { formatCount, trackTitle } from "./format.js";
+import { store } from "./state.js";
+import { toast, toastError } from "./views/toasts.js";
+
+export function createControls(ctx) {
+  const { player, sync } = ctx;
+  const room = () => store.get("room");
+  const channelId = () => store.get("channelId");
+  const isLocal = () => store.get("playback").mode === "local";
+  let prefetchTimer = 0;
+
+  function needs(permission, what) {
+    if (store.can(permission)) return true;
+    toast(store.get("user")?.isGuest ? `Guests cannot ${what}. Sign in first.` : `You may not ${what}.`, "warning");
+    return false;
+  }
+
+  function send(message) {
+    if (!ctx.socket.send(message)) toast("Not connected to the room — retrying", "warning");
+  }
+
+  async function guarded(promise, label) {
+    try {
+      return await promise;
+    } catch (error) {
+      if (error?.status === 403) toast(`${label}: not allowed`, "warning");
+      else toastError(error, label);
+      return null;
+    }
+  }
+
+  const controls = {
+    // ---- playback (the room, or the local preview) ----
+    togglePlay() {
+      if (isLocal()) {
+        if (player.audio.paused) player.play(); else player.pause();
+        return;
+      }
+      if (player.blocked) return controls.unblock();
+      if (!needs("control", "control playback")) return;
+      const st = room();
+      if (!st?.track) return;
+      send({ action: st.paused ? "unpause" : "pause" });
+    },
+    seek(seconds) {
+      if (isLocal()) return player.seek(seconds);
+      if (!needs("control", "seek")) return;
+      const st = room();
+      if (!st?.track) return;
+      const duration = st.track.duration || 0;
+      send({ action: "seek", timestamp: Math.max(0, Math.min(seconds, Math.max(0, duration - 0.25))) });
+    },
+    seekBy(delta) {
+      const position = isLocal() ? player.position : sync.target();
+      controls.seek(position + delta);
+    },
+    jump(index) {
+      if (!needs("control", "change the track")) return;
+      const length = store.get("queue").length;
+      if (index < 0 || (length && index >= length)) return;
+      send({ action: "jump", index });
+    },
+    previous() {
+      if (isLocal()) return player.seek(0);
+      const st = room();
+      if (!st) return;
+      // Like every player: early in a track, go back one; later, restart this one.
+      if (sync.target() > 3 || st.currentIndex === 0) controls.seek(0);
+      else controls.jump(st.currentIndex - 1);
+    },
+    next() {
+      if (isLocal()) return;
+      const st = room();
+      if (!st) return;
+      const length = store.get("queue").length;
+      const next = st.currentIndex + 1;
+      if (next < length) controls.jump(next);
+      else if (st.playbackMode === "repeat-all" && length) controls.jump(0);
+    },
+    async setMode(mode) {
+      if (!needs("control", "change the mode")) return;
+      await guarded(api.setMode(channelId(), mode), "Mode");
+    },
+    /** The user's click after the browser refused autoplay. */
+    unblock() {
+      if (isLocal()) return player.play();
+      player.seek(sync.target() + sync.seekLead);
+      player.play().then((ok) => { if (ok) sync.settle(); });
+    },
+
+    // ---- queue (by position; duplicates allowed) ----
+    async addToQueue(trackIds, { next = false } = {}) {
+      if (!needs("queue", "edit the queue")) return false;
+      const ids = trackIds.filter(Boolean);
+      if (!ids.length) return false;
+      const st = room();
+      const edit = { add: ids };
+      if (next && st && store.get("queue").length) edit.insertAt = Math.min(st.currentIndex + 1, store.get("queue").length);
+      const result = await guarded(api.editQueue(channelId(), edit), "Queue");
+      if (result) {
+        const what = ids.length === 1 ? `“${trackTitle(store.get("tracksById").get(ids[0]) || { id: ids[0] })}”` : `${formatCount(ids.length)} tracks`;
+        toast(next ? `Playing next: ${what}` : `Added to queue: ${what}`, "success");
+      }
+      return !!result;
+    },
+    async removeFromQueue(position) {
+      if (!needs("queue", "edit the queue")) return;
+      await guarded(api.editQueue(channelId(), { remove: [position] }), "Queue");
+    },
+    /** Moves the entry at `from` so that it ends up at index `to` of the new list. */
+    async moveInQueue(from, to) {
+      if (!needs("queue", "edit the queue") || from === to) return;
+      // Show it at once; the server's state (with the queue) confirms it a moment later.
+      const queue = [...store.get("queue")];
+      const [entry] = queue.splice(from, 1);
+      queue.splice(to, 0, entry);
+      store.set({ queue });
+      const result = await guarded(api.editQueue(channelId(), { move: [from], to }), "Queue");
+      if (!result) ctx.socket.reconnectNow();
+    },
+
+    // ---- rooms ----
+    switchRoom(id) {
+      if (id === channelId() && !isLocal()) return;
+      if (isLocal()) controls.backToRoom();
+      if (id === channelId()) return;
+      store.set({ channelId: id });
+      rememberChannel(id);
+      ctx.socket.switchTo(id);
+    },
+    async createRoom(name, description) {
+      const info = await guarded(api.createChannel(name, description), "New room");
+      if (info?.id) {
+        toast(`Room “${info.name}” created`, "success");
+        controls.switchRoom(info.id);
+      }
+      return info;
+    },
+    async renameRoom(id, fields) {
+      return guarded(api.updateChannel(id, fields), "Rename");
+    },
+    async deleteRoom(id) {
+      const ok = await guarded(api.deleteChannel(id), "Delete room");
+      if (ok) toast("Room deleted", "success");
+    },
+    async refreshChannels() {
+      const channels = await guarded(api.channels(), "Rooms");
+      if (channels) store.set({ channels });
+    },
+
+    // ---- local preview (not synced) ----
+    playLocal(track) {
+      sync.suspend();
+      store.set({ playback: { mode: "local", localTrack: track } });
+      player.load(track.id).then(() => player.play());
+    },
+    backToRoom() {
+      store.set({ playback: { mode: "sync", localTrack: null } });
+      sync.resume();
+    },
+
+    // ---- library ----
+    async refreshLibrary() {
+      const library = await guarded(api.library(), "Library");
+      if (library) store.setLibrary(library);
+    },
+    prefetchNext() {
+      if (!cache.enabled) return;
+      clearTimeout(prefetchTimer);
+      prefetchTimer = setTimeout(() => {
+        const st = room();
+        const queue = store.get("queue");
+        if (!st || !queue.length) return;
+        const next = queue[(st.currentIndex + 1) % queue.length];
+        if (next?.id && next.available !== false && next.id !== st.track?.id) cache.store(next.id);
+      }, 4000);
+    },
+
+    // ---- playlists ----
+    async refreshPlaylists() {
+      try {
+        const bundle = await api.playlists();
+        store.set({ playlists: { mine: bundle?.mine || [], shared: bundle?.shared || [] } });
+      } catch (error) {
+        if (error?.status === 404) store.set({ playlists: { unavailable: true, mine: [], shared: [] } });
+        else if (error?.status === 401 || error?.status === 403) store.set({ playlists: { mine: [], shared: [] } });
+        else toastError(error, "Playlists");
+      }
+    },
+    openShared(token) {
+      store.emit("open-shared", token);
+    },
+
+    // ---- URL import ----
+    async refreshFetchJobs() {
+      const status = store.get("status");
+      if (!(status?.ytdlp?.enabled && status?.ytdlp?.available)) return;
+      try {
+        const data = await api.fetchJobs();
+        const list = Array.isArray(data) ? data : data?.items || data?.jobs || data?.queue || [];
+        const jobs = new Map();
+        for (const job of list) if (job?.id) jobs.set(job.id, job);
+        store.set({ fetchJobs: jobs });
+      } catch { /* the list fills from the socket */ }
+    },
+    updateFetchJob(message) {
+      const id = message.id || message.itemId;
+      if (!id) return;
+      const jobs = new Map(store.get("fetchJobs"));
+      const previous = jobs.get(id) || {};
+      const status = { fetch_complete: "complete", fetch_error: "error", fetch_cancelled: "cancelled" }[message.type] || message.status || previous.status;
+      const job = { ...previous, ...message, id, status };
+      if (message.type === "fetch_complete") job.progress = 100;
+      jobs.set(id, job);
+      store.set({ fetchJobs: jobs });
+      if (message.type === "fetch_complete") toast(`Imported: ${job.title || job.url || id}`, "success");
+      if (message.type === "fetch_error") toast(`Import failed: ${message.error || message.message || job.title || id}`, "error");
+    },
+  };
+  return controls;
+}

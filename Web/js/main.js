@@ -1,0 +1,75 @@
+// Start-up: server status, who we are, then the sign-in screen or the app.
+import { api } from "./api.js";
+import { startSession } from "./app.js";
+import { h } from "./dom.js";
+import { Player } from "./player.js";
+import { prefs } from "./prefs.js";
+import { sharedTokenFromUrl } from "./routes.js";
+import { store } from "./state.js";
+import { mountAuth } from "./views/auth.js";
+
+const root = document.getElementById("root");
+const audio = document.getElementById("player");
+const player = new Player(audio);
+let session = null;
+let auth = null;
+
+async function boot() {
+  let status;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      status = await api.status();
+      break;
+    } catch {
+      showMessage("The server cannot be reached. Retrying…");
+      await new Promise((r) => setTimeout(r, Math.min(10000, 1000 * 2 ** attempt)));
+    }
+  }
+  store.set({ status });
+  const me = await api.me().catch(() => null);
+  const user = me?.user || null;
+  if (user && (!user.isGuest || prefs.guestChosen)) start(user);
+  else showAuth();
+}
+
+function showMessage(text) {
+  root.replaceChildren(h("div", { class: "boot-message" }, h("p", { text })));
+}
+
+function showAuth(notice) {
+  session = null;
+  root.replaceChildren();
+  auth = mountAuth(root, {
+    status: store.get("status"),
+    notice,
+    onSignedIn: (user) => {
+      prefs.guestChosen = false;
+      start(user);
+    },
+    onGuest: async () => {
+      const me = await api.me().catch(() => null);
+      if (!me?.user) return showAuth("Guests are not allowed on this server.");
+      prefs.guestChosen = true;
+      auth?.remove();
+      start(me.user);
+    },
+  });
+}
+
+function start(user) {
+  root.replaceChildren();
+  session = startSession({
+    user, player, root,
+    sharedToken: sharedTokenFromUrl(),
+    onSignedOut: () => {
+      prefs.guestChosen = false;
+      showAuth();
+    },
+    onKicked: (reason) => {
+      prefs.guestChosen = false;
+      showAuth(reason);
+    },
+  });
+}
+
+boot();

@@ -1,0 +1,67 @@
+// What the room socket says, applied to the app.
+import { rememberChannel } from "./prefs.js";
+import { store } from "./state.js";
+import { toast } from "./views/toasts.js";
+
+let libraryRefresh = 0;
+
+export function handleSocketMessage(ctx, data) {
+  if (!data || typeof data !== "object") return;
+  switch (data.type) {
+    case undefined:
+    case null:
+      return applyState(ctx, data);
+    case "channel_list":
+      if (Array.isArray(data.channels)) store.set({ channels: data.channels });
+      return;
+    case "switched":
+      if (typeof data.channelId === "string") {
+        store.set({ channelId: data.channelId });
+        rememberChannel(data.channelId);
+      }
+      return;
+    case "kick":
+      return ctx.kicked(data.reason || "Signed out by another session");
+    case "toast":
+      toast(data.message, ["info", "success", "warning", "error"].includes(data.toastType) ? data.toastType : "info");
+      return;
+    case "library_changed":
+      scheduleLibraryRefresh(ctx);
+      return;
+    case "error":
+      toast(data.message || "The server refused that", "error");
+      return;
+    case "scan_progress":
+      store.set({ scan: { scanning: !!data.scanning, processed: data.processed || 0, total: data.total || 0 } });
+      if (!data.scanning) scheduleLibraryRefresh(ctx);
+      return;
+    default:
+      if (typeof data.type === "string" && data.type.startsWith("fetch_")) {
+        ctx.controls.updateFetchJob(data);
+        if (data.type === "fetch_complete") {
+          scheduleLibraryRefresh(ctx);
+          if (data.playlistId) ctx.controls.refreshPlaylists();
+        }
+      }
+  }
+}
+
+function applyState(ctx, state) {
+  if (typeof state.channelId !== "string") return;
+  if (!ctx.sync.accept(state)) return; // older than what we applied
+  const patch = { room: state };
+  // The queue comes on connect, after edits and every 30 s; otherwise keep the last one.
+  if (Array.isArray(state.queue)) patch.queue = state.queue;
+  else if (store.get("room")?.channelId !== state.channelId) patch.queue = [];
+  if (store.get("channelId") !== state.channelId) {
+    patch.channelId = state.channelId;
+    rememberChannel(state.channelId);
+  }
+  store.set(patch);
+  ctx.controls.prefetchNext();
+}
+
+function scheduleLibraryRefresh(ctx) {
+  clearTimeout(libraryRefresh);
+  libraryRefresh = setTimeout(() => ctx.controls.refreshLibrary(), 300);
+}

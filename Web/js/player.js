@@ -1,0 +1,121 @@
+// The one <audio> element: what it plays (cached blob or /api/tracks/:id), play/pause/seek/rate,
+// volume, and the browser's autoplay refusal. Sync decisions live in sync.js.
+import { trackUrl } from "./api.js";
+import { cache } from "./cache.js";
+
+const VOLUME_KEY = "blastoise.volume";
+
+export class Player extends EventTarget {
+  constructor(audio) {
+    super();
+    this.audio = audio;
+    this.trackId = null;
+    this.source = null; // "cache" | "network"
+    this.loading = false;
+    this.blocked = false; // the browser refused to start without a click
+    this.loadToken = 0;
+    audio.preload = "auto";
+    if ("preservesPitch" in audio) audio.preservesPitch = true;
+    const saved = JSON.parse(localStorage.getItem(VOLUME_KEY) || "{}");
+    audio.volume = Number.isFinite(saved.volume) ? Math.min(1, Math.max(0, saved.volume)) : 0.8;
+    audio.muted = !!saved.muted;
+    audio.addEventListener("loadedmetadata", () => {
+      this.loading = false;
+      this.emit("ready");
+    });
+    audio.addEventListener("error", () => {
+      if (!this.trackId) return;
+      this.loading = false;
+      this.emit("error", audio.error);
+    });
+    for (const name of ["play", "pause", "playing", "waiting", "seeked", "ended", "ratechange", "volumechange"]) {
+      audio.addEventListener(name, () => this.emit(name));
+    }
+  }
+
+  emit(name, detail) {
+    this.dispatchEvent(new CustomEvent(name, { detail }));
+  }
+
+  /** Points the element at a track: the cached copy when there is one, else the server. */
+  async load(trackId) {
+    const token = ++this.loadToken;
+    this.trackId = trackId;
+    this.loading = true;
+    this.setRate(1);
+    const cached = cache.enabled ? await cache.objectUrl(trackId) : null;
+    if (token !== this.loadToken) return false;
+    this.source = cached ? "cache" : "network";
+    cache.pin(cached);
+    this.audio.src = cached || trackUrl(trackId);
+    this.audio.load();
+    if (!cached) cache.store(trackId);
+    this.emit("load", { trackId, source: this.source });
+    return true;
+  }
+
+  clear() {
+    this.loadToken++;
+    this.trackId = null;
+    this.loading = false;
+    this.audio.pause();
+    this.audio.removeAttribute("src");
+    this.audio.load();
+    cache.pin(null);
+    this.emit("load", { trackId: null });
+  }
+
+  async play() {
+    try {
+      await this.audio.play();
+      if (this.blocked) {
+        this.blocked = false;
+        this.emit("blocked", false);
+      }
+      return true;
+    } catch (error) {
+      if (error?.name === "NotAllowedError") {
+        this.blocked = true;
+        this.emit("blocked", true);
+      }
+      return false;
+    }
+  }
+
+  pause() {
+    if (!this.audio.paused) this.audio.pause();
+  }
+
+  seek(seconds) {
+    const duration = this.audio.duration;
+    const max = Number.isFinite(duration) ? Math.max(0, duration - 0.01) : seconds;
+    this.audio.currentTime = Math.max(0, Math.min(max, seconds));
+  }
+
+  setRate(rate) {
+    if (Math.abs(this.audio.playbackRate - rate) > 1e-5) this.audio.playbackRate = rate;
+  }
+
+  get position() {
+    return this.audio.currentTime;
+  }
+
+  get playing() {
+    return !this.audio.paused && !this.audio.ended;
+  }
+
+  setVolume(volume) {
+    this.audio.volume = Math.min(1, Math.max(0, volume));
+    if (volume > 0) this.audio.muted = false;
+    this.saveVolume();
+  }
+
+  toggleMute() {
+    this.audio.muted = !this.audio.muted;
+    this.saveVolume();
+  }
+
+  saveVolume() {
+    localStorage.setItem(VOLUME_KEY, JSON.stringify({ volume: this.audio.volume, muted: this.audio.muted }));
+  }
+}

@@ -1,0 +1,300 @@
+// Keeps the local <audio> on the room's timeline.
+//
+// The server sends ChannelState messages: `currentTimestamp` (s) was true at `serverTime` (ms,
+// server clock) and `seq` orders them. With the clock offset from clock.js, the position the room
+// is at *now* is
+//     target = currentTimestamp + (serverNow − serverTime) / 1000      (when playing)
+// Every TICK_MS the engine compares the element's currentTime with the target:
+//   - a different track → load it, seek to the target (plus the learned start latency), play;
+//   - the room paused → pause and sit exactly on the paused position;
+//   - |drift| ≥ SEEK_THRESHOLD → seek (landing SEEK_LEAD ahead to cover the restart latency,
+//     which is learned from the drift seen right after each seek);
+//   - otherwise nudge playbackRate proportionally: rate = 1 − GAIN·drift, bounded to 1 ± MAX_NUDGE
+//     and at least MIN_NUDGE away from 1 (smaller changes are ignored by Chromium), with a dead
+//     band (start correcting above DEAD_BAND, stop below RELEASE_BAND: hysteresis, so the rate
+//     does not flap around 1).
+// Drift is estimated by a least-squares line through the last FILTER samples (≈1 s), read at the
+// newest one: it follows a steady trend without lag, and it averages out the ±5 ms sawtooth that
+// Chromium's currentTime shows while it time-stretches (rate ≠ 1). Measured in Chromium: entering
+// time-stretching (from rate 1 to any rate ≥ 0.003 away) sets playback back by ≈20 ms once;
+// changes between stretched rates and the return to 1 cost nothing. So a correction, once
+// started, continues until the drift is below RELEASE_BAND, then the rate goes back to exactly 1.
+import { clientNow } from "./clock.js";
+
+export const SYNC_PARAMS = Object.freeze({
+  TICK_MS: 100,
+  FILTER: 10,
+  DEAD_BAND: 0.005, // s: start correcting above this
+  RELEASE_BAND: 0.0015, // s: stop correcting below this
+  GAIN: 0.8, // rate change per second of drift (time constant ≈1.3 s)
+  MIN_NUDGE: 0.003, // Chromium plays rates within ±0.002 of 1 at exactly 1 (measured), so nudge at least this
+  MAX_NUDGE: 0.05, // rate stays within 0.95–1.05
+  SEEK_THRESHOLD: 0.5, // s: beyond this a seek is quicker than a nudge (≥10 s at 5 %)
+  SETTLE_MS: 250, // after a start or seek, let the element settle before measuring
+  PAUSED_TOLERANCE: 0.02, // s
+});
+
+const P = SYNC_PARAMS;
+
+const LEAD_KEY = "blastoise.seekLead";
+
+function loadLead() {
+  try {
+    const saved = Number(localStorage.getItem(LEAD_KEY));
+    return Number.isFinite(saved) && saved > 0 && saved <= 0.3 ? saved : 0.08;
+  } catch {
+    return 0.08;
+  }
+}
+
+function saveLead(value) {
+  try { localStorage.setItem(LEAD_KEY, value.toFixed(4)); } catch { /* private mode */ }
+}
+
+/** The least-squares line through (t, d) samples, evaluated at the last t. */
+function trendAtLast(samples) {
+  const n = samples.length;
+  const t0 = samples[n - 1].t;
+  let st = 0, sd = 0, stt = 0, std = 0;
+  for (const { t, d } of samples) {
+    const x = (t - t0) / 1000;
+    st += x; sd += d; stt += x * x; std += x * d;
+  }
+  const denominator = n * stt - st * st;
+  if (Math.abs(denominator) < 1e-9) return sd / n;
+  const slope = (n * std - st * sd) / denominator;
+  return (sd - slope * st) / n; // the intercept at x = 0, the newest sample
+}
+
+export class SyncEngine extends EventTarget {
+  constructor({ player, clock }) {
+    super();
+    this.player = player;
+    this.clock = clock;
+    this.state = null;
+    this.receivedAt = 0; // clientNow() when the state arrived
+    this.lastSeq = -1;
+    this.lastChannel = null;
+    this.active = true; // false while playing locally
+    this.samples = [];
+    this.correcting = false;
+    this.seekLead = loadLead(); // s: how long a seek-and-play takes to get going here (learned, kept per device)
+    this.learnLead = false;
+    this.settleUntil = 0;
+    this.lastDrift = null;
+    this.lastFiltered = null;
+    this.seeks = 0;
+    this.phase = "idle";
+    this.lastRetry = performance.now();
+    this.timer = setInterval(() => this.tick(), P.TICK_MS);
+    player.addEventListener("ready", () => this.tick());
+    player.addEventListener("seeked", () => this.settle());
+    player.addEventListener("playing", () => this.settle());
+    player.addEventListener("waiting", () => this.settle());
+    player.addEventListener("blocked", (event) => { if (event.detail && this.active) this.setPhase("blocked"); });
+  }
+
+  /** A ChannelState from the socket. Returns false when it is older than the one applied. */
+  accept(state) {
+    const seq = Number.isFinite(state.seq) ? state.seq : null;
+    if (seq !== null && state.channelId === this.lastChannel && seq < this.lastSeq) return false;
+    if (state.channelId !== this.lastChannel) this.resetFilter();
+    this.lastChannel = state.channelId;
+    if (seq !== null) this.lastSeq = seq;
+    this.state = state;
+    this.receivedAt = clientNow();
+    if (Number.isFinite(state.serverTime)) this.clock.noteState(state.serverTime, this.receivedAt);
+    this.tick();
+    return true;
+  }
+
+  /** A new socket may come back to a server whose seq restarted: accept its first state. */
+  forgetSeq() {
+    this.lastSeq = -1;
+  }
+
+  /** Where the room is now, in seconds into the current track. */
+  target() {
+    const st = this.state;
+    if (!st || !st.track) return 0;
+    let position = st.currentTimestamp;
+    if (!st.paused) {
+      const elapsedMs = Number.isFinite(st.serverTime)
+        ? this.clock.serverNow() - st.serverTime
+        : clientNow() - this.receivedAt;
+      position += Math.max(0, elapsedMs) / 1000;
+    }
+    const duration = st.track.duration;
+    return duration > 0 ? Math.min(position, duration) : position;
+  }
+
+  suspend() {
+    this.active = false;
+    this.player.setRate(1);
+    this.setPhase("local");
+  }
+
+  resume() {
+    this.active = true;
+    this.resetFilter();
+    this.player.trackId = null; // force a fresh load of the room's track
+    this.tick();
+  }
+
+  resetFilter() {
+    this.samples = [];
+    this.correcting = false;
+    this.lastFiltered = null;
+  }
+
+  settle() {
+    this.settleUntil = performance.now() + P.SETTLE_MS;
+    this.samples = [];
+  }
+
+  setPhase(phase) {
+    if (this.phase === phase) return;
+    this.phase = phase;
+    this.dispatchEvent(new CustomEvent("phase", { detail: phase }));
+  }
+
+  seekTo(position, { learn }) {
+    this.player.seek(position);
+    this.seeks += 1;
+    this.learnLead = learn;
+    this.correcting = false;
+    this.player.setRate(1);
+    this.settle();
+  }
+
+  tick() {
+    if (!this.active) return;
+    const st = this.state;
+    const player = this.player;
+    const audio = player.audio;
+    if (!st) return;
+    if (!st.track) {
+      if (player.trackId) player.clear();
+      this.setPhase("empty");
+      return;
+    }
+    if (player.trackId !== st.track.id) {
+      this.resetFilter();
+      this.setPhase("loading");
+      player.load(st.track.id);
+      return;
+    }
+    if (audio.error) {
+      // The file failed (network, or gone): try again now and then, not on every tick.
+      this.setPhase("error");
+      if (performance.now() - this.lastRetry > 5000) {
+        this.lastRetry = performance.now();
+        player.load(st.track.id);
+      }
+      return;
+    }
+    if (player.loading || audio.readyState < 1) return;
+
+    const target = this.target();
+    if (st.paused) {
+      player.pause();
+      player.setRate(1);
+      if (!audio.seeking && Math.abs(audio.currentTime - target) > P.PAUSED_TOLERANCE) player.seek(target);
+      this.lastDrift = null;
+      this.setPhase("paused");
+      return;
+    }
+    const end = Number.isFinite(audio.duration) ? Math.min(audio.duration, st.track.duration || Infinity) : st.track.duration;
+    if (end > 0 && target >= end - 0.05) {
+      // The track is over on the server's clock; the next state brings the next one.
+      this.setPhase("ending");
+      return;
+    }
+    if (player.blocked) {
+      this.setPhase("blocked");
+      return;
+    }
+    if (audio.paused || audio.ended) {
+      this.seekTo(target + this.seekLead, { learn: true });
+      player.play();
+      this.setPhase("starting");
+      return;
+    }
+    if (audio.seeking || audio.readyState < 3) {
+      this.setPhase("buffering");
+      return;
+    }
+    if (performance.now() < this.settleUntil) return;
+
+    const drift = audio.currentTime - this.target();
+    this.lastDrift = drift;
+    this.samples.push({ t: performance.now(), d: drift });
+    if (this.samples.length > P.FILTER) this.samples.shift();
+    if (this.samples.length < 3) return;
+    const filtered = trendAtLast(this.samples);
+    this.lastFiltered = filtered;
+
+    if (Math.abs(filtered) >= P.SEEK_THRESHOLD) {
+      this.setPhase("seeking");
+      this.seekTo(this.target() + this.seekLead, { learn: true });
+      return;
+    }
+    if (this.learnLead) {
+      // Landed `filtered` off after a seek: the restart took that much more (or less) than the lead.
+      this.learnLead = false;
+      if (Math.abs(filtered) < 0.3) {
+        this.seekLead = Math.min(0.3, Math.max(0, this.seekLead - 0.7 * filtered));
+        saveLead(this.seekLead);
+      }
+    }
+    this.setPhase("playing");
+    const magnitude = Math.abs(filtered);
+    if (!this.correcting && magnitude > P.DEAD_BAND) this.correcting = true;
+    if (this.correcting && magnitude < P.RELEASE_BAND) {
+      // Stop only when the plain mean agrees: the trend alone can dip under the band on the
+      // stretch sawtooth, and stopping early means paying the stretch entry cost again.
+      const mean = this.samples.reduce((sum, s) => sum + s.d, 0) / this.samples.length;
+      if (Math.abs(mean) < 2 * P.RELEASE_BAND) {
+        this.correcting = false;
+        this.samples = []; // judge the next correction on clean, unstretched samples only
+      }
+    }
+    if (!this.correcting) {
+      player.setRate(1);
+      return;
+    }
+    const size = Math.max(P.MIN_NUDGE, Math.min(P.MAX_NUDGE, P.GAIN * magnitude));
+    const nudge = Math.sign(filtered) * size;
+    player.setRate(Math.round((1 - nudge) * 2000) / 2000);
+  }
+
+  /** Read-only numbers for the meter and the e2e harness, measured at one instant. */
+  info() {
+    const audio = this.player.audio;
+    const serverNow = this.clock.serverNow();
+    const target = this.state?.track ? this.target() : null;
+    const position = audio.currentTime;
+    return {
+      active: this.active,
+      phase: this.phase,
+      trackId: this.player.trackId,
+      roomTrackId: this.state?.track?.id ?? null,
+      channelId: this.state?.channelId ?? null,
+      paused: this.state?.paused ?? true,
+      position,
+      target,
+      drift: target === null ? null : position - target,
+      filteredDrift: this.lastFiltered,
+      rate: audio.playbackRate,
+      offset: this.clock.offset,
+      uncertainty: this.clock.uncertainty,
+      rtt: this.clock.rtt,
+      clockQuality: this.clock.quality,
+      seekLead: this.seekLead,
+      seeks: this.seeks,
+      serverNow,
+      seq: this.lastSeq,
+      source: this.player.source,
+    };
+  }
+}

@@ -1,0 +1,138 @@
+// Now playing: the track, time, seek bar, transport, mode, volume; the "not synced" banner for
+// local previews and the "click to play" notice when the browser blocks autoplay.
+import { h } from "../dom.js";
+import { formatTime, hueOf, trackSubtitle, trackTitle } from "../format.js";
+import { icon } from "../icons.js";
+
+const MODES = [
+  ["repeat-all", "Repeat all"],
+  ["repeat-one", "Repeat one"],
+  ["shuffle", "Shuffle"],
+  ["once", "Play once"],
+];
+
+export function mountNowPlaying(ctx, pane) {
+  const { store, player, sync, controls } = ctx;
+  const canControl = store.can("control");
+
+  const localBanner = h("div", { class: "banner banner-local", id: "local-banner", hidden: true, attrs: { role: "status" } },
+    h("span", { class: "banner-text" }, h("strong", { text: "Playing locally — not synced." }), " The room goes on without you."),
+    h("button", { class: "btn small", type: "button", id: "back-to-room", onclick: () => controls.backToRoom() }, icon("sync", { size: 16 }), h("span", { text: "Back to the room" })));
+  const blockedNotice = h("div", { class: "banner banner-blocked", id: "autoplay-notice", hidden: true, attrs: { role: "alert" } },
+    h("span", { class: "banner-text", text: "Your browser is waiting for a click before it plays sound." }),
+    h("button", { class: "btn primary", type: "button", id: "click-to-play", onclick: () => controls.unblock() }, icon("play", { size: 16 }), h("span", { text: "Click to play" })));
+
+  const cover = h("div", { class: "cover", attrs: { "aria-hidden": "true" } }, icon("music", { size: 40 }));
+  const title = h("h2", { class: "np-title", id: "np-title", text: "Nothing playing" });
+  const subtitle = h("div", { class: "np-subtitle", id: "np-subtitle" });
+  const roomLine = h("div", { class: "np-room" });
+  const badge = h("span", { class: "badge badge-local", text: "not synced", hidden: true });
+
+  const elapsed = h("span", { class: "time", id: "np-elapsed", text: "0:00" });
+  const duration = h("span", { class: "time", id: "np-duration", text: "0:00" });
+  const seek = h("input", { type: "range", class: "seek", id: "np-seek", min: 0, max: 1, step: 0.1, value: 0, attrs: { "aria-label": "Position" } });
+  let dragging = false;
+  seek.addEventListener("pointerdown", () => { dragging = true; });
+  seek.addEventListener("input", () => { dragging = true; elapsed.textContent = formatTime(Number(seek.value)); });
+  seek.addEventListener("change", () => {
+    dragging = false;
+    controls.seek(Number(seek.value));
+  });
+
+  const btn = (id, iconName, label, onclick, cls = "icon-btn") => h("button", { class: cls, type: "button", id, title: label, attrs: { "aria-label": label }, onclick }, icon(iconName, { size: cls.includes("big") ? 28 : 20 }));
+  const playButton = btn("np-play", "play", "Play", () => controls.togglePlay(), "icon-btn big play-btn");
+  const transport = h("div", { class: "transport" },
+    btn("np-prev", "prev", "Previous (Shift+←)", () => controls.previous()),
+    h("button", { class: "icon-btn skip", type: "button", id: "np-back15", title: "Back 15 s", attrs: { "aria-label": "Back 15 seconds" }, onclick: () => controls.seekBy(-15) }, h("span", { text: "−15" })),
+    playButton,
+    h("button", { class: "icon-btn skip", type: "button", id: "np-fwd15", title: "Forward 15 s", attrs: { "aria-label": "Forward 15 seconds" }, onclick: () => controls.seekBy(15) }, h("span", { text: "+15" })),
+    btn("np-next", "next", "Next (Shift+→)", () => controls.next()));
+
+  const mode = h("select", { class: "select mode-select", id: "np-mode", attrs: { "aria-label": "Playback mode" } }, MODES.map(([value, label]) => h("option", { value, text: label })));
+  mode.addEventListener("change", () => controls.setMode(mode.value));
+
+  const muteButton = btn("np-mute", "volume", "Mute (M)", () => player.toggleMute());
+  const volume = h("input", { type: "range", class: "volume", id: "np-volume", min: 0, max: 1, step: 0.01, value: player.audio.volume, attrs: { "aria-label": "Volume" } });
+  volume.addEventListener("input", () => player.setVolume(Number(volume.value)));
+
+  const guestNote = h("p", { class: "guest-note", id: "guest-note", text: "You are listening as a guest. Sign in to control playback and the queue." });
+  const controlsRow = h("div", { class: "np-controls" }, h("div", { class: "np-left" }, canControl ? mode : null), transport, h("div", { class: "np-right" }, muteButton, volume));
+
+  pane.append(localBanner, blockedNotice,
+    h("div", { class: "np-main" }, cover,
+      h("div", { class: "np-info" }, h("div", { class: "np-headline" }, title, badge), subtitle, roomLine)),
+    h("div", { class: "np-seek" }, elapsed, seek, duration),
+    controlsRow);
+  if (!canControl) pane.append(guestNote);
+
+  // Guests listen only: the room's transport is hidden (local previews bring it back).
+  const setTransportVisible = (local) => {
+    const visible = canControl || local;
+    transport.hidden = !visible;
+    seek.disabled = !visible;
+  };
+
+  function currentTrack() {
+    const playback = store.get("playback");
+    return playback.mode === "local" ? playback.localTrack : store.get("room")?.track || null;
+  }
+
+  function renderTrack() {
+    const local = store.get("playback").mode === "local";
+    const track = currentTrack();
+    const room = store.get("room");
+    title.textContent = track ? trackTitle(track) : "Nothing playing";
+    subtitle.textContent = track ? trackSubtitle(track) || track.filename || "" : local ? "" : "Add tracks to the queue to start the room.";
+    cover.style.setProperty("--hue", String(track ? hueOf(track.album || track.artist || track.id) : 210));
+    cover.classList.toggle("empty", !track);
+    badge.hidden = !local;
+    localBanner.hidden = !local;
+    pane.classList.toggle("is-local", local);
+    setTransportVisible(local);
+    if (room) {
+      const n = room.listenerCount ?? 0;
+      roomLine.textContent = local ? `Room “${room.channelName}” is playing on without you` : `${room.channelName} · ${n} listening`;
+    } else {
+      roomLine.textContent = "";
+    }
+    if (room?.playbackMode) mode.value = room.playbackMode;
+    seek.max = String(track?.duration || 1);
+    duration.textContent = formatTime(track?.duration || 0);
+    tick();
+  }
+
+  function tick() {
+    const local = store.get("playback").mode === "local";
+    const room = store.get("room");
+    const track = currentTrack();
+    const position = local ? player.position : track ? sync.target() : 0;
+    const playing = local ? !player.audio.paused : !!(room?.track && !room.paused);
+    if (!dragging) {
+      seek.value = String(position);
+      elapsed.textContent = formatTime(position);
+    }
+    seek.style.setProperty("--progress", `${track?.duration ? Math.min(100, (position / track.duration) * 100) : 0}%`);
+    const wantPause = playing;
+    if (playButton.dataset.state !== (wantPause ? "pause" : "play")) {
+      playButton.dataset.state = wantPause ? "pause" : "play";
+      playButton.replaceChildren(icon(wantPause ? "pause" : "play", { size: 28 }));
+      playButton.setAttribute("aria-label", wantPause ? "Pause" : "Play");
+      playButton.title = wantPause ? "Pause (Space)" : "Play (Space)";
+    }
+    blockedNotice.hidden = !player.blocked;
+    const muted = player.audio.muted || player.audio.volume === 0;
+    if (muteButton.dataset.muted !== String(muted)) {
+      muteButton.dataset.muted = String(muted);
+      muteButton.replaceChildren(icon(muted ? "mute" : "volume", { size: 20 }));
+    }
+  }
+
+  ctx.track(store.on("room", renderTrack));
+  ctx.track(store.on("playback", renderTrack));
+  const onBlocked = () => tick();
+  player.addEventListener("blocked", onBlocked);
+  ctx.track(() => player.removeEventListener("blocked", onBlocked));
+  const timer = setInterval(tick, 200);
+  ctx.track(() => clearInterval(timer));
+  renderTrack();
+}

@@ -1,0 +1,69 @@
+// The top bar: brand, the room and connection, the sync meter, the account menu.
+import { h } from "../dom.js";
+import { icon } from "../icons.js";
+import { openStorage } from "./storage.js";
+import { mountSyncMeter } from "./syncmeter.js";
+import { toast, toastError } from "./toasts.js";
+import { api } from "../api.js";
+import { confirmDialog } from "./dialogs.js";
+
+export function mountTopBar(ctx) {
+  const { store } = ctx;
+  const user = store.get("user");
+  const roomName = h("span", { class: "room-name", text: "…" });
+  const connDot = h("span", { class: "conn-dot", attrs: { "aria-hidden": "true" } });
+  const connText = h("span", { class: "conn-text visually-hidden", text: "" });
+  const roomChip = h("button", { class: "room-chip", type: "button", title: "Rooms", onclick: () => ctx.showTab?.("rooms") }, connDot, roomName, connText);
+
+  const menu = h("div", { class: "menu", hidden: true, attrs: { role: "menu" } });
+  const item = (label, iconName, onclick, extra = {}) => h("button", { class: "menu-item", type: "button", attrs: { role: "menuitem" }, onclick: () => { menu.hidden = true; onclick(); }, ...extra }, icon(iconName, { size: 16 }), h("span", { text: label }));
+  menu.append(
+    h("div", { class: "menu-head" }, h("strong", { text: user.username }), h("span", { class: "muted", text: user.isGuest ? "Guest — listening only" : user.isAdmin ? "Administrator" : "Member" })),
+    item("Storage & cache", "storage", () => openStorage(ctx)),
+  );
+  if (!user.isGuest) {
+    menu.append(item("Sign out other sessions", "logout", async () => {
+      if (!(await confirmDialog({ title: "Sign out other sessions?", message: "Every other browser or app signed in as you will be signed out.", confirmLabel: "Sign them out" }))) return;
+      try {
+        const result = await api.kickOthers();
+        toast(`Signed out ${result?.count ?? 0} other session(s)`, "success");
+      } catch (error) {
+        toastError(error, "Sign out others");
+      }
+    }));
+  }
+  menu.append(item(user.isGuest ? "Sign in or create an account" : "Sign out", user.isGuest ? "user" : "logout", () => ctx.signOut(), { id: "sign-out" }));
+
+  const account = h("button", { class: "account-btn", type: "button", id: "account-button", attrs: { "aria-haspopup": "menu" }, onclick: (event) => { event.stopPropagation(); menu.hidden = !menu.hidden; } },
+    icon("user", { size: 18 }), h("span", { class: "account-name", text: user.username }), user.isGuest ? h("span", { class: "badge", text: "guest" }) : null);
+  const closeMenu = (event) => { if (!menu.contains(event.target)) menu.hidden = true; };
+  document.addEventListener("click", closeMenu);
+  ctx.track(() => document.removeEventListener("click", closeMenu));
+
+  const bar = h("header", { class: "topbar" },
+    h("div", { class: "brand" }, h("span", { class: "brand-mark" }, icon("sync", { size: 18 })), h("span", { class: "brand-name", text: "Blastoise" })),
+    roomChip,
+    h("div", { class: "topbar-spacer" }),
+    mountSyncMeter(ctx),
+    h("div", { class: "account" }, account, menu));
+
+  const updateRoom = () => {
+    const id = store.get("channelId");
+    const room = store.get("channels").find((c) => c.id === id);
+    roomName.textContent = room?.name || store.get("room")?.channelName || "No room";
+  };
+  const updateConn = (status) => {
+    const state = status?.state || "idle";
+    connDot.dataset.state = state;
+    const text = state === "open" ? "Connected" : state === "reconnecting" ? `Reconnecting${status.retryIn ? ` in ${Math.ceil(status.retryIn / 1000)} s` : "…"}` : state === "connecting" ? "Connecting…" : "Offline";
+    connText.textContent = text;
+    roomChip.title = text;
+  };
+  ctx.track(store.on("channelId", updateRoom));
+  ctx.track(store.on("channels", updateRoom));
+  ctx.track(store.on("room", updateRoom));
+  ctx.track(store.on("connection", updateConn));
+  updateRoom();
+  updateConn(store.get("connection"));
+  return bar;
+}

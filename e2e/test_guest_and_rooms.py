@@ -1,0 +1,61 @@
+"""A guest listens but sees no controls; rooms are created, renamed and deleted from the page."""
+
+from __future__ import annotations
+
+from conftest import unique
+from helpers import click, js_wait, sign_up_in_page
+from selenium.webdriver.common.by import By
+
+
+def visible(page, selector: str) -> bool:
+    return page.execute_script(
+        "const el = document.querySelector(arguments[0]); return !!el && el.getClientRects().length > 0;", selector)
+
+
+def test_a_guest_listens_and_sees_no_controls(server, browsers):
+    page = browsers()
+    page.get(server.base + "/")
+    js_wait(page, "document.getElementById('auth-guest')", 10).click()
+    js_wait(page, "!!window.__blastoise", 10)
+    js_wait(page, "window.__blastoise.syncInfo().phase === 'playing'", 15, "a guest hears the room")
+    for selector in ("#np-play", "#np-prev", "#np-next", "#np-back15", "#np-fwd15", "#np-mode", "#upload-button",
+                     "#new-room", "#queue-clear", "#queue-list .grip", "#queue-list button[data-act='remove']",
+                     "#queue-list button[data-act='jump']", "#library-list button[data-act='add']",
+                     "#library-list button[data-act='next']", "#new-playlist"):
+        assert not visible(page, selector), f"a guest sees {selector}"
+    assert visible(page, "#queue-readonly")
+    assert visible(page, "#guest-note")
+    assert page.find_element(By.ID, "np-seek").get_attribute("disabled") is not None
+    assert "guest" in page.find_element(By.ID, "account-button").text.lower()
+    # Space does not pause the room for everyone.
+    page.find_element(By.TAG_NAME, "body").send_keys(" ")
+    js_wait(page, "!window.__blastoise.syncInfo().paused", 2)
+
+
+def test_rooms_are_created_renamed_and_deleted(server, browsers):
+    page = browsers()
+    sign_up_in_page(page, server.base, unique("roomy"))
+    js_wait(page, "window.__blastoise.syncInfo().channelId !== null", 10)
+    name = unique("Den ")
+    page.find_element(By.ID, "new-room").click()
+    dialog = js_wait(page, "document.querySelector('dialog[open]')", 5)
+    dialog.find_element(By.NAME, "name").send_keys(name)
+    dialog.find_element(By.NAME, "description").send_keys("Quiet corner")
+    dialog.find_element(By.CSS_SELECTOR, "button[type='submit']").click()
+    room = js_wait(page, "[...document.querySelectorAll('#room-list li.active')].find(li => li.querySelector('.room-title').textContent === arguments_name)".replace("arguments_name", repr(name)), 8, "the new room, joined")
+    room_id = room.get_attribute("data-id")
+    js_wait(page, f"window.__blastoise.syncInfo().channelId === {room_id!r}", 5)
+
+    click(page, f"#room-list li[data-id='{room_id}'] button[aria-label^='Rename']")
+    dialog = js_wait(page, "document.querySelector('dialog[open]')", 5)
+    field = dialog.find_element(By.NAME, "name")
+    field.clear()
+    field.send_keys(name + " renamed")
+    dialog.find_element(By.CSS_SELECTOR, "button[type='submit']").click()
+    js_wait(page, f"document.querySelector(\"#room-list li[data-id='{room_id}'] .room-title\").textContent === {name + ' renamed'!r}", 8, "the rename")
+
+    click(page, f"#room-list li[data-id='{room_id}'] button[aria-label^='Delete']")
+    js_wait(page, "document.getElementById('dialog-confirm')", 5).click()
+    js_wait(page, f"!document.querySelector(\"#room-list li[data-id='{room_id}']\")", 8, "the deletion")
+    # Listeners of a deleted room move to the main room.
+    js_wait(page, "document.querySelector('#room-list li.active .badge') && document.querySelector('#room-list li.active .badge').textContent === 'main'", 8, "back in the main room")
