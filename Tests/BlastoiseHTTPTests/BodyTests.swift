@@ -40,9 +40,10 @@ private let jsonType = "Content-Type: application/json"
 @Test func declaredLengthOverTheCapIs413BeforeTheBodyIsSent() async throws {
   try await withServer(routes: bodyRoutes) { _, port in
     let socket = try TestSocket(port: port, timeout: .seconds(3))
-    // Only the headers go out: the answer must come without waiting for the megabyte.
+    // Only the headers go out and the client waits: the answer must not wait for the megabyte.
     let response = try await socket.exchange(
-      "POST /small HTTP/1.1\r\nHost: 127.0.0.1\r\n\(jsonType)\r\nContent-Length: 1000000\r\n\r\n")
+      "POST /small HTTP/1.1\r\nHost: 127.0.0.1\r\n\(jsonType)\r\nContent-Length: 1000000\r\n"
+        + "Expect: 100-continue\r\n\r\n")
     #expect(response.status == 413)
     #expect(response.errorMessage == "Body larger than 1024 bytes")
     #expect(try await socket.waitForPeerClose(within: .seconds(2)))
@@ -134,5 +135,18 @@ private let jsonType = "Content-Type: application/json"
 
     let accepted = try await fetch(port: port, "POST", "/nobody")
     #expect(accepted.status == 200)
+  }
+}
+
+@Test func aClientAlreadySendingASmallOverCapBodyStillGetsThe413() async throws {
+  try await withServer(routes: bodyRoutes) { _, port in
+    // No Expect header: the client sends its 2 KiB straight away and then reads. The server
+    // drains it and answers, instead of resetting a connection the client is still writing to.
+    let socket = try TestSocket(port: port, timeout: .seconds(3))
+    let response = try await socket.exchange(
+      "POST /small HTTP/1.1\r\nHost: 127.0.0.1\r\n\(jsonType)\r\nContent-Length: 2048\r\n\r\n",
+      body: [UInt8](repeating: UInt8(ascii: " "), count: 2048))
+    #expect(response.status == 413)
+    #expect(response.errorMessage == "Body larger than 1024 bytes")
   }
 }

@@ -56,7 +56,7 @@ private func failingRoutes(_ router: inout Router) {
     let socket = try TestSocket(port: port, timeout: .seconds(3))
     let refused = try await socket.exchange(
       "POST /upload HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://evil.example\r\n"
-        + "Content-Type: application/json\r\nContent-Length: 1000000\r\n\r\n")
+        + "Content-Type: application/json\r\nContent-Length: 1000000\r\nExpect: 100-continue\r\n\r\n")
     #expect(refused.status == 403)
     #expect(refused.errorMessage == "Cross-origin request refused")
 

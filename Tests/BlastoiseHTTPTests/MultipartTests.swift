@@ -159,7 +159,8 @@ private func statusAfterSending(_ request: [UInt8], port: UInt16) async throws -
     // Declared too large: refused before any byte of the body.
     let declared = try TestSocket(port: port, timeout: .seconds(3))
     let refused = try await declared.exchange(
-      "POST /upload HTTP/1.1\r\nHost: 127.0.0.1\r\n\(multipartType)\r\nContent-Length: \(body.count)\r\n\r\n")
+      "POST /upload HTTP/1.1\r\nHost: 127.0.0.1\r\n\(multipartType)\r\nContent-Length: \(body.count)\r\n"
+        + "Expect: 100-continue\r\n\r\n")
     #expect(refused.status == 413)
 
     // Chunked: the file part is already being written to disk when the cap is crossed.

@@ -71,10 +71,12 @@ final class ServerProcess: @unchecked Sendable {
   }
 }
 
-/// Runs blocking work on a dispatch thread and awaits it.
+/// Runs blocking work on a thread of its own and awaits it. Not on Dispatch's global queues: on
+/// Linux they share their few threads (one per core) with Swift concurrency, and a test blocked
+/// there would starve the in-process server it is talking to.
 func offPool<T>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
   try await withCheckedThrowingContinuation { continuation in
-    DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+    Thread { continuation.resume(with: Result { try work() }) }.start()
   }
 }
 

@@ -22,23 +22,25 @@ struct Exchange {
     var request = HTTPRequest(method: method, target: target, headers: headers, remoteAddress: clientAddress())
     let declaredLength = headers["Content-Length"].flatMap { Int($0) }
     let hasBody = (declaredLength ?? 0) > 0 || headers["Transfer-Encoding"] != nil
+    let waiting = headers["Expect"]?.lowercased() == "100-continue"
 
     switch server.router.match(method, target.segments) {
     case .notFound:
-      return refuseBeforeBody(HTTPError(.notFound, "Not found"), declaredLength: declaredLength, hasBody: hasBody)
+      return refuseBeforeBody(
+        HTTPError(.notFound, "Not found"), declaredLength: declaredLength, hasBody: hasBody, waiting: waiting)
     case .methodNotAllowed(let allowed):
       let allow = allowed.map(\.rawValue).joined(separator: ", ")
       return refuseBeforeBody(
         HTTPError(.methodNotAllowed, "Method not allowed", headers: [("Allow", allow)]), declaredLength: declaredLength,
-        hasBody: hasBody)
+        hasBody: hasBody, waiting: waiting)
     case .found(let route, let parameters):
       request.pathParameters = parameters
       context.route = route
       do { try server.configuration.preflight?(request, route) } catch {
-        return refuseBeforeBody(error, declaredLength: declaredLength, hasBody: hasBody)
+        return refuseBeforeBody(error, declaredLength: declaredLength, hasBody: hasBody, waiting: waiting)
       }
       if hasBody, let refusal = bodyRefusal(route.body, declaredLength: declaredLength, headers: headers) {
-        return refuseBeforeBody(refusal, declaredLength: declaredLength, hasBody: hasBody)
+        return refuseBeforeBody(refusal, declaredLength: declaredLength, hasBody: hasBody, waiting: waiting)
       }
       if case .multipart(_, let directory) = route.body, hasBody {
         guard let receiver = MultipartReceiver(connection: connection, directory: directory) else {
@@ -133,18 +135,19 @@ struct Exchange {
     server.configuration.log("http: refused \(error.status.rawValue) \(error.message): \(target)")
   }
 
-  /// Refuses a request before reading its body. A body small enough to drain (declared length
-  /// within the route's cap plus `maxDrainedBytes`) is read and discarded first, so the client —
-  /// which is still sending — reliably gets the answer and the connection stays alive. A larger
-  /// or unknown-length body is answered at once and the connection closed.
-  private func refuseBeforeBody(_ error: HTTPError, declaredLength: Int?, hasBody: Bool) -> MHD_Result {
+  /// Refuses a request before reading its body. A client that waits (`Expect: 100-continue`) is
+  /// answered at once. One that is already sending a body small enough to drain (declared length
+  /// within the route's cap plus `maxDrainedBytes`) has it read and discarded first: answering
+  /// mid-send would reset the connection and lose the answer. A larger or unknown-length body is
+  /// answered at once and the connection closed.
+  private func refuseBeforeBody(_ error: HTTPError, declaredLength: Int?, hasBody: Bool, waiting: Bool) -> MHD_Result {
     guard hasBody else {
       context.refusal = error
       return .YES
     }
-    guard let declaredLength, declaredLength <= (context.route?.body.maxBytes ?? 0) + Self.maxDrainedBytes else {
-      return refuse(error)
-    }
+    guard !waiting, let declaredLength,
+      declaredLength <= (context.route?.body.maxBytes ?? 0) + Self.maxDrainedBytes
+    else { return refuse(error) }
     logRefusal(error)
     context.refusal = error
     return .YES
