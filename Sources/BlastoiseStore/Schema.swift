@@ -95,5 +95,25 @@ public enum BlastoiseSchema {
           PRIMARY KEY (user_id, playlist_id)
         ) STRICT;
         """),
+    Migration(
+      version: 6, name: "fetch_jobs",
+      sql: """
+        CREATE TABLE fetch_jobs (
+          id TEXT PRIMARY KEY NOT NULL,
+          position INTEGER NOT NULL UNIQUE,
+          owner_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+          url TEXT NOT NULL,
+          title TEXT NOT NULL,
+          status TEXT NOT NULL
+            CHECK (status IN ('queued', 'downloading', 'processing', 'complete', 'error', 'cancelled')),
+          error TEXT,
+          track_id TEXT,
+          playlist_id TEXT REFERENCES playlists(id) ON DELETE SET NULL,
+          playlist_index INTEGER,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX fetch_jobs_by_owner ON fetch_jobs(owner_id);
+        """),
   ]
 }

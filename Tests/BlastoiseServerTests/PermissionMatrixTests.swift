@@ -50,6 +50,11 @@ import Testing
     .signedIn("GET", "/api/library"),
     .signedIn("GET", "/api/tracks/{track}"),
     .members("POST", "/api/upload", body: "{}", status: 415),
+    .members("GET", "/api/fetch"),
+    .members("POST", "/api/fetch", body: "{}", status: 400),
+    .members("POST", "/api/fetch/confirm", body: #"{"items":[]}"#, status: 400),
+    .members("DELETE", "/api/fetch/nosuchjob", status: 404),
+    .members("DELETE", "/api/fetch"),
     .adminOnly("POST", "/api/library/scan"),
     .signedIn("GET", "/api/channels"),
     .signedIn("GET", "/api/channels/{room}"),
@@ -88,7 +93,10 @@ import Testing
   @Test func everyRouteAnswersEveryCallerAsExpected() async throws {
     let (server, admin) = try await LibraryRoutesTests.serverWithMusic(
       ["m.wav": LibraryRoutesTests.wav(seconds: 1, frequency: 440, title: "Matrix")]
-    ) { $0.allowGuests = true }
+    ) {
+      $0.allowGuests = true
+      $0.urlImportEnabled = true
+    }
     var clients: [Caller: APIClient] = [.admin: admin]
     let track = try #require(try await admin.get("/api/library").json([SeedTrack].self).first?.id)
     let room = try #require(try await admin.get("/api/channels").json([SeedChannelInfo].self).first?.id)

@@ -11,6 +11,7 @@ public final class RunningServer: Sendable {
   public let configuration: ServerConfiguration
   private let http: HTTPServer
   private let services: ServerServices
+  private let imports: ImportService
   private let housekeeping: Task<Void, Never>
 
   public static func start(_ configuration: ServerConfiguration) async throws(StartupError) -> RunningServer {
@@ -29,10 +30,28 @@ public final class RunningServer: Sendable {
     Self.announce(services.library, to: rooms, catalog: catalog)
     let proxy = ProxyTrust(trustProxy: configuration.trustProxy)
     let authenticator = RequestAuthenticator(accounts: services.accounts, proxy: proxy)
+    let tokens = SodiumSessionTokens()
+    let playlists = PlaylistService(
+      store: SQLitePlaylistStore(database: services.database), unknownTracks: catalog.unknown,
+      newToken: tokens.newToken)
+    let imports: ImportService
+    do {
+      imports = try await ImportService.start(
+        configuration, database: services.database, library: services.library, playlists: playlists
+      ) { message in
+        guard let frame = SocketFrames.frame(message) else { return }
+        Task { await rooms.sendToAll(frame) }
+      }
+    } catch {
+      services.database.close()
+      throw error
+    }
     let status = ServerStatus(
       version: BlastoiseVersion.current, allowGuests: services.policy.allowGuests,
       allowSignup: services.policy.allowSignup,
-      ytdlp: .init(enabled: services.policy.urlImportEnabled, available: ExecutableLookup.find("yt-dlp") != nil))
+      ytdlp: .init(
+        enabled: services.policy.urlImportEnabled,
+        available: imports.enabled ? imports.available : ExecutableLookup.find("yt-dlp") != nil))
 
     var router = Router()
     StatusRoutes.register(on: &router, status: status)
@@ -40,16 +59,11 @@ public final class RunningServer: Sendable {
       .register(on: &router)
     ChannelRoutes(directory: rooms, auth: authenticator, socket: RoomSocket(directory: rooms, sessions: sessions))
       .register(on: &router)
-    let tokens = SodiumSessionTokens()
-    PlaylistRoutes(
-      playlists: PlaylistService(
-        store: SQLitePlaylistStore(database: services.database), unknownTracks: catalog.unknown,
-        newToken: tokens.newToken),
-      auth: authenticator
-    ).register(on: &router)
+    PlaylistRoutes(playlists: playlists, auth: authenticator).register(on: &router)
     LibraryRoutes(
       library: services.library, auth: authenticator, maxUploadBytes: configuration.maxUploadMegabytes << 20
     ).register(on: &router)
+    FetchRoutes(imports: imports, auth: authenticator).register(on: &router)
     WebAppRoutes.register(on: &router, webDirectory: configuration.webDirectory)
 
     var httpConfiguration = HTTPServer.Configuration()
@@ -66,11 +80,12 @@ public final class RunningServer: Sendable {
     do {
       try http.start()
     } catch {
+      await imports.stop()
       services.database.close()
       throw StartupError(message: error.message)
     }
     return RunningServer(
-      port: http.port, configuration: configuration, http: http, services: services,
+      port: http.port, configuration: configuration, http: http, services: services, imports: imports,
       housekeeping: Task {
         await Self.prepareLibrary(services.library, configuration: configuration)
         await rooms.fillNewDefaultRoom()
@@ -80,12 +95,13 @@ public final class RunningServer: Sendable {
 
   private init(
     port: UInt16, configuration: ServerConfiguration, http: HTTPServer, services: ServerServices,
-    housekeeping: Task<Void, Never>
+    imports: ImportService, housekeeping: Task<Void, Never>
   ) {
     self.port = port
     self.configuration = configuration
     self.http = http
     self.services = services
+    self.imports = imports
     self.housekeeping = housekeeping
   }
 
@@ -94,6 +110,7 @@ public final class RunningServer: Sendable {
   public func stop() async {
     housekeeping.cancel()
     await http.shutdown()
+    await imports.stop()
     services.database.close()
   }
 
@@ -126,6 +143,8 @@ public final class RunningServer: Sendable {
         Task { await rooms.sendToAll(frame, coalescingKey: "scan") }
       case .libraryChanged:
         try? catalog.refresh()
+        guard let frame = SocketFrames.frame(ServerSocketMessage.libraryChanged) else { return }
+        Task { await rooms.sendToAll(frame, coalescingKey: "library") }
       case .added(let tracks):
         let titles = tracks.map(\.title).prefix(3).joined(separator: ", ") + (tracks.count > 3 ? "…" : "")
         guard let frame = SocketFrames.frame(ServerSocketMessage.toast(message: "Added: \(titles)", toastType: "info"))

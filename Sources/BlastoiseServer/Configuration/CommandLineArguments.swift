@@ -22,8 +22,11 @@ public enum CommandLineArguments {
     usage: blastoise serve [--host ADDR] [--port N] [--data-dir DIR] [--music-dir DIR] [--web-dir DIR]
                            [--guests] [--no-signup] [--demo] [--ytdlp] [--allowed-origin ORIGIN]...
                            [--trust-proxy] [--session-idle-days N] [--session-max-days N] [--max-upload-mb N]
+                           [--allow-private-imports] [--max-import-mb N]
            blastoise scan [--data-dir DIR] [--music-dir DIR]
            blastoise user add NAME [--admin] [--data-dir DIR]     (password on stdin)
+           blastoise listen URL [--channel ID] [--user NAME] [--audio-output AO|null] [--status-json]
+                                                                  (password: BLASTOISE_PASSWORD or stdin)
            blastoise --version | --help
     """
 
@@ -60,6 +63,7 @@ public enum CommandLineArguments {
     configuration.allowSignup = !(try flags.isSet("no-signup"))
     configuration.demoLibrary = try flags.isSet("demo")
     configuration.urlImportEnabled = try flags.isSet("ytdlp")
+    configuration.allowPrivateImports = try flags.isSet("allow-private-imports")
     configuration.trustProxy = try flags.isSet("trust-proxy")
     if let days = try flags.value("session-idle-days") {
       configuration.sessionIdleDays = try positive(days, "session-idle-days")
@@ -69,6 +73,9 @@ public enum CommandLineArguments {
     }
     if let megabytes = try flags.value("max-upload-mb") {
       configuration.maxUploadMegabytes = try positive(megabytes, "max-upload-mb", limit: 16_384)
+    }
+    if let megabytes = try flags.value("max-import-mb") {
+      configuration.maxImportMegabytes = try positive(megabytes, "max-import-mb", limit: 16_384)
     }
     configuration.allowedOrigins = try flags.values("allowed-origin").map { origin throws(UsageError) in
       guard let normalized = OriginPolicy.normalize(origin) else {
@@ -130,7 +137,7 @@ public enum CommandLineArguments {
 enum ServeFlag {
   static let valued: Set<String> = [
     "host", "port", "data-dir", "music-dir", "web-dir", "allowed-origin", "session-idle-days", "session-max-days",
-    "max-upload-mb",
+    "max-upload-mb", "max-import-mb",
   ]
-  static let switches: Set<String> = ["guests", "no-signup", "demo", "ytdlp", "trust-proxy"]
+  static let switches: Set<String> = ["guests", "no-signup", "demo", "ytdlp", "trust-proxy", "allow-private-imports"]
 }

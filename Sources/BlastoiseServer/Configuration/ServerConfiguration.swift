@@ -16,6 +16,16 @@ public struct ServerConfiguration: Sendable, Equatable {
   public var sessionIdleDays = 14
   public var sessionMaxDays = 90
   public var maxUploadMegabytes = 512
+  /// URL import may reach loopback/private/link-local addresses (`--allow-private-imports`).
+  public var allowPrivateImports = false
+  /// Largest file one URL import may download (`--max-import-mb`).
+  public var maxImportMegabytes = 512
+  /// Wall-clock limit of one import download, of looking at a URL, and yt-dlp's socket timeout.
+  public var importTimeoutSeconds: Double = 1800
+  public var importProbeTimeoutSeconds: Double = 120
+  public var importSocketTimeoutSeconds = 30
+  /// Import downloads running at the same time.
+  public var importConcurrency = 2
 
   public init() {}
 }

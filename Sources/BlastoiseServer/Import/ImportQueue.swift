@@ -1,0 +1,323 @@
+import BlastoiseCore
+import BlastoiseProtocol
+import Foundation
+
+/// The import jobs and the runner: jobs start in queue order, `settings.concurrency` at a time;
+/// each downloads into its own hidden folder under `imports/`, which is deleted whatever
+/// happens. Every change of state is stored and announced on sockets; progress is announced
+/// (at most every 250 ms per job) but not stored.
+///
+/// A restart puts interrupted jobs back in the queue and deletes leftover download folders, so
+/// a half-written file never reaches the library.
+actor ImportQueue {
+  private let store: any FetchJobStore
+  private let settings: ImportSettings
+  private let tool: YtDlp?
+  private let ingest: ImportIngest
+  private let addresses: ImportAddressPolicy
+  private let playlists: PlaylistService
+  private let announce: @Sendable (FetchSocketMessage) -> Void
+  private let now: @Sendable () -> Int64
+
+  private var jobs: [String: FetchJobRecord] = [:]
+  private var order: [String] = []
+  private var progress: [String: Int] = [:]
+  private var lastAnnounced: [String: ContinuousClock.Instant] = [:]
+  private var running: [String: RunningJob] = [:]
+  private var stopping = false
+
+  /// A job being worked on: its yt-dlp process and whether someone asked to cancel it.
+  private final class RunningJob: Sendable {
+    let process = ToolProcess()
+    let cancelRequested = ImportFlag()
+    let done = ImportFlag()
+  }
+
+  private enum Result: Sendable {
+    case imported(ImportIngest.Outcome)
+    case failed(String)
+    case cancelled
+    /// The server is stopping: back to the queue.
+    case interrupted
+  }
+
+  init(
+    store: any FetchJobStore, settings: ImportSettings, tool: YtDlp?, ingest: ImportIngest,
+    addresses: ImportAddressPolicy, playlists: PlaylistService,
+    announce: @escaping @Sendable (FetchSocketMessage) -> Void,
+    now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }
+  ) {
+    self.store = store
+    self.settings = settings
+    self.tool = tool
+    self.ingest = ingest
+    self.addresses = addresses
+    self.playlists = playlists
+    self.announce = announce
+    self.now = now
+  }
+
+  /// Loads stored jobs, requeues interrupted ones, removes leftover download folders, and
+  /// starts the queue (only when yt-dlp can run).
+  func start() throws {
+    try FileManager.default.createDirectory(atPath: settings.directory, withIntermediateDirectories: true)
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: settings.directory)) ?? []
+    where name.hasPrefix(ImportSettings.temporaryPrefix) {
+      try? FileManager.default.removeItem(atPath: settings.directory + "/" + name)
+    }
+    let requeued = try store.requeueUnfinished(at: now())
+    for job in try store.jobs() {
+      jobs[job.id] = job
+      order.append(job.id)
+    }
+    let waiting = jobs.values.filter { $0.status == .queued }.count
+    if waiting > 0 { ServerLog.write("import: \(waiting) queued jobs (\(requeued) interrupted by the last stop)") }
+    schedule()
+  }
+
+  /// Kills running downloads (their jobs go back to the queue) and waits for them to end.
+  func stop() async {
+    stopping = true
+    let handles = Array(running.values)
+    for handle in handles { handle.process.kill() }
+    for handle in handles {
+      while !handle.done.isSet { try? await Task.sleep(for: .milliseconds(10)) }
+    }
+  }
+
+  // MARK: Requests
+
+  /// Stores new jobs (all or none) and starts what it can.
+  func enqueue(_ records: [FetchJobRecord]) throws {
+    let active = records.first.map { activeCount(ownerID: $0.ownerID) } ?? 0
+    guard active + records.count <= settings.maxActiveJobsPerUser else {
+      throw CoreError(
+        .rateLimited(retryAfterSeconds: 60),
+        "You have \(active) imports waiting; at most \(settings.maxActiveJobsPerUser) may wait at once")
+    }
+    try store.insert(records)
+    for record in records {
+      jobs[record.id] = record
+      order.append(record.id)
+      progress[record.id] = 0
+      send(record, type: "fetch_progress")
+    }
+    schedule()
+  }
+
+  func activeCount(ownerID: Int) -> Int {
+    jobs.values.filter { $0.ownerID == ownerID && !$0.status.isFinished }.count
+  }
+
+  func list(for principal: Principal) -> [FetchJobInfo] {
+    order.compactMap { jobs[$0] }.filter { $0.isVisible(to: principal) }.map(info)
+  }
+
+  /// Cancels a job of the caller's (admins: anyone's). A queued job is cancelled at once; a
+  /// running one is killed and this returns when it has ended and its files are gone.
+  func cancel(_ id: String, by principal: Principal) async throws -> FetchJobInfo {
+    guard let job = jobs[id], job.isVisible(to: principal) else { throw CoreError(.notFound, "No such import") }
+    switch job.status {
+    case .queued:
+      update(id) {
+        $0.status = .cancelled
+        $0.error = nil
+      }
+      if let job = jobs[id] { send(job, type: "fetch_cancelled") }
+    case .downloading, .processing:
+      guard let handle = running[id] else { break }
+      handle.cancelRequested.set()
+      handle.process.kill()
+      while !handle.done.isSet { try await Task.sleep(for: .milliseconds(10)) }
+    case .complete, .error, .cancelled:
+      throw CoreError(.conflict, "That import has already finished")
+    }
+    guard let final = jobs[id] else { throw CoreError(.notFound, "No such import") }
+    return info(final)
+  }
+
+  /// Forgets finished jobs of the caller's (admins: everyone's); returns how many.
+  func clearFinished(by principal: Principal) throws -> Int {
+    let finished = order.compactMap { jobs[$0] }.filter { $0.status.isFinished && $0.isVisible(to: principal) }
+    try store.delete(ids: finished.map(\.id))
+    for job in finished {
+      jobs[job.id] = nil
+      progress[job.id] = nil
+      lastAnnounced[job.id] = nil
+    }
+    let removed = Set(finished.map(\.id))
+    order.removeAll { removed.contains($0) }
+    return finished.count
+  }
+
+  // MARK: Running
+
+  private func schedule() {
+    guard !stopping, let tool else { return }
+    while running.count < settings.concurrency, let id = order.first(where: { jobs[$0]?.status == .queued }) {
+      guard update(id, { $0.status = .downloading }), let job = jobs[id] else { return }
+      let handle = RunningJob()
+      running[id] = handle
+      progress[id] = 0
+      send(job, type: "fetch_progress")
+      Task { await self.run(job, handle: handle, tool: tool) }
+    }
+  }
+
+  private nonisolated func run(_ job: FetchJobRecord, handle: RunningJob, tool: YtDlp) async {
+    let folder = settings.directory + "/" + ImportSettings.temporaryPrefix + job.id
+    try? FileManager.default.removeItem(atPath: folder)
+    let result: Result
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+      result = await download(job, into: folder, handle: handle, tool: tool)
+    } catch {
+      result = .failed("Cannot prepare the download folder")
+    }
+    try? FileManager.default.removeItem(atPath: folder)
+    await finish(job.id, result, handle: handle)
+  }
+
+  private nonisolated func download(_ job: FetchJobRecord, into folder: String, handle: RunningJob, tool: YtDlp) async
+    -> Result
+  {
+    // The host is checked again: what it resolves to may have changed since the job was queued.
+    do {
+      _ = try await addresses.check(host: try ImportURLPolicy.check(job.url).host)
+    } catch {
+      return .failed("\(error)")
+    }
+    let id = job.id
+    let outcome = await tool.download(job.url, into: folder, name: job.title, process: handle.process) { progress in
+      Task { await self.report(id, progress) }
+    }
+    if handle.cancelRequested.isSet { return .cancelled }
+    switch outcome {
+    case .killed:
+      return await isStopping() ? .interrupted : .cancelled
+    case .failed(let failure):
+      return .failed(failure.message)
+    case .file(let path):
+      guard await begin(.processing, id) else { return await isStopping() ? .interrupted : .cancelled }
+      if handle.cancelRequested.isSet { return .cancelled }
+      do {
+        return .imported(try await ingest.add(path))
+      } catch {
+        return .failed("\(error)")
+      }
+    }
+  }
+
+  private func isStopping() -> Bool { stopping }
+
+  private func begin(_ status: FetchJobStatus, _ id: String) -> Bool {
+    guard !stopping, update(id, { $0.status = status }), let job = jobs[id] else { return false }
+    progress[id] = 100
+    send(job, type: "fetch_progress")
+    return true
+  }
+
+  private func report(_ id: String, _ report: ImportProgress) {
+    guard let job = jobs[id], job.status == .downloading, let percent = report.percent,
+      percent > progress[id] ?? 0
+    else { return }
+    progress[id] = percent
+    let time = ContinuousClock.now
+    if let last = lastAnnounced[id], time - last < .milliseconds(250) { return }
+    lastAnnounced[id] = time
+    send(job, type: "fetch_progress")
+  }
+
+  private func finish(_ id: String, _ result: Result, handle: RunningJob) {
+    defer {
+      running[id] = nil
+      handle.done.set()
+      schedule()
+    }
+    switch result {
+    case .interrupted:
+      update(id) { $0.status = .queued }
+    case .cancelled:
+      update(id) { $0.status = .cancelled }
+      if let job = jobs[id] { send(job, type: "fetch_cancelled") }
+    case .failed(let message):
+      update(id) {
+        $0.status = .error
+        $0.error = message
+      }
+      if let job = jobs[id] {
+        ServerLog.write("import: job \(id) failed: \(message)")
+        send(job, type: "fetch_error")
+      }
+    case .imported(let outcome):
+      update(id) {
+        $0.status = .complete
+        $0.trackID = outcome.track.id
+        $0.error = nil
+      }
+      progress[id] = 100
+      guard let job = jobs[id] else { return }
+      addToPlaylist(job, trackID: outcome.track.id)
+      send(job, type: "fetch_complete", track: outcome.track)
+    }
+  }
+
+  /// A confirmed playlist import adds each track as its job completes, in the feed's order
+  /// among the entries already added.
+  private func addToPlaylist(_ job: FetchJobRecord, trackID: String) {
+    guard let playlistID = job.playlistID, let index = job.playlistIndex else { return }
+    let before = jobs.values.filter {
+      $0.playlistID == playlistID && $0.id != job.id && $0.status == .complete && $0.trackID != nil
+        && ($0.playlistIndex ?? 0) < index
+    }.count
+    do {
+      let owner = job.owner
+      let current = try playlists.visible(playlistID, to: owner).trackIds.count
+      _ = try playlists.edit(playlistID, .add([trackID], insertAt: min(before, current)), by: owner)
+    } catch {
+      ServerLog.write("import: could not add \(trackID) to playlist \(playlistID): \(error)")
+    }
+  }
+
+  // MARK: State
+
+  /// Applies a change that the state machine allows, stores it; false when it was not allowed.
+  @discardableResult
+  private func update(_ id: String, _ change: (inout FetchJobRecord) -> Void) -> Bool {
+    guard let old = jobs[id] else { return false }
+    var job = old
+    change(&job)
+    guard job.status == old.status || old.status.canMove(to: job.status) else { return false }
+    job.updatedAt = now()
+    do {
+      try store.update(job)
+    } catch {
+      ServerLog.write("import: could not store job \(id): \(error)")
+      return false
+    }
+    jobs[id] = job
+    return true
+  }
+
+  private func info(_ job: FetchJobRecord) -> FetchJobInfo {
+    FetchJobInfo(
+      id: job.id, url: job.url, title: job.title, status: job.status.rawValue, progress: percent(job),
+      error: job.error, trackId: job.trackID, playlistId: job.playlistID, createdAt: job.createdAt,
+      updatedAt: job.updatedAt)
+  }
+
+  private func percent(_ job: FetchJobRecord) -> Int {
+    switch job.status {
+    case .complete, .processing: 100
+    case .queued: 0
+    default: progress[job.id] ?? 0
+    }
+  }
+
+  private func send(_ job: FetchJobRecord, type: String, track: Track? = nil) {
+    announce(
+      FetchSocketMessage(
+        type: type, id: job.id, status: job.status.rawValue, progress: percent(job), title: job.title,
+        error: job.error, track: track, playlistId: job.playlistID))
+  }
+}
