@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "BlastoiseProtocol", targets: ["BlastoiseProtocol"]),
     .library(name: "BlastoiseWebSocket", targets: ["BlastoiseWebSocket"]),
     .library(name: "BlastoiseSync", targets: ["BlastoiseSync"]),
+    .library(name: "BlastoiseClient", targets: ["BlastoiseClient"]),
   ],
   targets: [
     // C edges.
@@ -25,6 +26,12 @@ let package = Package(
     .target(name: "BlastoiseProtocol"),
     .target(name: "BlastoiseWebSocket"),
     .target(name: "BlastoiseSync"),
+    // API client, room socket, ListenerSession: Foundation only, for the Linux player and the apps.
+    .target(name: "BlastoiseClient", dependencies: ["BlastoiseProtocol", "BlastoiseSync", "BlastoiseWebSocket"]),
+
+    // The Linux player: libmpv (`libmpv-dev`) behind BlastoiseClient's AudioOutput.
+    .systemLibrary(name: "CMPV", providers: [.apt(["libmpv-dev"])]),
+    .target(name: "BlastoisePlayer", dependencies: ["BlastoiseClient", "CMPV"]),
 
     // Server.
     .target(name: "BlastoiseCore", dependencies: ["BlastoiseProtocol", "BlastoiseSync"]),
@@ -46,10 +53,18 @@ let package = Package(
         "CSodium",
       ]
     ),
-    .executableTarget(name: "blastoise", dependencies: ["BlastoiseServer"]),
+    .executableTarget(name: "blastoise", dependencies: ["BlastoiseServer", "BlastoisePlayer"]),
 
     .testTarget(name: "BlastoiseWebSocketTests", dependencies: ["BlastoiseWebSocket"]),
     .testTarget(name: "BlastoiseSyncTests", dependencies: ["BlastoiseSync"]),
+    .testTarget(
+      name: "BlastoiseClientTests",
+      dependencies: ["BlastoiseClient", "BlastoiseProtocol", "BlastoiseSync", "BlastoiseWebSocket", "BlastoiseServer"]
+    ),
+    // Integration: the real server and `blastoise listen` processes (needs .build/debug/blastoise).
+    .testTarget(
+      name: "BlastoisePlayerTests", dependencies: ["BlastoiseClient", "BlastoiseProtocol", "BlastoisePlayer"]
+    ),
     .testTarget(name: "BlastoiseStoreTests", dependencies: ["BlastoiseStore"]),
     .testTarget(name: "BlastoiseMediaTests", dependencies: ["BlastoiseMedia", "BlastoiseCore", "BlastoiseStore"]),
     .testTarget(name: "BlastoiseCoreTests", dependencies: ["BlastoiseCore", "BlastoiseProtocol"]),

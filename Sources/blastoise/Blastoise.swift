@@ -1,10 +1,16 @@
+import BlastoisePlayer
 import BlastoiseServer
 
-/// The executable only hands the command line to the server module. `@main` rather than
-/// top-level code: top-level closures would be main-actor isolated (design §9).
+/// The executable only hands the command line to the modules: `listen` to the Linux player,
+/// everything else to the server. `@main` rather than top-level code: top-level closures would
+/// be main-actor isolated (design §9).
 @main
 struct Blastoise {
   static func main() async {
-    await BlastoiseCommand.run(arguments: Array(CommandLine.arguments.dropFirst()))
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.first == "listen" {
+      await ListenCommand.run(arguments: Array(arguments.dropFirst()))
+    }
+    await BlastoiseCommand.run(arguments: arguments)
   }
 }

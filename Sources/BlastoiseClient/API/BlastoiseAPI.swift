@@ -1,0 +1,129 @@
+import BlastoiseProtocol
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A Blastoise server's HTTP API, one method per route of the contract (`docs/api-reference.md`
+/// in the seed, plus `docs/sync.md`), with typed answers from `BlastoiseProtocol`.
+///
+/// The session cookie lives in `cookies`: taken from every `Set-Cookie`, sent as `Cookie` on
+/// every request and on the room socket's handshake. URLSession's own cookie handling is off —
+/// on Linux the shared jar would overwrite a `Cookie` header set by hand.
+public final class BlastoiseAPI: Sendable {
+  public let baseURL: URL
+  public let cookies: CookieJar
+  public let userAgent: String
+  private let session: URLSession
+
+  /// `baseURL` is the server's root, e.g. `http://127.0.0.1:3001`.
+  public init(baseURL: URL, cookies: CookieJar = CookieJar(), userAgent: String = "BlastoiseClient/0.1") {
+    self.baseURL = baseURL
+    self.cookies = cookies
+    self.userAgent = userAgent
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.httpShouldSetCookies = false
+    configuration.httpCookieAcceptPolicy = .never
+    configuration.httpCookieStorage = nil
+    configuration.timeoutIntervalForRequest = 30
+    session = URLSession(configuration: configuration)
+  }
+
+  /// Parses `string` as the server's root URL (`http://host:port` or `https://…`).
+  public convenience init(baseURL string: String, cookies: CookieJar = CookieJar()) throws(BlastoiseClientError) {
+    var text = string.trimmingCharacters(in: .whitespaces)
+    while text.hasSuffix("/") { text.removeLast() }
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+      url.host != nil
+    else { throw .invalidURL(string) }
+    self.init(baseURL: url, cookies: cookies)
+  }
+
+  /// Headers every request carries: the cookie and the user agent.
+  public var requestHeaders: [String: String] {
+    var headers = ["User-Agent": userAgent]
+    if let cookie = cookies.cookieHeader { headers["Cookie"] = cookie }
+    return headers
+  }
+
+  /// The URL of `path` (already percent-encoded segments) under the server's root.
+  public func url(_ path: String) -> URL {
+    URL(string: baseURL.absoluteString + path) ?? baseURL
+  }
+
+  // MARK: Requests
+
+  enum Body {
+    case none
+    case json(Data)
+    case multipart(Data, boundary: String)
+  }
+
+  /// Sends a request and decodes the JSON answer as `T`.
+  func send<T: Decodable>(_ method: String, _ path: String, body: Body = .none, as type: T.Type)
+    async throws(BlastoiseClientError) -> T
+  {
+    let data = try await sendRaw(method, path, body: body)
+    do {
+      return try JSONDecoder().decode(T.self, from: data)
+    } catch {
+      throw .decoding("\(method) \(path): unexpected answer (\(error))")
+    }
+  }
+
+  /// Sends a request with a JSON body and decodes the JSON answer as `T`.
+  func send<T: Decodable>(_ method: String, _ path: String, json: some Encodable, as type: T.Type)
+    async throws(BlastoiseClientError) -> T
+  {
+    try await send(method, path, body: .json(try encode(json)), as: type)
+  }
+
+  /// Sends a request; answers the body of a 2xx response, else throws the server's message.
+  func sendRaw(_ method: String, _ path: String, body: Body = .none) async throws(BlastoiseClientError) -> Data {
+    var request = URLRequest(url: url(path))
+    request.httpMethod = method
+    for (name, value) in requestHeaders { request.setValue(value, forHTTPHeaderField: name) }
+    switch body {
+    case .none:
+      // Mutating routes take JSON bodies; an empty one is allowed.
+      if method != "GET" { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+    case .json(let data):
+      request.httpBody = data
+      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    case .multipart(let data, let boundary):
+      request.httpBody = data
+      request.setValue("multipart/form-data; boundary=\(boundary)", forHTTPHeaderField: "Content-Type")
+    }
+    let data: Data
+    let response: URLResponse
+    do {
+      (data, response) = try await session.data(for: request)
+    } catch {
+      throw .transport("\(method) \(path): \(error.localizedDescription)")
+    }
+    guard let http = response as? HTTPURLResponse else { throw .transport("\(method) \(path): not an HTTP answer") }
+    if let setCookie = http.value(forHTTPHeaderField: "Set-Cookie") { cookies.store(setCookie: setCookie) }
+    guard (200..<300).contains(http.statusCode) else {
+      throw .http(
+        status: http.statusCode, message: BlastoiseClientError.serverMessage(in: data, status: http.statusCode))
+    }
+    return data
+  }
+
+  func encode(_ value: some Encodable) throws(BlastoiseClientError) -> Data {
+    do {
+      return try JSONEncoder().encode(value)
+    } catch {
+      throw .decoding("could not encode the request: \(error)")
+    }
+  }
+
+  /// A path segment with everything but unreserved characters percent-encoded (track IDs hold a
+  /// `:`; room and playlist IDs are opaque).
+  static func segment(_ value: String) -> String {
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: "-._~")
+    return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// A local player the session drives: libmpv on Linux (`BlastoisePlayer`), AVPlayer on iOS.
+/// Calls must not block for long (they come from the session's actor); loading is
+/// asynchronous and reports `.ready`.
+public protocol AudioOutput: AnyObject, Sendable {
+  /// What the player reports, in order. Read by one consumer.
+  var events: AsyncStream<AudioOutputEvent> { get }
+  /// Starts loading `url` (sending `headers`, e.g. the Cookie), paused; `.ready` follows.
+  func load(url: URL, headers: [String: String])
+  func play()
+  func pause()
+  /// Seeks exactly (not to a keyframe) to `seconds` into the track.
+  func seek(to seconds: Double)
+  /// Playback rate (1 = normal); small nudges keep it in step, so pitch should be kept.
+  func setRate(_ rate: Double)
+  /// The freshest position reading, nil when nothing is loaded.
+  func position() -> AudioPosition?
+  /// Unloads the track.
+  func stop()
+}
+
+/// The player was at `seconds` into the track at monotonic time `at`, playing at `rate`.
+public struct AudioPosition: Sendable, Equatable {
+  public var seconds: Double
+  public var at: Double
+  public var rate: Double
+  public var playing: Bool
+
+  public init(seconds: Double, at: Double, rate: Double, playing: Bool) {
+    self.seconds = seconds
+    self.at = at
+    self.rate = rate
+    self.playing = playing
+  }
+
+  /// Where the player is at monotonic time `time`, assuming it kept playing.
+  public func extrapolated(to time: Double) -> Double {
+    playing ? seconds + rate * max(0, time - at) : seconds
+  }
+}
+
+public enum AudioOutputEvent: Sendable, Equatable {
+  /// The loaded track can play; the player is paused. `duration` when known.
+  case ready(duration: Double?)
+  /// A fresh position reading (mpv: every change of `time-pos`).
+  case position(AudioPosition)
+  /// Played to the end.
+  case ended
+  case failed(String)
+}

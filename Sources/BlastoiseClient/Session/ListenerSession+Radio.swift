@@ -1,0 +1,190 @@
+import BlastoiseProtocol
+import BlastoiseSync
+import Foundation
+
+/// Radio mode: room states in, the output kept on the room's timeline.
+extension ListenerSession {
+  func handle(_ event: ChannelSocketEvent) {
+    switch event {
+    case .connecting(let attempt):
+      snapshot.connection = .connecting(attempt: attempt)
+      snapshot.status = attempt == 0 ? "Connecting" : "Reconnecting (attempt \(attempt + 1))"
+    case .connected:
+      snapshot.connection = .connected
+      snapshot.status = "Connected"
+      lastPing = nil
+      snapshot.log("socket connected")
+    case .state(let state, let receivedAt):
+      apply(state, receivedAt: receivedAt)
+    case .pong(let clientTime, let serverTime, let receivedAt):
+      estimator.record(sent: clientTime / 1000, serverTime: serverTime / 1000, received: receivedAt)
+    case .channelList(let channels):
+      snapshot.channels = channels
+    case .switched(let id):
+      snapshot.channelId = id
+      snapshot.log("switched to \(id)")
+    case .kicked(let reason):
+      snapshot.log("kicked: \(reason)")
+      snapshot.status = "Signed out: \(reason)"
+      output.stop()
+      loaded = nil
+      outputPlaying = false
+    case .toast(let message, _):
+      snapshot.log(message)
+    case .serverError(let message):
+      snapshot.log("server: \(message)")
+    case .scanProgress, .fetch:
+      break
+    case .disconnected(let reason, let retryIn):
+      if let retryIn {
+        snapshot.connection = .reconnecting(reason: reason, retryIn: retryIn)
+        snapshot.status = "Disconnected (\(reason)); retrying in \(Int(retryIn)) s"
+      } else {
+        snapshot.connection = .closed(reason: reason)
+        snapshot.status = "Disconnected (\(reason))"
+      }
+      snapshot.log("socket: \(reason)")
+    }
+    publish()
+  }
+
+  /// A room state: remember it, and bring the output to it.
+  func apply(_ state: ChannelState, receivedAt: Double) {
+    room = state
+    roomReceivedAt = receivedAt
+    snapshot.channelId = state.channelId
+    snapshot.channelName = state.channelName
+    snapshot.listeners = state.listeners
+    snapshot.listenerCount = state.listenerCount
+    snapshot.queue = state.queue ?? snapshot.queue
+    snapshot.currentIndex = state.currentIndex
+    snapshot.playbackMode = state.playbackMode
+    snapshot.seq = state.seq
+    guard snapshot.sourceMode == .radio else { return }
+    snapshot.track = state.track
+    snapshot.paused = state.paused
+    guard let track = state.track else {
+      output.stop()
+      loaded = nil
+      outputPlaying = false
+      controller.stop()
+      snapshot.status = "Nothing to play"
+      return
+    }
+    guard loaded?.trackId == track.id else {
+      loaded = Loaded(trackId: track.id)
+      outputPlaying = false
+      controller.stop()
+      output.load(url: api.trackURL(track.id), headers: api.requestHeaders)
+      snapshot.status = "Loading \(track.title)"
+      return
+    }
+    guard loaded?.ready == true else { return }  // `.ready` starts it
+    if state.paused {
+      pauseAtRoomPosition(state)
+    } else if !outputPlaying {
+      startPlayback()
+    } else if let position = output.position() {
+      // The room moved (a seek, a jump to the same track, repeat-one starting over — the last
+      // keeps `seq`): follow now rather than wait for the drift controller to notice.
+      let now = clock.now()
+      if let target = target(at: now), abs(position.extrapolated(to: now) - target) >= configuration.drift.seekThreshold
+      {
+        reposition(to: target, at: now)
+      }
+    }
+  }
+
+  /// The player ran out. Usually the room's next state is on its way; but when the room already
+  /// started the same track over (repeat-one, a duplicate) while the player was finishing, no
+  /// new state will come: start again from the room's position.
+  func radioTrackEnded() {
+    let now = clock.now()
+    guard let state = room, !state.paused, let track = state.track, loaded?.trackId == track.id,
+      loaded?.ready == true, let target = target(at: now), track.duration <= 0 || target < track.duration - 0.1
+    else { return }
+    startPlayback()
+  }
+
+  static let unjudgedTail = 0.5
+
+  /// Where the room is at monotonic time `now`, seconds into its track.
+  func target(at now: Double) -> Double? {
+    guard let state = room, let track = state.track else { return nil }
+    if state.paused { return state.currentTimestamp }
+    let elapsed: Double
+    if state.serverTime > 0, let estimate = estimator.estimate(at: now) {
+      elapsed = estimate.serverTime(at: now) - Double(state.serverTime) / 1000
+    } else {
+      // No clock sync yet (or an old server): the state was true when it arrived.
+      elapsed = now - roomReceivedAt
+    }
+    let position = state.currentTimestamp + elapsed
+    return track.duration > 0 ? min(max(0, position), track.duration) : max(0, position)
+  }
+
+  /// The output is ready (or was paused): start it at the room's position, or hold it there.
+  func startPlayback() {
+    guard let state = room, loaded?.ready == true else { return }
+    if state.paused {
+      pauseAtRoomPosition(state)
+      joinStartedAt = nil  // joined a paused room: nothing to time
+      return
+    }
+    let now = clock.now()
+    guard let target = target(at: now) else { return }
+    reposition(to: target, at: now)
+    output.play()
+    outputPlaying = true
+    snapshot.status = "Playing"
+    if let started = joinStartedAt {
+      snapshot.joinToPlaying = now - started
+      snapshot.log(String(format: "in step %.0f ms after joining", (now - started) * 1000))
+      joinStartedAt = nil
+    }
+  }
+
+  func reposition(to target: Double, at now: Double) {
+    output.seek(to: target + controller.seekLead)
+    output.setRate(controller.playerRepositioned(at: now))
+  }
+
+  /// Holds the output exactly where the room paused. Always seeks when pausing: players may
+  /// report (and resume from) a position short of what they played — mpv drops its buffered
+  /// audio on pause and says it is ~150 ms back.
+  private func pauseAtRoomPosition(_ state: ChannelState) {
+    let wasPlaying = outputPlaying
+    if outputPlaying {
+      output.pause()
+      outputPlaying = false
+    }
+    controller.stop()
+    if wasPlaying || (output.position().map { abs($0.seconds - state.currentTimestamp) > 0.002 } ?? false) {
+      output.seek(to: state.currentTimestamp)
+    }
+    snapshot.status = "Paused"
+  }
+
+  /// One comparison of the player with the room, and whatever the drift controller makes of it.
+  func syncStep(_ position: AudioPosition, now: Double) {
+    guard let expected = target(at: now), let state = room, let track = state.track, !state.paused else { return }
+    // The last half second is left alone: the room's clock stops at the duration while players
+    // drain their buffers and report odd positions (mpv jumps to the end early), and a
+    // correction there would not be heard anyway.
+    if track.duration > 0, expected > track.duration - Self.unjudgedTail { return }
+    let actual = position.extrapolated(to: now)
+    switch controller.update(expected: expected, actual: actual, at: now) {
+    case .none: break
+    case .setRate(let rate): output.setRate(rate)
+    case .seek(let target, let rate):
+      output.seek(to: target)
+      output.setRate(rate)
+      snapshot.log(String(format: "seek: %+.0f ms off", (actual - expected) * 1000))
+    }
+    sampleContinuation.yield(
+      SyncSample(
+        at: now, trackId: track.id, position: actual, expected: expected, rate: controller.rate, seq: state.seq,
+        serverTime: state.serverTime, currentTimestamp: state.currentTimestamp,
+        clockOffset: estimator.estimate(at: now)?.offset(at: now)))
+  }
+}

@@ -1,0 +1,263 @@
+import BlastoiseProtocol
+import BlastoiseSync
+import Foundation
+
+/// A listener: the room socket, the clock sync, and a local `AudioOutput` kept on the room's
+/// timeline (radio mode) — or the local library played on its own (library mode).
+///
+/// Radio: every room state says where the room is (`currentTimestamp` at `serverTime`); the
+/// target position is `currentTimestamp + (serverNow − serverTime) / 1000` while playing, with
+/// `serverNow` from the `ClockOffsetEstimator` fed by pings. A new track is loaded paused, then
+/// started at the target; from then on every position reading goes through the
+/// `DriftController` (nothing / rate nudge / seek). Room changes (pause, seek, jump) are
+/// followed at once.
+public actor ListenerSession {
+  public struct Configuration: Sendable {
+    public var drift = DriftController.Configuration()
+    public var clockSync = ClockOffsetEstimator.Configuration()
+    public var reconnect = ReconnectPolicy()
+    /// How often `snapshots` gets a new value while something plays.
+    public var snapshotInterval: Double = 0.25
+    public init() {}
+  }
+
+  public let api: BlastoiseAPI
+  public let output: any AudioOutput
+  public nonisolated let snapshots: AsyncStream<PlaybackSnapshot>
+  public nonisolated let samples: AsyncStream<SyncSample>
+  public internal(set) var snapshot = PlaybackSnapshot()
+
+  let configuration: Configuration
+  let clock: MonotonicClock
+  let transport: any ChannelSocketTransport
+  private let snapshotContinuation: AsyncStream<PlaybackSnapshot>.Continuation
+  let sampleContinuation: AsyncStream<SyncSample>.Continuation
+
+  // Radio.
+  var socket: ChannelSocket?
+  private var socketTask: Task<Void, Never>?
+  private var pingTask: Task<Void, Never>?
+  var estimator: ClockOffsetEstimator
+  var lastPing: Double?
+  var room: ChannelState?
+  var roomReceivedAt = 0.0
+  var controller: DriftController
+  var joinStartedAt: Double?
+
+  // The output.
+  struct Loaded: Equatable {
+    var trackId: String
+    var ready = false
+  }
+  var loaded: Loaded?
+  var outputPlaying = false
+  var lastPositionEvent = -Double.infinity
+  private var outputTask: Task<Void, Never>?
+  private var tickTask: Task<Void, Never>?
+
+  // Library.
+  var local: LocalQueue?
+  var random = SystemRandomNumberGenerator()
+
+  public init(
+    api: BlastoiseAPI, output: any AudioOutput, transport: any ChannelSocketTransport = DefaultSocketTransport.make(),
+    configuration: Configuration = Configuration(), clock: MonotonicClock = .system
+  ) {
+    self.api = api
+    self.output = output
+    self.transport = transport
+    self.configuration = configuration
+    self.clock = clock
+    estimator = ClockOffsetEstimator(configuration: configuration.clockSync)
+    controller = DriftController(configuration: configuration.drift)
+    (snapshots, snapshotContinuation) = AsyncStream.makeStream(
+      of: PlaybackSnapshot.self, bufferingPolicy: .bufferingNewest(1))
+    (samples, sampleContinuation) = AsyncStream.makeStream(of: SyncSample.self, bufferingPolicy: .bufferingNewest(256))
+  }
+
+  // MARK: Joining and leaving
+
+  /// Joins a room (radio mode): `channelId`, else the default room, else the first. Checks who
+  /// is signed in first (a guest may listen but not control).
+  @discardableResult
+  public func join(channelId: String? = nil) async throws(BlastoiseClientError) -> ChannelInfo {
+    startLoops()
+    let auth = try await api.me()
+    snapshot.user = auth.user
+    snapshot.canControl = (auth.user?.permissions ?? auth.permissions).contains { $0.permission == "control" }
+    let channels = try await api.channels()
+    snapshot.channels = channels
+    let chosen: ChannelInfo?
+    if let channelId {
+      chosen = channels.first { $0.id == channelId }
+      guard chosen != nil else { throw .http(status: 404, message: "No room '\(channelId)'") }
+    } else {
+      chosen = channels.first(where: \.isDefault) ?? channels.first
+    }
+    guard let chosen else { throw .http(status: 404, message: "The server has no rooms") }
+    await connect(to: chosen.id)
+    return chosen
+  }
+
+  /// Moves to another room on the open socket (or joins it).
+  public func switchChannel(to id: String) async {
+    guard let socket, snapshot.sourceMode == .radio, (try? await socket.send(.switchChannel(id))) != nil else {
+      await connect(to: id)
+      return
+    }
+    joinStartedAt = clock.now()
+    snapshot.joinToPlaying = nil
+  }
+
+  /// Stops everything: the socket closes, the output unloads.
+  public func stop() async {
+    await leaveRadio()
+    output.stop()
+    loaded = nil
+    outputPlaying = false
+    tickTask?.cancel()
+    outputTask?.cancel()
+    tickTask = nil
+    outputTask = nil
+    snapshot.isPlaying = false
+    snapshot.status = "Stopped"
+    publish()
+    snapshotContinuation.finish()
+    sampleContinuation.finish()
+  }
+
+  func connect(to channelId: String) async {
+    await leaveRadio()
+    snapshot.sourceMode = .radio
+    snapshot.channelId = channelId
+    local = nil
+    room = nil
+    joinStartedAt = clock.now()
+    snapshot.joinToPlaying = nil
+    let socket = ChannelSocket(api: api, channelId: channelId, transport: transport, reconnect: configuration.reconnect)
+    self.socket = socket
+    socketTask = Task { [weak self] in
+      for await event in socket.events { await self?.handle(event) }
+    }
+    await socket.start()
+    pingTask = Task { [weak self] in
+      while !Task.isCancelled {
+        guard let delay = await self?.pingIfDue() else { return }
+        try? await Task.sleep(for: .seconds(delay))
+      }
+    }
+  }
+
+  func leaveRadio() async {
+    pingTask?.cancel()
+    pingTask = nil
+    socketTask?.cancel()
+    socketTask = nil
+    if let socket { await socket.stop() }
+    socket = nil
+    lastPing = nil
+    snapshot.connection = .idle
+  }
+
+  /// Sends a clock ping when one is due; answers how long to wait before asking again.
+  private func pingIfDue() async -> Double {
+    guard let socket, await socket.isConnected else { return 0.1 }
+    let now = clock.now()
+    let wait = estimator.delayUntilNextPing(now: now, lastPing: lastPing)
+    guard wait <= 0 else { return wait }
+    lastPing = now
+    try? await socket.sendPing(clock: clock)
+    return max(0.01, estimator.delayUntilNextPing(now: clock.now(), lastPing: now))
+  }
+
+  // MARK: Loops
+
+  func startLoops() {
+    if outputTask == nil {
+      let events = output.events
+      outputTask = Task { [weak self] in
+        for await event in events { await self?.handle(event) }
+      }
+    }
+    if tickTask == nil {
+      let interval = configuration.snapshotInterval
+      tickTask = Task { [weak self] in
+        while !Task.isCancelled {
+          try? await Task.sleep(for: .seconds(interval))
+          await self?.tick()
+        }
+      }
+    }
+  }
+
+  /// Refreshes the positions shown; with an output that reports no positions by itself, also
+  /// runs the sync step from a polled reading.
+  private func tick() {
+    let now = clock.now()
+    if snapshot.sourceMode == .radio, outputPlaying, now - lastPositionEvent > 0.5, let position = output.position() {
+      syncStep(position, now: now)
+    }
+    refreshPositions(at: now)
+    publish()
+  }
+
+  func refreshPositions(at now: Double) {
+    let position = output.position()
+    snapshot.playerPosition = loaded?.ready == true ? position?.extrapolated(to: now) : nil
+    snapshot.expectedPosition = snapshot.sourceMode == .radio ? target(at: now) : nil
+    if let player = snapshot.playerPosition, let expected = snapshot.expectedPosition, outputPlaying {
+      snapshot.drift = player - expected
+    } else {
+      snapshot.drift = nil
+    }
+    snapshot.isPlaying = outputPlaying
+    snapshot.rate = controller.rate
+    if let estimate = estimator.estimate(at: now) {
+      snapshot.clockOffset = estimate.offset(at: now)
+      snapshot.clockUncertainty = estimate.uncertainty
+    }
+  }
+
+  func publish() {
+    snapshotContinuation.yield(snapshot)
+  }
+
+  // MARK: Output events
+
+  private func handle(_ event: AudioOutputEvent) {
+    switch event {
+    case .ready:
+      guard loaded != nil else { return }
+      loaded?.ready = true
+      if snapshot.sourceMode == .radio { startPlayback() } else { startLocalPlayback() }
+    case .position(let position):
+      let now = clock.now()
+      lastPositionEvent = now
+      if snapshot.sourceMode == .radio, outputPlaying, loaded?.ready == true { syncStep(position, now: now) }
+    case .ended:
+      outputPlaying = false
+      if snapshot.sourceMode == .library { localTrackEnded() } else { radioTrackEnded() }
+    case .failed(let message):
+      snapshot.log("player: \(message)")
+      snapshot.status = "Player error: \(message)"
+      let failed = loaded?.trackId
+      loaded = nil
+      outputPlaying = false
+      // Try again a little later (a server restarting, a network blip).
+      Task { [weak self] in
+        try? await Task.sleep(for: .seconds(2))
+        await self?.retryLoad(failed)
+      }
+    }
+    publish()
+  }
+
+  private func retryLoad(_ trackId: String?) {
+    guard loaded == nil, let trackId else { return }
+    if snapshot.sourceMode == .radio, room?.track?.id == trackId, let room {
+      apply(room, receivedAt: roomReceivedAt)
+    } else if snapshot.sourceMode == .library, local?.current?.id == trackId {
+      loadLocal()
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import BlastoiseProtocol
+import BlastoiseSync
+
+/// Local-library playback (not room-synced, the iOS design's library mode): a list of tracks,
+/// the current index, and a mode that decides what follows a track's end.
+public struct LocalQueue: Sendable, Equatable {
+  public var tracks: [Track]
+  public var index: Int
+  public var mode: PlaybackMode
+
+  public init(tracks: [Track], index: Int = 0, mode: PlaybackMode = .repeatAll) {
+    self.tracks = tracks
+    self.index = tracks.isEmpty ? 0 : min(max(0, index), tracks.count - 1)
+    self.mode = mode
+  }
+
+  public var current: Track? { tracks.indices.contains(index) ? tracks[index] : nil }
+
+  /// What follows the end of the current track. `.replay` for repeat-one, `.stop` when `once`
+  /// played the last one.
+  public enum AfterEnd: Sendable, Equatable {
+    case play(Int)
+    case replay
+    case stop
+  }
+
+  public func afterEnd(using random: inout some RandomNumberGenerator) -> AfterEnd {
+    guard !tracks.isEmpty else { return .stop }
+    switch mode {
+    case .repeatOne: return .replay
+    case .once: return index + 1 < tracks.count ? .play(index + 1) : .stop
+    case .repeatAll: return .play((index + 1) % tracks.count)
+    case .shuffle: return .play(Self.randomOther(than: index, count: tracks.count, using: &random))
+    }
+  }
+
+  /// The "next" button: the following track (wrapping), or a random other one in shuffle.
+  public func next(using random: inout some RandomNumberGenerator) -> Int {
+    guard !tracks.isEmpty else { return 0 }
+    return mode == .shuffle
+      ? Self.randomOther(than: index, count: tracks.count, using: &random) : (index + 1) % tracks.count
+  }
+
+  /// The "previous" button: the one before (wrapping).
+  public func previous() -> Int {
+    guard !tracks.isEmpty else { return 0 }
+    return (index - 1 + tracks.count) % tracks.count
+  }
+
+  static func randomOther(than index: Int, count: Int, using random: inout some RandomNumberGenerator) -> Int {
+    guard count > 1 else { return index }
+    let pick = Int.random(in: 0..<(count - 1), using: &random)
+    return pick >= index ? pick + 1 : pick
+  }
+}
+
+extension PlaybackMode {
+  /// once → repeat-all → repeat-one → shuffle → once.
+  public var cycled: PlaybackMode {
+    switch self {
+    case .once: .repeatAll
+    case .repeatAll: .repeatOne
+    case .repeatOne: .shuffle
+    case .shuffle: .once
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import BlastoiseProtocol
+import Foundation
+
+/// What a room socket reports, in order.
+public enum ChannelSocketEvent: Sendable {
+  /// Opening the socket; `attempt` counts failures since the last good connection.
+  case connecting(attempt: Int)
+  case connected
+  /// A room state, its `queue` filled in from the last one that carried it. `receivedAt` is the
+  /// client's monotonic time (seconds) when it arrived. States older than the last (lower
+  /// `seq`) are dropped before they get here.
+  case state(ChannelState, receivedAt: Double)
+  /// An answer to a clock ping: the `clientTime` sent (ms) and the server's time (ms).
+  case pong(clientTime: Double, serverTime: Double, receivedAt: Double)
+  case channelList([ChannelInfo])
+  case switched(channelId: String)
+  /// The session was ended elsewhere; the socket does not reconnect.
+  case kicked(reason: String)
+  case toast(message: String, kind: String)
+  /// `{ "type": "error" }`: the server refused a message; the socket stays open.
+  case serverError(message: String)
+  case scanProgress(scanning: Bool, processed: Int, total: Int)
+  /// `fetch_progress`, `fetch_complete`, `fetch_error`, `fetch_cancelled`.
+  case fetch(FetchSocketMessage)
+  /// The socket closed. `retryIn` is the delay (seconds) before the next attempt; nil when it
+  /// will not reconnect (closed on purpose, kicked, or refused for good).
+  case disconnected(reason: String, retryIn: Double?)
+}
+
+/// What a client sends on a room socket.
+public enum ClientAction: Sendable, Equatable {
+  case pause
+  case unpause
+  case seek(Double)
+  case jump(Int)
+  case switchChannel(String)
+  /// A clock ping; `clientTime` comes back in the pong.
+  case ping(clientTime: Double)
+
+  var json: String {
+    switch self {
+    case .pause: #"{"action":"pause"}"#
+    case .unpause: #"{"action":"unpause"}"#
+    case .seek(let seconds): #"{"action":"seek","timestamp":\#(Self.number(seconds))}"#
+    case .jump(let index): #"{"action":"jump","index":\#(index)}"#
+    case .switchChannel(let id): #"{"action":"switch","channelId":\#(Self.string(id))}"#
+    case .ping(let clientTime): #"{"action":"ping","clientTime":\#(Self.number(clientTime))}"#
+    }
+  }
+
+  private static func number(_ value: Double) -> String {
+    value.isFinite ? "\(value)" : "0"
+  }
+
+  private static func string(_ value: String) -> String {
+    var out = "\""
+    for scalar in value.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+}

@@ -1,0 +1,156 @@
+import BlastoiseProtocol
+import Foundation
+import Testing
+
+@testable import BlastoiseClient
+
+/// The room socket: POSIX WebSocket client against the real server, cookie in the handshake,
+/// typed events, the last queue kept, reconnecting after a restart.
+@Suite struct ChannelSocketTests {
+  @Test func theHandshakeCarriesTheCookieAndTheFirstStateHasTheQueue() async throws {
+    let server = try await ClientTestServer()
+    let (api, room) = try await server.signedIn("owner")
+    let socket = ChannelSocket(api: api, channelId: room.id, transport: POSIXWebSocketTransport())
+    let log = EventLog(socket)
+    await socket.start()
+    let state = try await log.next { $0.state }
+    #expect(state.channelId == room.id)
+    #expect(state.queue?.count == 4)
+    #expect(state.listeners == ["owner"])
+    #expect(state.serverTime > 1_700_000_000_000)
+    await socket.stop()
+    _ = try await log.next { event -> Bool? in
+      if case .disconnected(_, nil) = event { return true }
+      return nil
+    }
+    await server.stop()
+  }
+
+  @Test func withoutASessionTheSocketIsRefusedAndDoesNotRetry() async throws {
+    let server = try await ClientTestServer()
+    let (_, room) = try await server.signedIn("owner")
+    let stranger = server.api()
+    let socket = ChannelSocket(api: stranger, channelId: room.id)
+    let log = EventLog(socket)
+    await socket.start()
+    let reason = try await log.next { event -> String? in
+      if case .disconnected(let reason, nil) = event { return reason }
+      return nil
+    }
+    #expect(reason.contains("401"))
+    await server.stop()
+  }
+
+  @Test func lightStatesGetTheLastQueueAndPingsArePonged() async throws {
+    let server = try await ClientTestServer()
+    let (api, room) = try await server.signedIn("owner")
+    let socket = ChannelSocket(api: api, channelId: room.id)
+    let log = EventLog(socket)
+    await socket.start()
+    let first = try await log.next { $0.state }
+    try await socket.send(.pause)
+    let paused = try await log.next { $0.state.flatMap { $0.paused ? $0 : nil } }
+    #expect(paused.queue == first.queue)  // sent without a queue, filled in from the last
+    #expect(paused.seq > first.seq)
+    try await socket.send(.ping(clientTime: 12345.5))
+    let pong = try await log.next { event -> (Double, Double)? in
+      if case .pong(let clientTime, let serverTime, _) = event { return (clientTime, serverTime) }
+      return nil
+    }
+    #expect(pong.0 == 12345.5)
+    #expect(abs(pong.1 - Date().timeIntervalSince1970 * 1000) < 5000)
+    try await socket.send(.jump(99))
+    let refused = try await log.next { event -> String? in
+      if case .serverError(let message) = event { return message }
+      return nil
+    }
+    #expect(!refused.isEmpty)
+    await socket.stop()
+    await server.stop()
+  }
+
+  @Test func itReconnectsAfterTheServerRestarts() async throws {
+    let first = try await ClientTestServer()
+    let port = first.server.port
+    let (api, room) = try await first.signedIn("owner")
+    let socket = ChannelSocket(api: api, channelId: room.id, reconnect: ReconnectPolicy(base: 0.3, maximum: 1))
+    let log = EventLog(socket)
+    await socket.start()
+    let before = try await log.next { $0.state }
+    await first.stop()
+    let retry = try await log.next { event -> Double? in
+      if case .disconnected(_, let retryIn?) = event { return retryIn }
+      return nil
+    }
+    #expect(retry == 0.3)
+    await log.clear()
+    // Same data, same port: the session (and the room) survive the restart.
+    let second = try await ClientTestServer(port: port, dataDirectory: first.dataDirectory)
+    let after = try await log.next(timeout: 15) { $0.state }
+    #expect(after.channelId == before.channelId)
+    #expect(after.queue?.map(\.id) == before.queue?.map(\.id))
+    #expect(after.seq >= before.seq)
+    await socket.stop()
+    await second.stop()
+  }
+
+  @Test func backoffGrowsByThreeSecondsUpToThirty() {
+    let policy = ReconnectPolicy()
+    #expect((0..<12).map { policy.delay(attempt: $0) } == [3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 30, 30])
+  }
+
+  @Test func socketURLsFollowTheServersScheme() {
+    #expect(
+      ChannelSocket.url(base: URL(string: "http://h:3001")!, channelId: "a b").absoluteString
+        == "ws://h:3001/api/channels/a%20b/ws")
+    #expect(
+      ChannelSocket.url(base: URL(string: "https://tunes.example/")!, channelId: "x").absoluteString
+        == "wss://tunes.example/api/channels/x/ws")
+  }
+
+  @Test func aStateWithoutSyncFieldsStillDecodes() throws {
+    // What an older server (the seed) sends.
+    let text =
+      #"{"track":{"id":"sha256:1","filename":"a.mp3","title":null,"duration":12},"currentTimestamp":3.5,"#
+      + #""channelName":"Main","channelId":"m","paused":false,"currentIndex":0,"listenerCount":1,"isDefault":true,"#
+      + #""playbackMode":"repeat-all"}"#
+    guard case .state(let state) = try #require(ServerMessage.decode(text)) else {
+      Issue.record("not a state")
+      return
+    }
+    #expect(state.track?.title == "a.mp3")
+    #expect(state.seq == 0)
+    #expect(state.serverTime == 0)
+    #expect(state.queue == nil)
+  }
+
+  @Test func typedMessagesDecode() throws {
+    guard case .kick(let reason) = try #require(ServerMessage.decode(#"{"type":"kick","reason":"bye"}"#)) else {
+      Issue.record("not a kick")
+      return
+    }
+    #expect(reason == "bye")
+    guard
+      case .pong(let clientTime, let serverTime) = try #require(
+        ServerMessage.decode(#"{"type":"pong","clientTime":1.5,"serverTime":99}"#))
+    else {
+      Issue.record("not a pong")
+      return
+    }
+    #expect(clientTime == 1.5 && serverTime == 99)
+  }
+
+  @Test func clientActionsAreTheContractsJSON() throws {
+    for (action, expected) in [
+      (ClientAction.pause, ["action": "pause"]), (.unpause, ["action": "unpause"]),
+      (.switchChannel("a\"b"), ["action": "switch", "channelId": "a\"b"]),
+    ] {
+      let decoded = try JSONSerialization.jsonObject(with: Data(action.json.utf8)) as? [String: String]
+      #expect(decoded == expected)
+    }
+    let seek = try JSONSerialization.jsonObject(with: Data(ClientAction.seek(45.5).json.utf8)) as? [String: Any]
+    #expect(seek?["timestamp"] as? Double == 45.5)
+    let jump = try JSONSerialization.jsonObject(with: Data(ClientAction.jump(3).json.utf8)) as? [String: Any]
+    #expect(jump?["index"] as? Int == 3)
+  }
+}

@@ -1,0 +1,134 @@
+import BlastoiseClient
+import Foundation
+import Synchronization
+
+/// A player for session tests: it "plays" on the monotonic clock, becomes ready 20 ms after a
+/// load, reports its position every 50 ms while playing, and records what it was asked.
+final class FakeAudioOutput: AudioOutput, @unchecked Sendable {
+  struct State {
+    var loads: [(url: URL, headers: [String: String])] = []
+    var seeks: [Double] = []
+    var playing = false
+    var position = 0.0
+    var at = 0.0
+    var rate = 1.0
+    var loaded = false
+  }
+
+  let events: AsyncStream<AudioOutputEvent>
+  private let continuation: AsyncStream<AudioOutputEvent>.Continuation
+  let state = Mutex(State())
+  private let clock = MonotonicClock.system
+  private var ticker: Task<Void, Never>?
+
+  init() {
+    (events, continuation) = AsyncStream.makeStream(of: AudioOutputEvent.self)
+    let continuation = continuation
+    let clock = clock
+    ticker = Task { [weak self] in
+      while !Task.isCancelled {
+        try? await Task.sleep(for: .milliseconds(50))
+        let now = clock.now()
+        guard let self else { return }
+        let reading = self.state.withLock { state -> AudioPosition? in
+          guard state.loaded, state.playing else { return nil }
+          state.position += state.rate * (now - state.at)
+          state.at = now
+          return AudioPosition(seconds: state.position, at: now, rate: state.rate, playing: true)
+        }
+        if let reading { continuation.yield(.position(reading)) }
+      }
+    }
+  }
+
+  deinit { ticker?.cancel() }
+
+  var loads: [(url: URL, headers: [String: String])] { state.withLock { $0.loads } }
+  var seeks: [Double] { state.withLock { $0.seeks } }
+  var isPlaying: Bool { state.withLock { $0.playing } }
+
+  /// Where the fake is now.
+  var now: Double {
+    let time = clock.now()
+    return state.withLock { $0.playing ? $0.position + $0.rate * (time - $0.at) : $0.position }
+  }
+
+  func load(url: URL, headers: [String: String]) {
+    state.withLock { state in
+      state.loads.append((url, headers))
+      state.loaded = false
+      state.playing = false
+      state.position = 0
+      state.at = clock.now()
+    }
+    let continuation = continuation
+    Task { [weak self] in
+      try? await Task.sleep(for: .milliseconds(20))
+      self?.state.withLock { $0.loaded = true }
+      continuation.yield(.ready(duration: nil))
+    }
+  }
+
+  func play() {
+    let now = clock.now()
+    state.withLock { state in
+      if !state.playing { state.at = now }
+      state.playing = true
+    }
+  }
+
+  func pause() {
+    let now = clock.now()
+    state.withLock { state in
+      if state.playing { state.position += state.rate * (now - state.at) }
+      state.at = now
+      state.playing = false
+    }
+  }
+
+  func seek(to seconds: Double) {
+    let now = clock.now()
+    state.withLock { state in
+      state.seeks.append(seconds)
+      state.position = seconds
+      state.at = now
+    }
+  }
+
+  func setRate(_ rate: Double) {
+    let now = clock.now()
+    state.withLock { state in
+      if state.playing { state.position += state.rate * (now - state.at) }
+      state.at = now
+      state.rate = rate
+    }
+  }
+
+  func position() -> AudioPosition? {
+    state.withLock { state in
+      state.loaded
+        ? AudioPosition(seconds: state.position, at: state.at, rate: state.rate, playing: state.playing) : nil
+    }
+  }
+
+  func stop() {
+    state.withLock { state in
+      state.loaded = false
+      state.playing = false
+    }
+  }
+
+  func end() { continuation.yield(.ended) }
+}
+
+/// Polls `condition` (without blocking the pool) until it holds.
+func eventually(
+  timeout: Double = 30, _ what: String = "condition", _ condition: @Sendable () async throws -> Bool
+) async throws {
+  let deadline = ContinuousClock.now + .seconds(timeout)
+  while ContinuousClock.now < deadline {
+    if try await condition() { return }
+    try await Task.sleep(for: .milliseconds(10))
+  }
+  throw TestFailure("\(what) did not happen within \(timeout) s")
+}

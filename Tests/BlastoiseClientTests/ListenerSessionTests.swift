@@ -1,0 +1,205 @@
+import BlastoiseProtocol
+import BlastoiseSync
+import Foundation
+import Testing
+
+@testable import BlastoiseClient
+
+/// ListenerSession against the real server with a fake player: it loads the room's track with
+/// the cookie, starts at the server's position, and follows pause, resume and jump.
+@Suite struct ListenerSessionTests {
+  /// Where the room is now by the server's clock (same machine, same wall clock), and where
+  /// the player is at the same moment.
+  static func positions(_ api: BlastoiseAPI, _ room: String, _ output: FakeAudioOutput) async throws -> (
+    track: String?, room: Double, player: Double
+  ) {
+    let state = try await api.channel(room)
+    let player = output.now
+    let elapsed = state.paused ? 0 : Date().timeIntervalSince1970 - Double(state.serverTime) / 1000
+    return (state.track?.id, state.currentTimestamp + elapsed, player)
+  }
+
+  static func roomPosition(_ api: BlastoiseAPI, _ room: String) async throws -> (track: String?, seconds: Double) {
+    let state = try await api.channel(room)
+    let elapsed = state.paused ? 0 : Date().timeIntervalSince1970 - Double(state.serverTime) / 1000
+    return (state.track?.id, state.currentTimestamp + elapsed)
+  }
+
+  @Test func joiningPlaysTheRoomsTrackAtTheServersPosition() async throws {
+    let server = try await ClientTestServer()
+    let (api, room) = try await server.signedIn("owner")
+    let output = FakeAudioOutput()
+    let session = ListenerSession(api: api, output: output)
+    let joined = try await session.join()
+    #expect(joined.id == room.id)
+    try await eventually("playing") { output.isPlaying }
+    let load = try #require(output.loads.first)
+    let now = try await Self.positions(api, room.id, output)
+    #expect(load.url == api.trackURL(try #require(now.track)))
+    #expect(load.headers["Cookie"]?.contains("blastoise_session=") == true)
+    #expect(abs(now.player - now.room) < 0.03, "player \(now.player), room \(now.room)")
+    let snapshot = await session.snapshot
+    #expect(snapshot.canControl)
+    #expect(snapshot.joinToPlaying != nil)
+    #expect(snapshot.queue.count == 4)
+    await session.stop()
+    await server.stop()
+  }
+
+  @Test func pauseResumeAndJumpFromAnotherListenerAreFollowed() async throws {
+    let server = try await ClientTestServer()
+    let (api, room) = try await server.signedIn("owner")
+    let (remote, _) = try await server.signedIn("remote")
+    let output = FakeAudioOutput()
+    let session = ListenerSession(api: api, output: output)
+    try await session.join()
+    try await eventually("playing") { output.isPlaying }
+
+    let control = ChannelSocket(api: remote, channelId: room.id)
+    let log = EventLog(control)
+    await control.start()
+    _ = try await log.next { $0.state }
+    try await control.send(.pause)
+    try await eventually("paused") { !output.isPlaying }
+    let paused = try await api.channel(room.id)
+    #expect(paused.paused)
+    #expect(abs(output.now - paused.currentTimestamp) < 0.003, "held at \(output.now), room \(paused.currentTimestamp)")
+
+    try await control.send(.unpause)
+    try await eventually("resumed") { output.isPlaying }
+    try await Task.sleep(for: .milliseconds(300))
+    let resumed = try await Self.positions(api, room.id, output)
+    #expect(abs(resumed.player - resumed.room) < 0.03)
+
+    let queue = try #require(await session.snapshot.queue)
+    try await remote.jump(channel: room.id, to: 2)
+    try await eventually("jumped") { output.loads.last?.url == api.trackURL(queue[2].id) && output.isPlaying }
+    try await Task.sleep(for: .milliseconds(200))
+    let jumped = try await Self.positions(api, room.id, output)
+    #expect(jumped.track == queue[2].id)
+    #expect(abs(jumped.player - jumped.room) < 0.03)
+    #expect(await session.snapshot.currentIndex == 2)
+    await control.stop()
+    await session.stop()
+    await server.stop()
+  }
+
+  @Test func repeatOneStartsTheSameTrackOverInStep() async throws {
+    let server = try await ClientTestServer()
+    let (api, room) = try await server.signedIn("owner")
+    let output = FakeAudioOutput()
+    let session = ListenerSession(api: api, output: output)
+    try await session.join()
+    try await eventually("playing") { output.isPlaying }
+    try await api.setMode(channel: room.id, .repeatOne)
+    let duration = try #require(try await api.channel(room.id).track?.duration)
+    try await api.seek(channel: room.id, to: duration - 0.4)
+    // The room starts the track over (same track, same seq); the player must follow.
+    try await Task.sleep(for: .milliseconds(1200))
+    let now = try await Self.positions(api, room.id, output)
+    #expect(now.room < 2)
+    #expect(abs(now.player - now.room) < 0.03, "player \(now.player), room \(now.room)")
+    #expect(output.loads.count == 1)
+    await session.stop()
+    await server.stop()
+  }
+
+  @Test func controlsGoThroughTheRoom() async throws {
+    let server = try await ClientTestServer()
+    let (api, room) = try await server.signedIn("owner")
+    let output = FakeAudioOutput()
+    let session = ListenerSession(api: api, output: output)
+    try await session.join()
+    try await eventually("playing") { output.isPlaying }
+    await session.togglePause()
+    try await eventually("paused by the room") { try await api.channel(room.id).paused }
+    try await eventually("the session saw the pause") { await session.snapshot.paused }
+    await session.togglePause()
+    try await eventually("playing again") { try await !api.channel(room.id).paused }
+    await session.next()
+    try await eventually("next") { try await api.channel(room.id).currentIndex == 1 }
+    try await eventually("the session saw it") { await session.snapshot.currentIndex == 1 }
+    await session.previous()
+    try await eventually("previous") { try await api.channel(room.id).currentIndex == 0 }
+    await session.cycleMode()  // repeat-all → repeat-one
+    try await eventually("mode") { try await api.channel(room.id).playbackMode == "repeat-one" }
+    await session.seek(to: 10)
+    try await eventually("seek") { try await abs(Self.roomPosition(api, room.id).seconds - 10) < 1 }
+    await session.stop()
+    await server.stop()
+  }
+
+  @Test func aGuestListensButCannotControl() async throws {
+    let server = try await ClientTestServer(guests: true)
+    let (owner, room) = try await server.signedIn("owner")
+    let guestAPI = server.api()
+    let output = FakeAudioOutput()
+    let session = ListenerSession(api: guestAPI, output: output)
+    try await session.join()
+    try await eventually("playing") { output.isPlaying }
+    #expect(await session.snapshot.canControl == false)
+    #expect(await session.snapshot.user?.isGuest == true)
+    await session.togglePause()
+    try await Task.sleep(for: .milliseconds(200))
+    #expect(try await owner.channel(room.id).paused == false)
+    await session.stop()
+    await server.stop()
+  }
+
+  @Test func libraryModePlaysTheLocalListByItsMode() async throws {
+    let api = BlastoiseAPI(baseURL: URL(string: "http://127.0.0.1:9")!)
+    let tracks = (0..<3).map { Track(id: "sha256:\($0)", filename: "\($0).mp3", title: "T\($0)", duration: 10) }
+    let output = FakeAudioOutput()
+    let session = ListenerSession(api: api, output: output)
+    await session.playLibrary(tracks, startAt: 0, mode: .once)
+    try await eventually("first") { output.isPlaying && output.loads.count == 1 }
+    output.end()
+    try await eventually("second") { output.loads.last?.url == api.trackURL("sha256:1") && output.isPlaying }
+    await session.next()
+    try await eventually("third") { output.loads.last?.url == api.trackURL("sha256:2") }
+    output.end()
+    try await Task.sleep(for: .milliseconds(100))
+    #expect(output.loads.count == 3)  // once: the last one ended, nothing follows
+    await session.previous()
+    try await eventually("back") { output.loads.last?.url == api.trackURL("sha256:1") && output.isPlaying }
+    await session.setMode(.repeatOne)
+    output.end()
+    try await eventually("replay") { output.seeks.last == 0 && output.isPlaying }
+    #expect(output.loads.count == 4)
+    await session.togglePause()
+    #expect(!output.isPlaying)
+    #expect(await session.snapshot.sourceMode == .library)
+    await session.stop()
+  }
+}
+
+@Suite struct LocalQueueTests {
+  let tracks = (0..<4).map { Track(id: "t\($0)", filename: "", title: "", duration: 1) }
+
+  @Test func whatFollowsTheEndDependsOnTheMode() {
+    var random = SystemRandomNumberGenerator()
+    #expect(LocalQueue(tracks: tracks, index: 1, mode: .once).afterEnd(using: &random) == .play(2))
+    #expect(LocalQueue(tracks: tracks, index: 3, mode: .once).afterEnd(using: &random) == .stop)
+    #expect(LocalQueue(tracks: tracks, index: 3, mode: .repeatAll).afterEnd(using: &random) == .play(0))
+    #expect(LocalQueue(tracks: tracks, index: 2, mode: .repeatOne).afterEnd(using: &random) == .replay)
+    for _ in 0..<50 {
+      guard case .play(let index) = LocalQueue(tracks: tracks, index: 2, mode: .shuffle).afterEnd(using: &random)
+      else { return #expect(Bool(false)) }
+      #expect(index != 2 && tracks.indices.contains(index))
+    }
+  }
+
+  @Test func nextAndPreviousWrap() {
+    var random = SystemRandomNumberGenerator()
+    #expect(LocalQueue(tracks: tracks, index: 3).next(using: &random) == 0)
+    #expect(LocalQueue(tracks: tracks, index: 0).previous() == 3)
+    #expect(LocalQueue(tracks: [], index: 5).current == nil)
+  }
+
+  @Test func modesCycleInTheUsualOrder() {
+    #expect(PlaybackMode.once.cycled == .repeatAll)
+    #expect(PlaybackMode.repeatAll.cycled == .repeatOne)
+    #expect(PlaybackMode.repeatOne.cycled == .shuffle)
+    #expect(PlaybackMode.shuffle.cycled == .once)
+  }
+}

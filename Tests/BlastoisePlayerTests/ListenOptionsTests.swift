@@ -1,0 +1,49 @@
+import BlastoiseClient
+import Testing
+
+@testable import BlastoisePlayer
+
+@Suite struct ListenOptionsTests {
+  @Test func flagsAndTheirEnvironmentFallbacks() throws {
+    let options = try ListenOptions.parse(
+      ["http://h:3001", "--channel", "abc", "--user=ann", "--audio-output", "null", "--status-json"], environment: [:])
+    #expect(
+      options
+        == ListenOptions(server: "http://h:3001", channel: "abc", user: "ann", audioOutput: "null", statusJSON: true))
+    let fromEnvironment = try ListenOptions.parse(
+      ["http://h"], environment: ["BLASTOISE_USER": "bob", "BLASTOISE_AUDIO_OUTPUT": "pulse"])
+    #expect(fromEnvironment.user == "bob")
+    #expect(fromEnvironment.audioOutput == "pulse")
+    #expect(try ListenOptions.parse(["http://h", "--user", "cy"], environment: ["BLASTOISE_USER": "bob"]).user == "cy")
+  }
+
+  @Test func mistakesAreRefused() {
+    #expect(throws: ListenUsageError.self) { try ListenOptions.parse([], environment: [:]) }
+    #expect(throws: ListenUsageError.self) { try ListenOptions.parse(["http://h", "--user"], environment: [:]) }
+    #expect(throws: ListenUsageError.self) { try ListenOptions.parse(["http://h", "--loud"], environment: [:]) }
+    #expect(throws: ListenUsageError.self) { try ListenOptions.parse(["http://h", "http://i"], environment: [:]) }
+  }
+
+  @Test func theStatusLineShowsTrackTimeAndDrift() {
+    #expect(StatusLine.clock(83.9) == "1:23")
+    #expect(StatusLine.fit("abcdef", width: 4) == "abc…")
+  }
+}
+
+@Suite struct MPVReadingTests {
+  @Test func aLateStampedReadingIsRaisedToWhatTheLastOnesSay() {
+    let earlier = [
+      AudioPosition(seconds: 10.0, at: 100.0, rate: 1, playing: true),
+      AudioPosition(seconds: 10.05, at: 100.05, rate: 1, playing: true),
+    ]
+    // Stamped 20 ms late: it claims 10.1 at 100.12.
+    let late = AudioPosition(seconds: 10.1, at: 100.12, rate: 1, playing: true)
+    #expect(abs(MPVAudioOutput.steadied(late, recent: earlier).seconds - 10.12) < 1e-9)
+    // A timely one is left alone.
+    let timely = AudioPosition(seconds: 10.1, at: 100.1, rate: 1, playing: true)
+    #expect(MPVAudioOutput.steadied(timely, recent: earlier).seconds == 10.1)
+    // A real stall of more than 50 ms is not hidden.
+    let stalled = AudioPosition(seconds: 10.1, at: 100.2, rate: 1, playing: true)
+    #expect(MPVAudioOutput.steadied(stalled, recent: earlier).seconds == 10.1)
+  }
+}

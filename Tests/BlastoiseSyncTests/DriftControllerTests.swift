@@ -1,0 +1,103 @@
+import Testing
+
+@testable import BlastoiseSync
+
+@Suite struct DriftControllerTests {
+  @Test func aSmallErrorChangesNothing() {
+    var controller = DriftController()
+    for step in 0..<20 {
+      let now = Double(step) * 0.1
+      #expect(controller.update(expected: 10 + now, actual: 10 + now + 0.001, at: now) == .none)
+    }
+    #expect(controller.phase == .idle)
+    #expect(abs(controller.rate - 1) < 0.0005)
+  }
+
+  @Test func oneLateReadingMovesNothing() {
+    // A reading stamped 8 ms late (the reading thread woke up late) among good ones.
+    var controller = DriftController()
+    for step in 0..<30 {
+      let now = Double(step) * 0.1
+      let late = step == 15 ? -0.008 : 0
+      #expect(controller.update(expected: 10 + now, actual: 10 + now + late, at: now) == .none, "step \(step)")
+    }
+    #expect(controller.phase == .idle)
+  }
+
+  @Test func aLargeErrorSeeksOnlyWhenSeenTwice() {
+    var controller = DriftController()
+    #expect(controller.update(expected: 30, actual: 12, at: 0) == .none)
+    #expect(controller.update(expected: 30.1, actual: 12.1, at: 0.1) == .seek(to: 30.1, rate: 1))
+    #expect(controller.seekCount == 1)
+    // Nothing is decided while the player settles.
+    #expect(controller.update(expected: 30.2, actual: 12.2, at: 0.2) == .none)
+  }
+
+  @Test func oneGlitchedReadingDoesNotSeek() {
+    var controller = DriftController()
+    #expect(controller.update(expected: 30, actual: 31, at: 0) == .none)
+    #expect(controller.update(expected: 30.1, actual: 30.1, at: 0.1) == .none)
+    #expect(controller.update(expected: 30.2, actual: 31.2, at: 0.2) == .none)
+    #expect(controller.seekCount == 0)
+  }
+
+  @Test func aModerateErrorIsNudgedWithinBounds() throws {
+    var controller = DriftController()
+    // 60 ms ahead: slow down, but never by more than maxNudge.
+    guard case .setRate(let rate) = controller.update(expected: 10, actual: 10.06, at: 0) else {
+      Issue.record("expected a rate change")
+      return
+    }
+    #expect(rate < 1)
+    #expect(rate >= 1 - controller.configuration.maxNudge)
+    #expect(controller.phase == .correcting)
+    // 50 ms behind for a while: speed up.
+    for step in 1...5 { _ = controller.update(expected: 20, actual: 19.95, at: 0.1 * Double(step)) }
+    let faster = controller.rate
+    #expect(faster > 1)
+    #expect(faster <= 1 + controller.configuration.maxNudge + controller.configuration.maxTrim)
+  }
+
+  @Test func nudgingStopsOnlyAfterTheErrorStaysSmall() {
+    var controller = DriftController()
+    _ = controller.update(expected: 10, actual: 10.01, at: 0)
+    #expect(controller.phase == .correcting)
+    var now = 0.0
+    // Between the stop and start thresholds: keep correcting (hysteresis).
+    for _ in 0..<10 {
+      now += 0.1
+      _ = controller.update(expected: 10 + now, actual: 10 + now + 0.002, at: now)
+    }
+    #expect(controller.phase == .correcting)
+    for _ in 0..<10 {
+      now += 0.1
+      _ = controller.update(expected: 10 + now, actual: 10 + now, at: now)
+    }
+    #expect(controller.phase == .idle)
+    #expect(abs(controller.rate - (1 + controller.trim)) < controller.configuration.rateStep)
+  }
+
+  @Test func theSeekLeadLearnsHowFarBehindThePlayerLands() {
+    var controller = DriftController()
+    _ = controller.update(expected: 50, actual: 0, at: 0)
+    _ = controller.update(expected: 50.1, actual: 0, at: 0.1)
+    // The player landed 80 ms behind the target.
+    _ = controller.update(expected: 50.5, actual: 50.42, at: 0.5)
+    #expect(abs(controller.seekLead - 0.056) < 1e-9)
+  }
+
+  @Test func repositioningSettlesAndKeepsTheLearnedTrim() {
+    var controller = DriftController()
+    var now = 0.0
+    for _ in 0..<50 {  // A player steadily 3 ms ahead teaches a negative trim.
+      now += 0.1
+      _ = controller.update(expected: now, actual: now + 0.003, at: now)
+    }
+    let trim = controller.trim
+    #expect(trim < 0)
+    #expect(controller.playerRepositioned(at: now) == 1 + trim)
+    #expect(controller.update(expected: 100, actual: 90, at: now + 0.1) == .none)
+    controller.stop()
+    #expect(controller.trim == trim)
+  }
+}
