@@ -7,9 +7,12 @@ enum ShutdownSignal {
   static func next() async -> String {
     await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
       let waiter = Waiter(continuation)
+      // A queue of its own (serial queues get their own thread): a busy global pool must not
+      // delay the shutdown signal.
+      let queue = DispatchQueue(label: "shutdown-signals")
       for (number, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] {
         signal(number, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
         source.setEventHandler { waiter.resume(name) }
         source.resume()
         waiter.keep(source)
