@@ -83,3 +83,9 @@ private func routingRoutes(_ router: inout Router) {
     #expect(query == ["q": "hello world", "tag": "rock&roll", "flag": "", "e=": "="])
   }
 }
+
+@Test func rawNULInATargetIsRefusedLikeAnEscapedOne() {
+  // Found by the request-target fuzzer: "//\0\u{4}" once decoded to a segment holding a NUL.
+  #expect(throws: HTTPError.self) { try RequestTarget(parsing: "//\u{0}\u{4}") }
+  #expect(throws: HTTPError.self) { try RequestTarget(parsing: "/a?x=\u{0}") }
+}

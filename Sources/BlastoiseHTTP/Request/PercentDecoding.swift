@@ -5,6 +5,8 @@ enum PercentDecoding {
   /// Decodes `%XX` escapes (and `+` as space when `plusIsSpace`). Refuses malformed escapes,
   /// NUL bytes and results that are not UTF-8, so no handler ever sees an ambiguous name.
   static func decode(_ text: Substring, plusIsSpace: Bool = false) throws(Invalid) -> String {
+    // A raw NUL is as bad as an escaped one (found by the request-target fuzzer).
+    if text.utf8.contains(0) { throw Invalid() }
     if !text.utf8.contains(UInt8(ascii: "%")) && !(plusIsSpace && text.contains("+")) {
       return String(text)
     }
