@@ -53,27 +53,16 @@ struct ImportIngest: Sendable {
     return .added(track)
   }
 
-  /// `link` + `unlink` rather than `rename`: an existing name is never replaced.
+  /// The download was written by yt-dlp, not by us: fsync it before it is placed.
   private func moveIntoLibrary(_ source: String) throws -> LibraryFile {
     let descriptor = open(source, O_RDONLY)
     if descriptor >= 0 {
       fsync(descriptor)
       close(descriptor)
     }
-    let safeName = UploadNames.sanitize((source as NSString).lastPathComponent)
-    var destination = directory + "/" + safeName
-    var attempt = 2
-    while link(source, destination) != 0 {
-      guard errno == EEXIST, attempt < 1000 else { throw ImportFailure(.failed, "Could not store the download") }
-      destination = directory + "/" + UploadNames.numbered(safeName, attempt)
-      attempt += 1
+    guard let file = UploadNames.place(source, named: (source as NSString).lastPathComponent, in: directory) else {
+      throw ImportFailure(.failed, "Could not store the download")
     }
-    unlink(source)
-    UploadNames.syncDirectory(directory)
-    var info = stat()
-    guard stat(destination, &info) == 0 else { throw ImportFailure(.failed, "Could not store the download") }
-    return LibraryFile(
-      path: destination, size: Int64(info.st_size),
-      modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+    return file
   }
 }

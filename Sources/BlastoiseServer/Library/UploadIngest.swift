@@ -54,24 +54,10 @@ struct UploadIngest: Sendable {
   }
 
   private func moveIntoLibrary(_ part: MultipartPart, named name: String) throws -> LibraryFile {
-    guard let source = part.temporaryFilePath else { throw HTTPError(.badRequest, "Missing file") }
-    let directory = library.uploadsDirectory
-    let safeName = UploadNames.sanitize(name)
-    var destination = directory + "/" + safeName
-    var attempt = 2
-    while FileManager.default.fileExists(atPath: destination) {
-      destination = directory + "/" + UploadNames.numbered(safeName, attempt)
-      attempt += 1
-    }
-    guard rename(source, destination) == 0 else {
-      throw HTTPError(.internalServerError, "Could not store the upload")
-    }
-    UploadNames.syncDirectory(directory)
-    var info = stat()
-    guard stat(destination, &info) == 0 else { throw HTTPError(.internalServerError, "Could not store the upload") }
-    return LibraryFile(
-      path: destination, size: Int64(info.st_size),
-      modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+    guard let source = part.temporaryFilePath,
+      let file = UploadNames.place(source, named: name, in: library.uploadsDirectory)
+    else { throw HTTPError(.internalServerError, "Could not store the upload") }
+    return file
   }
 }
 

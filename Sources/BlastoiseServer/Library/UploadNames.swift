@@ -1,3 +1,4 @@
+import BlastoiseCore
 import Foundation
 
 /// Safe names for uploaded files: the client's name, never its path.
@@ -19,6 +20,27 @@ enum UploadNames {
     let ext = (name as NSString).pathExtension
     let stem = (name as NSString).deletingPathExtension
     return ext.isEmpty ? "\(stem) (\(number))" : "\(stem) (\(number)).\(ext)"
+  }
+
+  /// Moves an fsynced file into `directory` under a safe, unused version of `name` and makes the
+  /// move durable. `link` + `unlink` rather than `rename`: an existing name — another upload or
+  /// import landing at the same moment — is never replaced. Nil when the file cannot be placed.
+  static func place(_ source: String, named name: String, in directory: String) -> LibraryFile? {
+    let safeName = sanitize(name)
+    var destination = directory + "/" + safeName
+    var attempt = 2
+    while link(source, destination) != 0 {
+      guard errno == EEXIST, attempt < 1000 else { return nil }
+      destination = directory + "/" + numbered(safeName, attempt)
+      attempt += 1
+    }
+    unlink(source)
+    syncDirectory(directory)
+    var info = stat()
+    guard stat(destination, &info) == 0 else { return nil }
+    return LibraryFile(
+      path: destination, size: Int64(info.st_size),
+      modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
   }
 
   /// Makes a rename durable: fsync the directory that holds the new name.
