@@ -172,7 +172,7 @@ enum AudioFixtures {
     process.standardOutput = output
     process.standardError = try FileHandle(forWritingTo: errors)
     process.standardInput = FileHandle.nullDevice
-    try process.run()
+    try launch(process)
     let data = output.fileHandleForReading.readDataToEndOfFile()  // before waiting: a full pipe blocks the tool
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {

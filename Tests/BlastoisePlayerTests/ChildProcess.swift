@@ -29,7 +29,7 @@ final class ChildProcess: @unchecked Sendable {
     process.standardError = stderr
     let input = Pipe()
     process.standardInput = input
-    try process.run()
+    try launch(process)
     if let stdin { input.fileHandleForWriting.write(stdin) }
     try? input.fileHandleForWriting.close()
     collect(stdout.fileHandleForReading, errors: false)

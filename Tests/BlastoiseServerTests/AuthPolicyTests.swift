@@ -60,7 +60,7 @@ import Testing
     let input = Pipe()
     add.standardInput = input
     add.standardOutput = Pipe()
-    try add.run()
+    try launch(add)
     input.fileHandleForWriting.write(Data("correct horse battery\n".utf8))
     try input.fileHandleForWriting.close()
     while add.isRunning { try await Task.sleep(for: .milliseconds(20)) }

@@ -93,7 +93,7 @@ final class ImportFixtureSite: @unchecked Sendable {
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    try launch(process)
     // The first line is the port (read on this thread: tests call this from a dispatch queue).
     var text = ""
     while !text.contains("\n") {

@@ -25,7 +25,7 @@ final class ServerProcess: @unchecked Sendable {
     process.environment = merged
     process.standardError = errorPipe
     process.standardOutput = FileHandle.nullDevice
-    try process.run()
+    try launch(process)
   }
 
   /// Reads stderr until the server says where it listens. Blocking reads run on a dispatch
