@@ -14,6 +14,9 @@ public final class HTTPServer: Sendable {
     public var connectionTimeoutSeconds = 30
     /// Caps the request line plus headers; beyond it the client gets 431.
     public var connectionMemoryLimit = 32 * 1024
+    /// File bodies are sent from shared read-only mappings (see `FileMappings`); beyond this many
+    /// mapped files the least recently used idle ones are unmapped.
+    public var mappedFileLimit = 256
     public var webSocket = WebSocketHub.Configuration()
     /// Runs after routing and before any body byte is read; a thrown error refuses the request.
     /// The application checks Origin and authentication here.
@@ -29,6 +32,7 @@ public final class HTTPServer: Sendable {
   let router: Router
   let configuration: Configuration
   public let webSockets: WebSocketHub
+  let fileMappings: FileMappings
   private let daemon = Mutex<DaemonHandle?>(nil)
   let inFlight = Mutex(0)
   /// Connections suspended while their async handler runs.
@@ -38,6 +42,7 @@ public final class HTTPServer: Sendable {
     self.router = router
     self.configuration = configuration
     webSockets = WebSocketHub(configuration: configuration.webSocket, log: configuration.log)
+    fileMappings = FileMappings(fileLimit: configuration.mappedFileLimit)
   }
 
   private let boundPort = Mutex<UInt16>(0)

@@ -25,7 +25,12 @@ struct ResponseWriter {
       }
     case .file(let file, let offset, let length):
       guard let descriptor = file.take() else { return nil }
-      // libmicrohttpd owns the descriptor from here and sends it with sendfile.
+      if let lease = server.fileMappings.lease(descriptor, offset: offset, length: length) {
+        close(descriptor)
+        return makeMappedResponse(lease, length: Int(length))
+      }
+      // Not mappable (an empty file, mmap refused): libmicrohttpd owns the descriptor from here
+      // and sends it with sendfile.
       let native = MHD_create_response_from_fd_at_offset64(length, descriptor, offset)
       if native == nil { close(descriptor) }
       return native
@@ -37,4 +42,20 @@ struct ResponseWriter {
       return native
     }
   }
+
+  /// The body is sent straight from the mapping; libmicrohttpd releases the lease once the
+  /// response is done with (sent, or the connection closed).
+  private func makeMappedResponse(_ lease: FileMappings.Lease, length: Int) -> OpaquePointer? {
+    let context = Unmanaged.passRetained(lease).toOpaque()
+    let native = MHD_create_response_from_buffer_with_free_callback_cls(
+      length, UnsafeMutableRawPointer(mutating: lease.bytes), releaseMappedBody, context)
+    if native == nil { releaseMappedBody(context) }
+    return native
+  }
+}
+
+/// libmicrohttpd's free callback for mapped bodies (a global function: it runs on a polling thread).
+private func releaseMappedBody(_ context: UnsafeMutableRawPointer?) {
+  guard let context else { return }
+  Unmanaged<FileMappings.Lease>.fromOpaque(context).takeRetainedValue().release()
 }

@@ -28,7 +28,7 @@ struct ChannelRoutes: Sendable {
     }
     router.on(.get, "/api/channels/:id") { request in
       _ = try auth.require(.listen, for: request)
-      return .json(await try room(request).state(includeQueue: false))
+      return .json(try await room(request).state(includeQueue: false))
     }
     router.on(.patch, "/api/channels/:id", body: .smallJSON) { request in
       let room = try await editableRoom(request)
