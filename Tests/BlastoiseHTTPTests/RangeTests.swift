@@ -53,7 +53,7 @@ private let size = 1 << 20
       ("bytes=1000-99999999", 1000, size - 1),  // End beyond the file is clamped.
       ("bytes=\(size - 1)-\(size - 1)", size - 1, size - 1),
     ]
-    let socket = try TestSocket(port: port)  // All on one connection: sendfile bodies keep it usable.
+    let socket = try TestSocket(port: port)  // All on one connection: file bodies keep it usable.
     for (range, first, last) in cases {
       let response = try await socket.request("/file", headers: ["Range: \(range)"])
       #expect(response.status == 206, "\(range)")

@@ -4,8 +4,8 @@ import Foundation
 import Glibc
 #endif
 
-/// Builds the response for a file on disk: Range → 206/416, ETag/If-None-Match → 304, bytes sent
-/// zero-copy from the descriptor.
+/// Builds the response for a file on disk: Range → 206/416, ETag/If-None-Match → 304; the server
+/// sends the bytes without copying them through user space (see `FileMappings`).
 public enum FileResponse {
   public struct Options: Sendable {
     public var contentType: String

@@ -1,11 +1,12 @@
 import Foundation
 
-/// What a handler answers. The body is bytes in memory, a file range sent zero-copy from a
-/// descriptor, or a WebSocket upgrade.
+/// What a handler answers. The body is bytes in memory, a file range of an open descriptor, or a
+/// WebSocket upgrade.
 public struct HTTPResponse: Sendable {
   public enum Body: Sendable {
     case bytes([UInt8])
-    /// The server sends `length` bytes from `offset` with sendfile and closes the descriptor.
+    /// The server sends `length` bytes from `offset` (from a shared mapping of the file, see
+    /// `FileMappings`) and closes the descriptor.
     case file(OwnedFileDescriptor, offset: UInt64, length: UInt64)
     case webSocket(WebSocketUpgrade)
   }
