@@ -21,6 +21,8 @@ let package = Package(
       linkerSettings: [.linkedLibrary("microhttpd")]
     ),
     .systemLibrary(name: "CSQLite"),
+    // posix_spawn with the GNU pieces Swift's Glibc module leaves out (for yt-dlp).
+    .target(name: "CSpawn"),
 
     // Shared with apps: Foundation only.
     .target(name: "BlastoiseProtocol"),
@@ -50,7 +52,7 @@ let package = Package(
       name: "BlastoiseServer",
       dependencies: [
         "BlastoiseProtocol", "BlastoiseSync", "BlastoiseCore", "BlastoiseStore", "BlastoiseHTTP", "BlastoiseMedia",
-        "CSodium",
+        "CSodium", "CSpawn",
       ]
     ),
     .executableTarget(name: "blastoise", dependencies: ["BlastoiseServer", "BlastoisePlayer"]),

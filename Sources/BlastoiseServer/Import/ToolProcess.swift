@@ -4,12 +4,12 @@ import Foundation
 import Glibc
 #endif
 
-/// Runs an external tool with an argument vector — Foundation `Process` with `executableURL`
-/// and `arguments`, never a shell — and reads its output off the Swift pool. The tool starts
-/// in its own process group (Foundation does that on Linux), so killing it kills its children
-/// too (yt-dlp's ffmpeg). A wall-clock timeout and `kill()` both end the group with SIGKILL.
+/// Runs an external tool (`ChildProcess`: an argument vector, never a shell) and reads its output
+/// off the Swift pool. A wall-clock timeout and `kill()` both end the tool's process group with
+/// SIGKILL, its children (yt-dlp's ffmpeg) included.
 final class ToolProcess: @unchecked Sendable {
   struct Outcome: Sendable {
+    /// The exit code, 128 + the signal that ended the tool, or -1 when it could not start.
     var status: Int32
     /// Standard output, when collected (up to the limit).
     var output: Data
@@ -21,8 +21,7 @@ final class ToolProcess: @unchecked Sendable {
   }
 
   private let lock = NSLock()
-  private var process: Process?
-  private var finished = false
+  private var child: ChildProcess?
   private var killedByRequest = false
   private var timedOut = false
   private var outputTooLarge = false
@@ -62,44 +61,23 @@ final class ToolProcess: @unchecked Sendable {
     executable: String, arguments: [String], environment: [String: String], timeoutSeconds: Double,
     collectOutputLimit: Int, onLine: (@Sendable (String) -> Void)?
   ) -> Outcome {
-    // Foundation's `Process.run` can fail with EBADF when other threads start processes at the
-    // same moment; a fresh attempt succeeds.
-    var started: (process: Process, output: Pipe, errors: Pipe, exited: DispatchSemaphore)?
-    var failure: any Error = CancellationError()
-    for attempt in 0..<3 where started == nil {
-      if attempt > 0 { usleep(50_000) }
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: executable)
-      process.arguments = arguments
-      process.environment = environment
-      process.currentDirectoryURL = URL(fileURLWithPath: "/")
-      let output = Pipe()
-      let errors = Pipe()
-      process.standardInput = FileHandle.nullDevice
-      process.standardOutput = output
-      process.standardError = errors
-      // Not `waitUntilExit()`: on Linux it spins the thread's run loop for as long as the tool runs.
-      let exited = DispatchSemaphore(value: 0)
-      process.terminationHandler = { _ in exited.signal() }
-      do {
-        try lock.withLock {
-          guard !killedByRequest else { throw CancellationError() }
-          try Self.spawnLock.withLock { try process.run() }
-          // Below the server's own threads, so rooms stay on time while yt-dlp and its ffmpeg
-          // work (children inherit it).
-          setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(process.processIdentifier), 10)
-          self.process = process
+    let child: ChildProcess
+    do {
+      child = try lock.withLock { () throws -> ChildProcess in
+        guard !killedByRequest else { throw CancellationError() }
+        let started = try Self.spawnLock.withLock {
+          try ChildProcess(executable: executable, arguments: arguments, environment: environment)
         }
-        started = (process, output, errors, exited)
-      } catch {
-        failure = error
-        if error is CancellationError { break }
+        // Below the server's own threads, so rooms stay on time while yt-dlp and its ffmpeg
+        // work (children inherit it).
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(started.pid), 10)
+        self.child = started
+        return started
       }
-    }
-    guard let (process, output, errors, exited) = started else {
+    } catch {
       return Outcome(
-        status: -1, output: Data(), errorTail: ["cannot start \(executable): \(failure)"], timedOut: false,
-        killed: failure is CancellationError, outputTooLarge: false)
+        status: -1, output: Data(), errorTail: ["cannot start \(executable): \(error)"], timedOut: false,
+        killed: error is CancellationError, outputTooLarge: false)
     }
     let timer = DispatchSource.makeTimerSource(queue: Self.timers)
     timer.schedule(deadline: .now() + timeoutSeconds)
@@ -114,7 +92,7 @@ final class ToolProcess: @unchecked Sendable {
     let tail = LockedLines(keep: 20)
     group.enter()
     Thread.detachNewThread { [self] in
-      readLines(output.fileHandleForReading) { line, raw in
+      readLines(child.output) { line, raw in
         if collectOutputLimit > 0, !collected.append(raw, limit: collectOutputLimit) {
           lock.withLock { outputTooLarge = true }
           signalGroup()
@@ -125,7 +103,7 @@ final class ToolProcess: @unchecked Sendable {
     }
     group.enter()
     Thread.detachNewThread {
-      readLines(errors.fileHandleForReading) { line, _ in
+      readLines(child.errors) { line, _ in
         if let line {
           tail.append(line)
           onLine?(line)
@@ -133,25 +111,19 @@ final class ToolProcess: @unchecked Sendable {
       }
       group.leave()
     }
-    exited.wait()
+    let status = child.waitForExit()
     // The pipes close when the last writer (a child of the tool, perhaps) is gone.
     _ = group.wait(timeout: .now() + 5)
     timer.cancel()
-    lock.withLock { finished = true }
     return lock.withLock {
       Outcome(
-        status: process.terminationStatus, output: collected.data, errorTail: tail.lines, timedOut: timedOut,
-        killed: killedByRequest, outputTooLarge: outputTooLarge)
+        status: status, output: collected.data, errorTail: tail.lines, timedOut: timedOut, killed: killedByRequest,
+        outputTooLarge: outputTooLarge)
     }
   }
 
   private func signalGroup() {
-    lock.withLock {
-      guard let process, !finished, process.isRunning else { return }
-      let pid = process.processIdentifier
-      // Foundation starts the tool as the leader of its own group; fall back to the pid alone.
-      if getpgid(pid) == pid { Glibc.kill(-pid, SIGKILL) } else { Glibc.kill(pid, SIGKILL) }
-    }
+    lock.withLock { child }?.killGroup()
   }
 }
 
