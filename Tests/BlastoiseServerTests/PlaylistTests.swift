@@ -93,7 +93,7 @@ import Testing
     let bob = server.client()
     try await bob.signUp("bob")
     let guest = server.client()
-    try await guest.get("/api/auth/me")
+    _ = try await guest.get("/api/auth/me")
     let playlist = try await ann.post("/api/playlists", #"{"name":"Share Me"}"#).json(SeedPlaylist.self)
     try await ann.request(
       "PATCH", "/api/playlists/\(playlist.id)/tracks", json: #"{"set":["\#(ids[2])","\#(ids[2])"]}"#)

@@ -114,7 +114,7 @@ import Testing
     let socket = try await Self.socket(server, owner, room: room)
     let first = try await socket.state()
     let firstIndex = first["currentIndex"] as? Int ?? -1
-    try await owner.post("/api/channels/\(room)/jump", #"{"index":0}"#)
+    _ = try await owner.post("/api/channels/\(room)/jump", #"{"index":0}"#)
     _ = try await socket.state { $0["currentIndex"] as? Int == 0 && ($0["currentTimestamp"] as? Double ?? 9) < 1 }
     let advanced = try await socket.state(timeout: 4) { $0["currentIndex"] as? Int == 1 }
     #expect((advanced["currentTimestamp"] as? Double ?? 9) < 0.5)
@@ -125,7 +125,7 @@ import Testing
   @Test func guestsListenButTheirControlsAreIgnored() async throws {
     let (server, owner, _, room) = try await Self.roomServer(guests: true)
     let guest = server.client()
-    try await guest.get("/api/auth/me")
+    _ = try await guest.get("/api/auth/me")
     let guestSocket = try await Self.socket(server, guest, room: room)
     let ownerSocket = try await Self.socket(server, owner, room: room)
     _ = try await guestSocket.state()

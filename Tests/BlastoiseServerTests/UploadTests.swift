@@ -75,7 +75,7 @@ import Testing
   @Test func guestsCannotUpload() async throws {
     let (server, _) = try await LibraryRoutesTests.serverWithMusic([:]) { $0.allowGuests = true }
     let guest = server.client()
-    try await guest.get("/api/auth/me")
+    _ = try await guest.get("/api/auth/me")
     let response = try await Self.upload(
       guest, [("a.wav", LibraryRoutesTests.wav(seconds: 0.5, frequency: 440, title: nil))])
     #expect(response.status == 403)
