@@ -57,7 +57,9 @@ let package = Package(
     ),
     .executableTarget(name: "blastoise", dependencies: ["BlastoiseServer", "BlastoisePlayer"]),
 
-    .testTarget(name: "BlastoiseWebSocketTests", dependencies: ["BlastoiseWebSocket"]),
+    // Helpers shared by the test targets that start child processes.
+    .target(name: "BlastoiseTestSupport", path: "Tests/BlastoiseTestSupport"),
+    .testTarget(name: "BlastoiseWebSocketTests", dependencies: ["BlastoiseWebSocket", "BlastoiseSync"]),
     .testTarget(name: "BlastoiseSyncTests", dependencies: ["BlastoiseSync"]),
     .testTarget(
       name: "BlastoiseClientTests",
@@ -65,16 +67,21 @@ let package = Package(
     ),
     // Integration: the real server and `blastoise listen` processes (needs .build/debug/blastoise).
     .testTarget(
-      name: "BlastoisePlayerTests", dependencies: ["BlastoiseClient", "BlastoiseProtocol", "BlastoisePlayer"]
+      name: "BlastoisePlayerTests",
+      dependencies: ["BlastoiseClient", "BlastoiseProtocol", "BlastoisePlayer", "BlastoiseTestSupport"]
     ),
     .testTarget(name: "BlastoiseStoreTests", dependencies: ["BlastoiseStore"]),
-    .testTarget(name: "BlastoiseMediaTests", dependencies: ["BlastoiseMedia", "BlastoiseCore", "BlastoiseStore"]),
+    .testTarget(
+      name: "BlastoiseMediaTests",
+      dependencies: ["BlastoiseMedia", "BlastoiseCore", "BlastoiseStore", "BlastoiseSync", "BlastoiseTestSupport"]
+    ),
     .testTarget(name: "BlastoiseCoreTests", dependencies: ["BlastoiseCore", "BlastoiseProtocol"]),
     .testTarget(name: "BlastoiseHTTPTests", dependencies: ["BlastoiseHTTP", "BlastoiseWebSocket"]),
     .testTarget(
       name: "BlastoiseServerTests",
       dependencies: [
         "BlastoiseServer", "BlastoiseHTTP", "BlastoiseWebSocket", "BlastoiseStore", "BlastoiseCore", "BlastoiseMedia",
+        "BlastoiseTestSupport",
       ]
     ),
   ],

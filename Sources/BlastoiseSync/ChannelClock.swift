@@ -108,10 +108,8 @@ public struct ChannelClock: Sendable, Equatable, Codable {
   }
 
   private mutating func nextRandom() -> UInt64 {
-    shuffleState &+= 0x9E37_79B9_7F4A_7C15
-    var z = shuffleState
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
+    var generator = SplitMix64(state: shuffleState)
+    defer { shuffleState = generator.state }
+    return generator.next()
   }
 }

@@ -1,3 +1,4 @@
+import BlastoiseTestSupport
 import Foundation
 
 /// Real audio files made by Debian's tools (sox, lame, ffmpeg), each a 440 Hz mono tone of an
@@ -167,7 +168,7 @@ enum AudioFixtures {
     process.environment = environment
     let output = Pipe()
     let errors = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-\(UUID().uuidString).log")
-    FileManager.default.createFile(atPath: errors.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: errors) }
     process.standardOutput = output
     process.standardError = try FileHandle(forWritingTo: errors)

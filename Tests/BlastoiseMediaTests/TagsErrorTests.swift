@@ -1,3 +1,4 @@
+import BlastoiseSync
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 @Suite struct TagsErrorTests {
   @Test func randomBytesNamedMP3AreNotAudio() throws {
     try withFixtureDirectory { directory in
-      var generator = SplitMix64(seed: 1)
+      var generator = SplitMix64(state: 1)
       for index in 0..<20 {
         let url = directory.appendingPathComponent("noise-\(index).mp3")
         try Data((0..<(4096 * (index + 1))).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: url)
@@ -66,18 +67,5 @@ import Testing
       let tags = try TagReader.read(path: cut.path).get()
       #expect(abs(tags.duration - decoded) < 0.001, "\(tags.duration) s, decoders play \(decoded) s")
     }
-  }
-}
-
-/// Deterministic bytes, so a failure reproduces.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

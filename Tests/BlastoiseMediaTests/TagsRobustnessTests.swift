@@ -1,3 +1,4 @@
+import BlastoiseSync
 import Foundation
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
     try withFixtureDirectory { directory in
       let fixture = try AudioFixtures.make(format, seconds: 1.5, tags: .unicode, in: directory)
       let whole = try Data(contentsOf: fixture.url)
-      var generator = SplitMix64(seed: UInt64(whole.count))
+      var generator = SplitMix64(state: UInt64(whole.count))
       let damaged = directory.appendingPathComponent("damaged.\(format.fileExtension)")
       for round in 0..<40 {
         var bytes = whole

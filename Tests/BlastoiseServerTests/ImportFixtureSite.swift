@@ -1,3 +1,4 @@
+import BlastoiseTestSupport
 import Foundation
 
 /// A small web site on loopback for URL import tests: Python's http.server (a child process,

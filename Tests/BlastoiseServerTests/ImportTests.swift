@@ -359,7 +359,7 @@ import Testing
   @Test func guestsAndDisabledServersAreRefused() async throws {
     let (server, _) = try await Self.server { $0.allowGuests = true }
     let guest = server.client()
-    try await guest.get("/api/auth/me")
+    _ = try await guest.get("/api/auth/me")
     #expect(try await guest.post("/api/fetch", #"{"url":"http://127.0.0.1/a.wav"}"#).status == 403)
     #expect(try await guest.get("/api/fetch").status == 403)
     #expect(try await server.client().get("/api/fetch").status == 401)

@@ -106,7 +106,7 @@ import Testing
       clients[caller] = client
     }
     let guest = server.client()
-    try await guest.get("/api/auth/me")
+    _ = try await guest.get("/api/auth/me")
     clients[.guest] = guest
     clients[.anonymous] = server.client()
 

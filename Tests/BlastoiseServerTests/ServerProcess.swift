@@ -1,3 +1,4 @@
+import BlastoiseTestSupport
 import Foundation
 
 #if canImport(FoundationNetworking)

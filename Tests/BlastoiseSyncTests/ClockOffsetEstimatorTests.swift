@@ -35,7 +35,7 @@ import Testing
     // The client's clock runs 0.1 % fast: client = 1.001 × server − 2000. Pings every 2 s with
     // jittery, asymmetric delays; server times come in whole milliseconds as on the wire.
     var estimator = ClockOffsetEstimator()
-    var random = SplitMix(seed: 7)
+    var random = SplitMix64(state: 7)
     func client(_ server: Double) -> Double { 1.001 * server - 2000 }
     var server = 10_000.0
     while server < 10_060 {
@@ -89,19 +89,8 @@ import Testing
   }
 }
 
-/// A small seeded generator, so simulations are the same on every run.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
+/// Draws for the simulated networks and players.
+extension SplitMix64 {
   mutating func uniform(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &self) }
 
   mutating func exponential(mean: Double) -> Double {

@@ -79,7 +79,7 @@ import Testing
     expectedAt: ((Double) -> Double)? = nil,
     disturb: (Double, inout SimulatedPlayer) -> Void = { _, _ in }
   ) -> Run {
-    var random = SplitMix(seed: seed)
+    var random = SplitMix64(state: seed)
     var player = initial
     var run = Run(controller: DriftController())
     let roomStart = 12.0
@@ -152,7 +152,7 @@ import Testing
   @Test func theWholeChainWithAFastClientClockAndAnEstimatedOffset() {
     // The client's clock runs 0.1 % fast, the player's 0.1 % slow; the room position the client
     // believes comes from a ClockOffsetEstimator fed pongs with jittery delays every 2 s.
-    var random = SplitMix(seed: 99)
+    var random = SplitMix64(state: 99)
     let clientTime: (Double) -> Double = { 1.001 * $0 + 3000 }
     var estimator = ClockOffsetEstimator()
     var server = -70.0

@@ -1,3 +1,4 @@
+import BlastoiseSync
 import Testing
 
 @testable import BlastoiseWebSocket
@@ -38,8 +39,8 @@ struct HandshakeTests {
   }
 
   @Test func clientKeysFromASeededGeneratorRepeat() {
-    var a = SeededGenerator(state: 42)
-    var b = SeededGenerator(state: 42)
+    var a = SplitMix64(state: 42)
+    var b = SplitMix64(state: 42)
     #expect(WebSocketHandshake.makeClientKey(using: &a) == WebSocketHandshake.makeClientKey(using: &b))
   }
 

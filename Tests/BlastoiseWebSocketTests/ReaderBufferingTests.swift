@@ -1,3 +1,4 @@
+import BlastoiseSync
 import BlastoiseWebSocket
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 struct ReaderBufferingTests {
   /// A deterministic stream of masked client frames of assorted kinds and sizes.
   static func clientStream(frames: Int, seed: UInt64) -> (bytes: [UInt8], messages: [WebSocketMessage]) {
-    var generator = SeededGenerator(state: seed)
+    var generator = SplitMix64(state: seed)
     var bytes: [UInt8] = []
     var messages: [WebSocketMessage] = []
     for index in 0..<frames {
@@ -51,7 +52,7 @@ struct ReaderBufferingTests {
 
   @Test func randomlySizedChunksDecodeTheSameMessages() {
     let stream = Self.clientStream(frames: 80, seed: 2)
-    var generator = SeededGenerator(state: 3)
+    var generator = SplitMix64(state: 3)
     var reader = WebSocketReader(role: .server, maxMessageBytes: 1 << 20)
     var messages: [WebSocketMessage] = []
     var offset = 0
