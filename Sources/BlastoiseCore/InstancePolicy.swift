@@ -4,12 +4,9 @@ public struct InstancePolicy: Sendable, Equatable {
   public var allowGuests: Bool
   /// Anyone may create an account (otherwise an admin creates them).
   public var allowSignup: Bool
-  /// URL import through yt-dlp is switched on by the operator.
-  public var urlImportEnabled: Bool
 
-  public init(allowGuests: Bool = false, allowSignup: Bool = true, urlImportEnabled: Bool = false) {
+  public init(allowGuests: Bool = false, allowSignup: Bool = true) {
     self.allowGuests = allowGuests
     self.allowSignup = allowSignup
-    self.urlImportEnabled = urlImportEnabled
   }
 }

@@ -22,11 +22,9 @@ final class SessionSockets: Sendable {
   func kick(sessions: [String], reason: String) {
     let targets = sockets.withLock { sockets in sessions.flatMap { sockets.removeValue(forKey: $0) ?? [] } }
     guard !targets.isEmpty else { return }
-    let message = (try? JSONCoding.encoder.encode(ServerSocketMessage.kick(reason: reason))).map {
-      String(decoding: $0, as: UTF8.self)
-    }
+    let frame = SocketFrames.frame(ServerSocketMessage.kick(reason: reason))
     for connection in targets {
-      if let message { connection.send(text: message) }
+      if let frame { connection.send(frame) }
       connection.close(code: .policyViolation, reason: "Session ended")
     }
   }

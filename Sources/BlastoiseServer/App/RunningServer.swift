@@ -50,7 +50,7 @@ public final class RunningServer: Sendable {
       version: BlastoiseVersion.current, allowGuests: services.policy.allowGuests,
       allowSignup: services.policy.allowSignup,
       ytdlp: .init(
-        enabled: services.policy.urlImportEnabled,
+        enabled: imports.enabled,
         available: imports.enabled ? imports.available : ExecutableLookup.find("yt-dlp") != nil))
 
     var router = Router()

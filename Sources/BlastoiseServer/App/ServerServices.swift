@@ -11,9 +11,7 @@ struct ServerServices: Sendable {
 
   static func open(_ configuration: ServerConfiguration) throws(StartupError) -> ServerServices {
     let database = try openDatabase(in: configuration.dataDirectory)
-    let policy = InstancePolicy(
-      allowGuests: configuration.allowGuests, allowSignup: configuration.allowSignup,
-      urlImportEnabled: configuration.urlImportEnabled)
+    let policy = InstancePolicy(allowGuests: configuration.allowGuests, allowSignup: configuration.allowSignup)
     let lifetime = SessionLifetime(
       idleSeconds: Int64(configuration.sessionIdleDays) * 86_400,
       absoluteSeconds: Int64(configuration.sessionMaxDays) * 86_400)

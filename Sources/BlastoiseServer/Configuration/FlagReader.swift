@@ -4,13 +4,11 @@ import Foundation
 struct FlagReader {
   private var given: [String: [String]] = [:]
   private let environment: [String: String]
-  private let switches: Set<String>
 
   init(_ arguments: [String], environment: [String: String], valueFlags: Set<String>, switches: Set<String>)
     throws(UsageError)
   {
     self.environment = environment
-    self.switches = switches
     var index = 0
     while index < arguments.count {
       let argument = arguments[index]

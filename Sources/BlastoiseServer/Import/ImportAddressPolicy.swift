@@ -28,7 +28,6 @@ struct ImportAddressPolicy: Sendable {
   /// getaddrinfo blocks, so it runs on a thread of its own: a blocked dispatch worker would be
   /// taken from the pool that runs Swift tasks (on Linux they share it).
   static func resolve(_ host: String, timeout: Double) async throws -> [ImportIPAddress] {
-    if let literal = ImportIPAddress(host) { return [literal] }
     let once = ImportResumeOnce<[ImportIPAddress]>()
     return try await withCheckedThrowingContinuation { continuation in
       once.set(continuation)
@@ -41,7 +40,9 @@ struct ImportAddressPolicy: Sendable {
     }
   }
 
-  private static func lookUp(_ host: String) throws(CoreError) -> [ImportIPAddress] {
+  /// The host's addresses, each once (a literal address is itself). Blocks in getaddrinfo.
+  static func lookUp(_ host: String) throws(CoreError) -> [ImportIPAddress] {
+    if let literal = ImportIPAddress(host) { return [literal] }
     var hints = addrinfo()
     hints.ai_family = AF_UNSPEC
     hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -53,7 +54,9 @@ struct ImportAddressPolicy: Sendable {
     var addresses: [ImportIPAddress] = []
     var cursor: UnsafeMutablePointer<addrinfo>? = first
     while let entry = cursor {
-      if let socketAddress = entry.pointee.ai_addr, let address = ImportIPAddress(socketAddress: socketAddress) {
+      if let socketAddress = entry.pointee.ai_addr, let address = ImportIPAddress(socketAddress: socketAddress),
+        !addresses.contains(address)
+      {
         addresses.append(address)
       }
       cursor = entry.pointee.ai_next
@@ -78,8 +81,6 @@ struct ImportIPAddress: Sendable, Hashable, CustomStringConvertible {
       return nil
     }
   }
-
-  init(bytes: [UInt8]) { self.bytes = bytes }
 
   init?(socketAddress: UnsafePointer<sockaddr>) {
     switch Int32(socketAddress.pointee.sa_family) {

@@ -108,7 +108,7 @@ final class ImportProxy: @unchecked Sendable {
       ImportProxyIO.send(client, ImportProxyIO.status(400, "Bad Request"))
       return
     }
-    let addresses = Self.resolve(request.host)
+    let addresses = (try? ImportAddressPolicy.lookUp(request.host)) ?? []
     guard !addresses.isEmpty else {
       ImportProxyIO.send(client, ImportProxyIO.status(502, "Cannot resolve \(request.host.prefix(100))"))
       return
@@ -132,27 +132,6 @@ final class ImportProxy: @unchecked Sendable {
       guard ImportProxyIO.send(upstream, request.forwardedHead + rest) else { return }
     }
     ImportProxyIO.splice(client, upstream, idleSeconds: max(timeoutSeconds, 60))
-  }
-
-  private static func resolve(_ host: String) -> [ImportIPAddress] {
-    if let literal = ImportIPAddress(host) { return [literal] }
-    var hints = addrinfo()
-    hints.ai_family = AF_UNSPEC
-    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-    var list: UnsafeMutablePointer<addrinfo>?
-    guard getaddrinfo(host, nil, &hints, &list) == 0, let first = list else { return [] }
-    defer { freeaddrinfo(first) }
-    var addresses: [ImportIPAddress] = []
-    var cursor: UnsafeMutablePointer<addrinfo>? = first
-    while let entry = cursor {
-      if let socketAddress = entry.pointee.ai_addr, let address = ImportIPAddress(socketAddress: socketAddress),
-        !addresses.contains(address)
-      {
-        addresses.append(address)
-      }
-      cursor = entry.pointee.ai_next
-    }
-    return addresses
   }
 }
 

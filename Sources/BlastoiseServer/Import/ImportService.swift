@@ -138,7 +138,7 @@ final class ImportService: Sendable {
         } catch {
           throw CoreError.invalid("Entry \(index + 1): \(error.message)")
         }
-        chosen.append((checked.url, Self.title(item.title) ?? checked.url))
+        chosen.append((checked.url, DisplayText.title(item.title) ?? checked.url))
         hosts.insert(checked.host)
       }
     }
@@ -209,15 +209,9 @@ final class ImportService: Sendable {
       url: url, title: title, playlistID: playlistID, playlistIndex: index, createdAt: time, updatedAt: time)
   }
 
-  private static func title(_ raw: String) -> String? {
-    let cleaned = String(raw.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7f })
-      .trimmingCharacters(in: .whitespacesAndNewlines)
-    return cleaned.isEmpty ? nil : String(cleaned.prefix(300))
-  }
-
   /// The playlist's name: the title given, cut to the 80 characters names may have.
   static func playlistName(_ raw: String?) -> String {
-    let name = title(raw ?? "").map { String($0.prefix(80)).trimmingCharacters(in: .whitespaces) } ?? ""
+    let name = DisplayText.title(raw ?? "").map { String($0.prefix(80)).trimmingCharacters(in: .whitespaces) } ?? ""
     return name.isEmpty ? "Imported playlist" : name
   }
 }

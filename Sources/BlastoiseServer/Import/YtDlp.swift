@@ -55,9 +55,7 @@ struct YtDlp: Sendable {
   /// yt-dlp's template, bounded length.
   static func outputTemplate(_ name: String) -> String {
     var cleaned = String(
-      name.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7f }.map {
-        $0 == "/" || $0 == "\\" ? "-" : Character($0)
-      })
+      name.removingControlCharacters.unicodeScalars.map { $0 == "/" || $0 == "\\" ? "-" : Character($0) })
     cleaned = String(cleaned.trimmingCharacters(in: .whitespaces).prefix(120))
     while cleaned.hasPrefix(".") || cleaned.hasPrefix("-") { cleaned.removeFirst() }
     if cleaned.isEmpty { cleaned = "import" }
@@ -172,10 +170,7 @@ struct YtDlp: Sendable {
   }
 
   private static func text(_ value: Any?) -> String? {
-    guard let string = value as? String else { return nil }
-    let trimmed = String(string.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7f })
-      .trimmingCharacters(in: .whitespacesAndNewlines)
-    return trimmed.isEmpty ? nil : String(trimmed.prefix(300))
+    (value as? String).flatMap(DisplayText.title)
   }
 
   // MARK: Download
@@ -246,7 +241,7 @@ struct YtDlp: Sendable {
     guard var line = lines.last(where: { $0.hasPrefix("ERROR:") }) ?? lines.last else { return "yt-dlp failed" }
     if line.hasPrefix("ERROR: ") { line.removeFirst("ERROR: ".count) }
     if let cause = line.range(of: " (caused by ") { line = String(line[..<cause.lowerBound]) }
-    line = String(line.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7f })
+    line = line.removingControlCharacters
     return line.count > 300 ? String(line.prefix(300)) + "…" : line
   }
 }

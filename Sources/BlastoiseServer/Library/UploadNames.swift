@@ -6,7 +6,7 @@ enum UploadNames {
   /// Keeps the last path component, drops control characters and leading dots, caps the length.
   static func sanitize(_ name: String) -> String {
     let lastComponent = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
-    var cleaned = String(lastComponent.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7f })
+    var cleaned = lastComponent.removingControlCharacters
     while cleaned.hasPrefix(".") { cleaned.removeFirst() }
     if cleaned.utf8.count > 200 {
       let ext = (cleaned as NSString).pathExtension
