@@ -4,8 +4,11 @@ import Foundation
 /// Safe names for uploaded files: the client's name, never its path.
 enum UploadNames {
   /// Keeps the last path component, drops control characters and leading dots, caps the length.
+  /// Split by scalar, not by Character: a slash followed by a combining mark is one Character
+  /// that is not "/", yet the file system still sees the slash.
   static func sanitize(_ name: String) -> String {
-    let lastComponent = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+    let lastComponent =
+      name.unicodeScalars.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map { String(Substring($0)) } ?? ""
     var cleaned = lastComponent.removingControlCharacters
     while cleaned.hasPrefix(".") { cleaned.removeFirst() }
     if cleaned.utf8.count > 200 {
