@@ -80,7 +80,7 @@ export function startSession({ user, player, root, onSignedOut, onKicked, shared
     if (ended) return;
     ended = true;
     ctx.socket.destroy();
-    clearInterval(sync.timer);
+    sync.dispose();
     player.clear();
     for (const dispose of disposers.reverse()) {
       try { dispose(); } catch { /* keep going */ }

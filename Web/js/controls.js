@@ -11,6 +11,7 @@ export function createControls(ctx) {
   const room = () => store.get("room");
   const channelId = () => store.get("channelId");
   const isLocal = () => store.get("playback").mode === "local";
+  let libraryTimer = 0;
   let prefetchTimer = 0;
 
   function needs(permission, what) {
@@ -164,9 +165,14 @@ export function createControls(ctx) {
     },
 
     // ---- library ----
-    async refreshLibrary() {
-      const library = await guarded(api.library(), "Library");
-      if (library) store.setLibrary(library);
+    /** Reloads the library shortly: calls close together (the socket's `library_changed` and the
+     *  view that caused it) make one request. */
+    refreshLibrary() {
+      clearTimeout(libraryTimer);
+      libraryTimer = setTimeout(async () => {
+        const library = await guarded(api.library(), "Library");
+        if (library) store.setLibrary(library);
+      }, 300);
     },
     prefetchNext() {
       if (!cache.enabled) return;

@@ -3,8 +3,6 @@ import { rememberChannel } from "./prefs.js";
 import { store } from "./state.js";
 import { toast } from "./views/toasts.js";
 
-let libraryRefresh = 0;
-
 export function handleSocketMessage(ctx, data) {
   if (!data || typeof data !== "object") return;
   switch (data.type) {
@@ -26,20 +24,20 @@ export function handleSocketMessage(ctx, data) {
       toast(data.message, ["info", "success", "warning", "error"].includes(data.toastType) ? data.toastType : "info");
       return;
     case "library_changed":
-      scheduleLibraryRefresh(ctx);
+      ctx.controls.refreshLibrary();
       return;
     case "error":
       toast(data.message || "The server refused that", "error");
       return;
     case "scan_progress":
       store.set({ scan: { scanning: !!data.scanning, processed: data.processed || 0, total: data.total || 0 } });
-      if (!data.scanning) scheduleLibraryRefresh(ctx);
+      if (!data.scanning) ctx.controls.refreshLibrary();
       return;
     default:
       if (typeof data.type === "string" && data.type.startsWith("fetch_")) {
         ctx.controls.updateFetchJob(data);
         if (data.type === "fetch_complete") {
-          scheduleLibraryRefresh(ctx);
+          ctx.controls.refreshLibrary();
           if (data.playlistId) ctx.controls.refreshPlaylists();
         }
       }
@@ -61,7 +59,3 @@ function applyState(ctx, state) {
   ctx.controls.prefetchNext();
 }
 
-function scheduleLibraryRefresh(ctx) {
-  clearTimeout(libraryRefresh);
-  libraryRefresh = setTimeout(() => ctx.controls.refreshLibrary(), 300);
-}

@@ -28,7 +28,7 @@ export class Player extends EventTarget {
       this.loading = false;
       this.emit("error", audio.error);
     });
-    for (const name of ["play", "pause", "playing", "waiting", "seeked", "ended", "ratechange", "volumechange"]) {
+    for (const name of ["playing", "waiting", "seeked"]) {
       audio.addEventListener(name, () => this.emit(name));
     }
   }
@@ -50,7 +50,6 @@ export class Player extends EventTarget {
     this.audio.src = cached || trackUrl(trackId);
     this.audio.load();
     if (!cached) cache.store(trackId);
-    this.emit("load", { trackId, source: this.source });
     return true;
   }
 
@@ -62,7 +61,6 @@ export class Player extends EventTarget {
     this.audio.removeAttribute("src");
     this.audio.load();
     cache.pin(null);
-    this.emit("load", { trackId: null });
   }
 
   async play() {
@@ -98,10 +96,6 @@ export class Player extends EventTarget {
 
   get position() {
     return this.audio.currentTime;
-  }
-
-  get playing() {
-    return !this.audio.paused && !this.audio.ended;
   }
 
   setVolume(volume) {

@@ -66,9 +66,8 @@ function trendAtLast(samples) {
   return (sd - slope * st) / n; // the intercept at x = 0, the newest sample
 }
 
-export class SyncEngine extends EventTarget {
+export class SyncEngine {
   constructor({ player, clock }) {
-    super();
     this.player = player;
     this.clock = clock;
     this.state = null;
@@ -81,17 +80,25 @@ export class SyncEngine extends EventTarget {
     this.seekLead = loadLead(); // s: how long a seek-and-play takes to get going here (learned, kept per device)
     this.learnLead = false;
     this.settleUntil = 0;
-    this.lastDrift = null;
     this.lastFiltered = null;
     this.seeks = 0;
     this.phase = "idle";
     this.lastRetry = performance.now();
     this.timer = setInterval(() => this.tick(), P.TICK_MS);
-    player.addEventListener("ready", () => this.tick());
-    player.addEventListener("seeked", () => this.settle());
-    player.addEventListener("playing", () => this.settle());
-    player.addEventListener("waiting", () => this.settle());
-    player.addEventListener("blocked", (event) => { if (event.detail && this.active) this.setPhase("blocked"); });
+    this.playerListeners = [
+      ["ready", () => this.tick()],
+      ["seeked", () => this.settle()],
+      ["playing", () => this.settle()],
+      ["waiting", () => this.settle()],
+      ["blocked", (event) => { if (event.detail && this.active) this.setPhase("blocked"); }],
+    ];
+    for (const [name, listener] of this.playerListeners) player.addEventListener(name, listener);
+  }
+
+  /** Stops ticking and lets go of the player, which outlives the session (sign-out, kick). */
+  dispose() {
+    clearInterval(this.timer);
+    for (const [name, listener] of this.playerListeners) this.player.removeEventListener(name, listener);
   }
 
   /** A ChannelState from the socket. Returns false when it is older than the one applied. */
@@ -153,9 +160,7 @@ export class SyncEngine extends EventTarget {
   }
 
   setPhase(phase) {
-    if (this.phase === phase) return;
     this.phase = phase;
-    this.dispatchEvent(new CustomEvent("phase", { detail: phase }));
   }
 
   seekTo(position, { learn }) {
@@ -200,8 +205,7 @@ export class SyncEngine extends EventTarget {
       player.pause();
       player.setRate(1);
       if (!audio.seeking && Math.abs(audio.currentTime - target) > P.PAUSED_TOLERANCE) player.seek(target);
-      this.lastDrift = null;
-      this.setPhase("paused");
+        this.setPhase("paused");
       return;
     }
     const end = Number.isFinite(audio.duration) ? Math.min(audio.duration, st.track.duration || Infinity) : st.track.duration;
@@ -227,7 +231,6 @@ export class SyncEngine extends EventTarget {
     if (performance.now() < this.settleUntil) return;
 
     const drift = audio.currentTime - this.target();
-    this.lastDrift = drift;
     this.samples.push({ t: performance.now(), d: drift });
     if (this.samples.length > P.FILTER) this.samples.shift();
     if (this.samples.length < 3) return;

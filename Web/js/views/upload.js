@@ -102,7 +102,7 @@ export function mountUploads(ctx, dropTarget) {
       }
     }
     running = false;
-    // Everyone (this page included) gets `library_changed` from the server; the library reloads then.
+    // The server's `library_changed` asks for the same reload; the two make one request.
     if (added) controls.refreshLibrary();
   }
 
