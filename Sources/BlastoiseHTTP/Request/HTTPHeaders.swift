@@ -25,10 +25,6 @@ public struct HTTPHeaders: Sendable, Sequence {
     fields.first { $0.name.caseInsensitiveEquals(name) }?.value
   }
 
-  public func values(_ name: String) -> [String] {
-    fields.filter { $0.name.caseInsensitiveEquals(name) }.map(\.value)
-  }
-
   public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
     fields.makeIterator()
   }

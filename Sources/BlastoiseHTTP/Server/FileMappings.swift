@@ -111,7 +111,7 @@ final class FileMappings: Sendable {
 
   private func unmapIdleBeyondLimit(_ state: inout State) {
     while state.mappings.count > fileLimit {
-      let idle = state.mappings.filter { $0.value.users == 0 }
+      let idle = state.mappings.lazy.filter { $0.value.users == 0 }
       guard let oldest = idle.min(by: { $0.value.lastUse < $1.value.lastUse }) else { return }
       munmap(oldest.value.base, oldest.value.size)
       state.mappings[oldest.key] = nil

@@ -13,8 +13,7 @@ public struct EncodedFrame: Sendable {
     EncodedFrame(bytes: WebSocketFrameEncoder.frame(opcode, payload: payload))
   }
 
-  static func close(_ code: WebSocketCloseCode?, reason: String = "") -> EncodedFrame {
-    guard let code else { return control(.close) }
-    return EncodedFrame(bytes: WebSocketFrameEncoder.close(code: code, reason: reason))
+  static func close(_ code: WebSocketCloseCode, reason: String = "") -> EncodedFrame {
+    EncodedFrame(bytes: WebSocketFrameEncoder.close(code: code, reason: reason))
   }
 }

@@ -222,19 +222,21 @@ public final class WebSocketHub: Sendable {
       return true
     } catch {
       log("websocket: \(connection) protocol error \(error.closeCode.rawValue): \(error.reason)")
-      connection.close(code: error.closeCode, reason: error.reason)
-      connection.state.withLock { $0.peerClosed = true }  // Do not wait for a broken peer.
-      if connection.flush() { tearDown(connection, code: error.closeCode, problem: nil) }
-      return false
+      return answerClose(from: connection, code: error.closeCode, reason: error.reason)
     }
   }
 
-  private func answerClose(from connection: WebSocketConnection, code: WebSocketCloseCode?) -> Bool {
-    connection.close(code: code ?? .normal)
+  /// Sends our close frame and stops reading: the peer closed, or broke the protocol and is not
+  /// worth waiting for.
+  private func answerClose(from connection: WebSocketConnection, code: WebSocketCloseCode?, reason: String = "") -> Bool
+  {
+    connection.close(code: code ?? .normal, reason: reason)
     connection.state.withLock { $0.peerClosed = true }
     if connection.flush() { tearDown(connection, code: code, problem: nil) }
     return false
   }
+
+  private static let ping = EncodedFrame.control(.ping)
 
   private func checkTimers() {
     let now = ContinuousClock.now
@@ -247,7 +249,7 @@ public final class WebSocketHub: Sendable {
         tearDown(connection, code: nil, problem: "idle timeout")
       case .open where now - connection.lastHeard >= configuration.pingInterval && !connection.pingOutstanding:
         connection.pingOutstanding = true
-        connection.enqueue(EncodedFrame.control(.ping).bytes[...], coalescingKey: nil, control: true)
+        connection.enqueue(Self.ping.bytes[...], coalescingKey: nil, control: true)
       default:
         break
       }
