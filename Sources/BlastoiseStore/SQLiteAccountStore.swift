@@ -9,13 +9,13 @@ public struct SQLiteAccountStore: AccountStore {
     self.database = database
   }
 
-  public func createUser(
-    username: String, usernameKey: String, passwordHash: String?, role: Role, firstAccountBecomesAdmin: Bool
-  ) throws -> StoredUser {
+  public func createUser(username: String, usernameKey: String, passwordHash: String?, role: Role) throws
+    -> StoredUser
+  {
     do {
       return try database.write { connection in
         var effectiveRole = role
-        if firstAccountBecomesAdmin, role != .guest,
+        if role != .guest,
           try connection.queryOne("SELECT 1 AS found FROM users WHERE role != 'guest' LIMIT 1") == nil
         {
           effectiveRole = .admin

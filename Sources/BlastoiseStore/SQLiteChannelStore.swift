@@ -17,7 +17,7 @@ public struct SQLiteChannelStore: ChannelStore {
   }
 
   public func insert(_ channel: ChannelRecord) throws {
-    let queue = try Self.encode(channel.queue)
+    let queue = try StringListColumn.encode(channel.queue)
     try database.write { connection in
       try connection.execute(
         """
@@ -33,7 +33,7 @@ public struct SQLiteChannelStore: ChannelStore {
   }
 
   public func save(_ channel: ChannelRecord) throws {
-    let queue = try Self.encode(channel.queue)
+    let queue = try StringListColumn.encode(channel.queue)
     try database.write { connection in
       try connection.execute(
         """
@@ -53,13 +53,9 @@ public struct SQLiteChannelStore: ChannelStore {
     }
   }
 
-  private static func encode(_ queue: [String]) throws -> String {
-    String(decoding: try JSONEncoder().encode(queue), as: UTF8.self)
-  }
-
   private static func record(_ row: SQLiteRow) -> ChannelRecord? {
     guard let id = row.string("id"), let name = row.string("name"), let queueText = row.string("queue"),
-      let queue = try? JSONDecoder().decode([String].self, from: Data(queueText.utf8)),
+      let queue = StringListColumn.decode(queueText),
       let mode = row.string("mode").flatMap(PlaybackMode.init(rawValue:))
     else { return nil }
     let clock = ChannelClock(

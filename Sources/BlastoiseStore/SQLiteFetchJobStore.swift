@@ -51,12 +51,10 @@ public struct SQLiteFetchJobStore: FetchJobStore {
 
   public func requeueUnfinished(at time: Int64) throws -> Int {
     try database.write { connection in
-      let rows = try connection.query(
-        "SELECT id FROM fetch_jobs WHERE status IN ('downloading', 'processing')")
       try connection.execute(
         "UPDATE fetch_jobs SET status = 'queued', updated_at = ? WHERE status IN ('downloading', 'processing')",
         .integer(time))
-      return rows.count
+      return connection.changes
     }
   }
 

@@ -86,16 +86,6 @@ public struct SQLiteLibraryStore: LibraryStore {
     }
   }
 
-  public func existingTrackIDs(_ ids: [String]) throws -> Set<String> {
-    guard !ids.isEmpty else { return [] }
-    let list = String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
-    return try database.read { connection in
-      Set(
-        try connection.query("SELECT id FROM tracks WHERE id IN (SELECT value FROM json_each(?))", .text(list))
-          .compactMap { $0.string("id") })
-    }
-  }
-
   private static func filename(of path: String) -> String {
     path.split(separator: "/").last.map(String.init) ?? path
   }

@@ -11,7 +11,7 @@ public struct SQLitePlaylistStore: PlaylistStore {
   }
 
   public func insert(_ playlist: Playlist) throws {
-    let tracks = try Self.encode(playlist.trackIds)
+    let tracks = try StringListColumn.encode(playlist.trackIds)
     try database.write { connection in
       try connection.execute(
         """
@@ -24,7 +24,7 @@ public struct SQLitePlaylistStore: PlaylistStore {
   }
 
   public func update(_ playlist: Playlist) throws {
-    let tracks = try Self.encode(playlist.trackIds)
+    let tracks = try StringListColumn.encode(playlist.trackIds)
     try database.write { connection in
       try connection.execute(
         """
@@ -93,14 +93,10 @@ public struct SQLitePlaylistStore: PlaylistStore {
     }
   }
 
-  private static func encode(_ ids: [String]) throws -> String {
-    String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
-  }
-
   private static func playlist(_ row: SQLiteRow) -> Playlist? {
     guard let id = row.string("id"), let owner = row.int("owner_id"), let name = row.string("name"),
       let tracksText = row.string("track_ids"),
-      let tracks = try? JSONDecoder().decode([String].self, from: Data(tracksText.utf8))
+      let tracks = StringListColumn.decode(tracksText)
     else { return nil }
     return Playlist(
       id: id, name: name, description: row.string("description") ?? "", ownerId: owner,

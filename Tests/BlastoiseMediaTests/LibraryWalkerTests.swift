@@ -42,7 +42,7 @@ import Testing
   private func makeDirectory() throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("walk-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return LibraryWalker.realPath(path) ?? path
+    return realPath(path) ?? path
   }
 
   private func write(_ path: String) throws {

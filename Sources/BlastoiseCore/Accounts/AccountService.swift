@@ -38,14 +38,14 @@ public final class AccountService: Sendable {
 
   public func signUp(_ credentials: Credentials) async throws -> SignedIn {
     guard policy.allowSignup else { throw CoreError(.forbidden, "Sign-up is closed on this server") }
-    let user = try await createAccount(credentials, role: .user, firstAccountBecomesAdmin: true)
+    let user = try await createAccount(credentials, role: .user)
     log("auth: account '\(user.username)' created (\(user.role.rawValue))")
     return try startSession(for: user)
   }
 
   /// `blastoise user add`: works with sign-up closed.
   public func addUser(_ credentials: Credentials, admin: Bool) async throws -> StoredUser {
-    try await createAccount(credentials, role: admin ? .admin : .user, firstAccountBecomesAdmin: true)
+    try await createAccount(credentials, role: admin ? .admin : .user)
   }
 
   public func logIn(_ credentials: Credentials, from address: String) async throws -> SignedIn {
@@ -75,8 +75,7 @@ public final class AccountService: Sendable {
     for _ in 0..<5 {
       let name = "guest-" + String(tokens.newToken().filter(\.isLetter).prefix(6)).lowercased()
       do {
-        let user = try store.createUser(
-          username: name, usernameKey: name, passwordHash: nil, role: .guest, firstAccountBecomesAdmin: false)
+        let user = try store.createUser(username: name, usernameKey: name, passwordHash: nil, role: .guest)
         return try startSession(for: user)
       } catch let error as CoreError where error.code == .conflict {
         continue
@@ -115,17 +114,13 @@ public final class AccountService: Sendable {
       lastSeenBefore: time - lifetime.idleSeconds, createdBefore: time - lifetime.absoluteSeconds)
   }
 
-  private func createAccount(_ credentials: Credentials, role: Role, firstAccountBecomesAdmin: Bool) async throws
-    -> StoredUser
-  {
+  private func createAccount(_ credentials: Credentials, role: Role) async throws -> StoredUser {
     let (display, key) = try CredentialRules.username(credentials.username)
     guard !key.hasPrefix("guest-") else { throw CoreError.invalid("Usernames starting with 'guest-' are reserved") }
     try CredentialRules.password(credentials.password)
     if try store.user(usernameKey: key) != nil { throw CoreError(.conflict, "That username is taken") }
     let hash = try await hasher.hash(credentials.password)
-    return try store.createUser(
-      username: display, usernameKey: key, passwordHash: hash, role: role,
-      firstAccountBecomesAdmin: firstAccountBecomesAdmin)
+    return try store.createUser(username: display, usernameKey: key, passwordHash: hash, role: role)
   }
 
   private func startSession(for user: StoredUser) throws -> SignedIn {

@@ -31,12 +31,9 @@ public struct StoredSession: Sendable, Equatable {
 
 /// What accounts need from storage. Implemented by BlastoiseStore on SQLite.
 public protocol AccountStore: Sendable {
-  /// Creates an account; with `firstAccountBecomesAdmin` the first non-guest account is an admin
-  /// regardless of `role`, decided in the same transaction. A taken name is `.conflict`.
-  func createUser(
-    username: String, usernameKey: String, passwordHash: String?, role: Role, firstAccountBecomesAdmin: Bool
-  )
-    throws -> StoredUser
+  /// Creates an account; the first non-guest account is an admin regardless of `role`, decided in
+  /// the same transaction. A taken name is `.conflict`.
+  func createUser(username: String, usernameKey: String, passwordHash: String?, role: Role) throws -> StoredUser
   func user(usernameKey: String) throws -> StoredUser?
   func createSession(_ session: StoredSession) throws
   func session(tokenHash: String) throws -> (StoredSession, StoredUser)?

@@ -52,6 +52,4 @@ public protocol LibraryStore: Sendable {
   func track(id: String) throws -> Track?
   /// A present file holding the track's bytes.
   func filePath(forTrack id: String) throws -> String?
-  /// Which of these IDs are known tracks.
-  func existingTrackIDs(_ ids: [String]) throws -> Set<String>
 }

@@ -6,7 +6,7 @@ import Foundation
 /// answer 404, not 403, so their existence does not leak.
 public struct PlaylistService: Sendable {
   private let store: any PlaylistStore
-  private let knownTracks: @Sendable ([String]) -> [String]
+  private let unknownTracks: @Sendable ([String]) -> [String]
   private let newToken: @Sendable () -> String
   private let now: @Sendable () -> Int64
 
@@ -17,7 +17,7 @@ public struct PlaylistService: Sendable {
     now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }
   ) {
     self.store = store
-    knownTracks = unknownTracks
+    self.unknownTracks = unknownTracks
     self.newToken = newToken
     self.now = now
   }
@@ -106,13 +106,14 @@ public struct PlaylistService: Sendable {
   /// `POST /api/playlists/shared/:token`: a copy owned by the caller.
   public func copy(link token: String, by principal: Principal) throws -> Playlist {
     let original = try open(link: token, by: principal)
+    let unknown = Set(unknownTracks(original.trackIds))
     return try create(
       name: original.name, description: original.description,
-      trackIDs: original.trackIds.filter { knownTracks([$0]).isEmpty }, by: principal)
+      trackIDs: original.trackIds.filter { !unknown.contains($0) }, by: principal)
   }
 
   private func checkTracks(_ ids: [String]) throws {
-    if let unknown = knownTracks(ids).first { throw CoreError.invalid("Unknown track ID: \(unknown)") }
+    if let unknown = unknownTracks(ids).first { throw CoreError.invalid("Unknown track ID: \(unknown)") }
   }
 
   private func save(_ playlist: inout Playlist) throws -> Playlist {

@@ -1,3 +1,4 @@
+import BlastoiseCore
 import COpenSSL
 import Foundation
 
@@ -25,17 +26,6 @@ public enum FileHasher {
     var digest = [UInt8](repeating: 0, count: 32)
     var length: UInt32 = 0
     guard EVP_DigestFinal_ex(context, &digest, &length) == 1, length == 32 else { return nil }
-    return "sha256:" + hex(digest)
-  }
-
-  static func hex(_ bytes: [UInt8]) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var output = [UInt8]()
-    output.reserveCapacity(bytes.count * 2)
-    for byte in bytes {
-      output.append(digits[Int(byte >> 4)])
-      output.append(digits[Int(byte & 0x0f)])
-    }
-    return String(decoding: output, as: UTF8.self)
+    return TrackID.prefix + Hex.lowercase(digest)
   }
 }

@@ -33,7 +33,7 @@ public struct LibraryScanner: Sendable {
     var work: [LibraryFile] = []
     var missing: [String] = []
     for root in roots {
-      guard let realRoot = LibraryWalker.realPath(root) else { continue }
+      guard let realRoot = realPath(root) else { continue }
       let known = try store.knownFiles(under: realRoot)
       let plan = ScanPlan(found: LibraryWalker.walk(realRoot), known: known.files, knownPresent: known.present)
       work += plan.toRead

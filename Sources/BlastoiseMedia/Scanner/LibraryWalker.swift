@@ -45,10 +45,4 @@ public enum LibraryWalker {
     }
     return files
   }
-
-  static func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
-  }
 }

@@ -1,3 +1,4 @@
+import BlastoiseCore
 import BlastoiseHTTP
 import Foundation
 
@@ -60,11 +61,4 @@ enum WebAppFiles {
     let fileExtension = name.contains(".") ? String(name.split(separator: ".").last ?? "").lowercased() : ""
     return File(path: candidate, contentType: contentTypes[fileExtension] ?? "application/octet-stream")
   }
-}
-
-/// The canonical path with symlinks resolved (realpath(3)); nil when it does not exist.
-func realPath(_ path: String) -> String? {
-  guard let resolved = realpath(path, nil) else { return nil }
-  defer { free(resolved) }
-  return String(cString: resolved)
 }

@@ -20,7 +20,6 @@ struct SodiumSessionTokens: SessionTokens {
     var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
     let bytes = Array(token.utf8)
     crypto_hash_sha256(&digest, bytes, UInt64(bytes.count))
-    let hexDigits = Array("0123456789abcdef")
-    return String(digest.flatMap { [hexDigits[Int($0 >> 4)], hexDigits[Int($0 & 0xf)]] })
+    return Hex.lowercase(digest)
   }
 }
