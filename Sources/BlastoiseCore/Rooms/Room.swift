@@ -14,11 +14,16 @@ public struct Room: Sendable, Equatable {
     record.queue.map { lookup($0) ?? 0 }
   }
 
-  /// Moves the clock to `now`; true when that changed the entry or stopped the room.
+  /// Moves the clock to `now`; true when that changed the entry or stopped the room, which is a
+  /// change clients must see (so `seq` moves on).
   public mutating func settle(at now: Double, durations: [Double]) -> Bool {
     let before = record.clock
     record.clock = before.settled(at: now, durations: durations)
-    return record.clock.currentIndex != before.currentIndex || record.clock.paused != before.paused
+    guard record.clock.currentIndex != before.currentIndex || record.clock.paused != before.paused else {
+      return false
+    }
+    record.seq += 1
+    return true
   }
 
   public mutating func pause(at now: Double, durations: [Double]) {

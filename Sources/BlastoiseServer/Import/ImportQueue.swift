@@ -23,14 +23,13 @@ actor ImportQueue {
   private var order: [String] = []
   private var progress: [String: Int] = [:]
   private var lastAnnounced: [String: ContinuousClock.Instant] = [:]
-  private var running: [String: RunningJob] = [:]
+  private var running: [String: (handle: RunningJob, task: Task<Void, Never>)] = [:]
   private var stopping = false
 
   /// A job being worked on: its yt-dlp process and whether someone asked to cancel it.
   private final class RunningJob: Sendable {
     let process = ToolProcess()
     let cancelRequested = ImportFlag()
-    let done = ImportFlag()
   }
 
   private enum Result: Sendable {
@@ -78,11 +77,9 @@ actor ImportQueue {
   /// Kills running downloads (their jobs go back to the queue) and waits for them to end.
   func stop() async {
     stopping = true
-    let handles = Array(running.values)
-    for handle in handles { handle.process.kill() }
-    for handle in handles {
-      while !handle.done.isSet { try? await Task.sleep(for: .milliseconds(10)) }
-    }
+    let jobs = Array(running.values)
+    for job in jobs { job.handle.process.kill() }
+    for job in jobs { await job.task.value }
   }
 
   // MARK: Requests
@@ -125,10 +122,10 @@ actor ImportQueue {
       }
       if let job = jobs[id] { send(job, type: "fetch_cancelled") }
     case .downloading, .processing:
-      guard let handle = running[id] else { break }
+      guard let (handle, task) = running[id] else { break }
       handle.cancelRequested.set()
       handle.process.kill()
-      while !handle.done.isSet { try await Task.sleep(for: .milliseconds(10)) }
+      await task.value
     case .complete, .error, .cancelled:
       throw CoreError(.conflict, "That import has already finished")
     }
@@ -157,10 +154,10 @@ actor ImportQueue {
     while running.count < settings.concurrency, let id = order.first(where: { jobs[$0]?.status == .queued }) {
       guard update(id, { $0.status = .downloading }), let job = jobs[id] else { return }
       let handle = RunningJob()
-      running[id] = handle
+      // The task cannot reach `finish` before this returns: that runs on this actor.
+      running[id] = (handle, Task { await self.run(job, handle: handle, tool: tool) })
       progress[id] = 0
       send(job, type: "fetch_progress")
-      Task { await self.run(job, handle: handle, tool: tool) }
     }
   }
 
@@ -175,7 +172,7 @@ actor ImportQueue {
       result = .failed("Cannot prepare the download folder")
     }
     try? FileManager.default.removeItem(atPath: folder)
-    await finish(job.id, result, handle: handle)
+    await finish(job.id, result)
   }
 
   private nonisolated func download(_ job: FetchJobRecord, into folder: String, handle: RunningJob, tool: YtDlp) async
@@ -228,10 +225,9 @@ actor ImportQueue {
     send(job, type: "fetch_progress")
   }
 
-  private func finish(_ id: String, _ result: Result, handle: RunningJob) {
+  private func finish(_ id: String, _ result: Result) {
     defer {
       running[id] = nil
-      handle.done.set()
       schedule()
     }
     switch result {

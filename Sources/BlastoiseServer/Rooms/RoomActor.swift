@@ -183,11 +183,8 @@ actor RoomActor {
   /// The current entry ended: record the new position (so `seq` moves on) and tell everyone.
   private func crossBoundary() {
     var next = room
-    if next.settle(at: Self.now(), durations: room.durations(catalog.duration)) {
-      var record = next.record
-      record.seq += 1
-      next = Room(record: record)
-      if (try? store.save(next.record)) != nil { room = next }
+    if next.settle(at: Self.now(), durations: room.durations(catalog.duration)), (try? store.save(next.record)) != nil {
+      room = next
     }
     broadcast(includeQueue: false)
     scheduleTimers()

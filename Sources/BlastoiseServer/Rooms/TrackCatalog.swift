@@ -5,7 +5,13 @@ import Synchronization
 /// Track metadata by ID for rooms (durations for the clock, tracks for states), refreshed when
 /// the library changes.
 final class TrackCatalog: Sendable {
-  private let tracks = Mutex<[String: Track]>([:])
+  private struct Tracks {
+    var byID: [String: Track] = [:]
+    /// In the library's order.
+    var all: [Track] = []
+  }
+
+  private let tracks = Mutex(Tracks())
   private let store: any LibraryStore
 
   init(store: any LibraryStore) throws {
@@ -15,19 +21,20 @@ final class TrackCatalog: Sendable {
 
   func refresh() throws {
     let all = try store.tracks()
-    tracks.withLock { $0 = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) }
+    let byID = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    tracks.withLock { $0 = Tracks(byID: byID, all: all) }
   }
 
-  func track(_ id: String) -> Track? { tracks.withLock { $0[id] } }
+  func track(_ id: String) -> Track? { tracks.withLock { $0.byID[id] } }
 
   func duration(_ id: String) -> Double? { track(id)?.duration }
 
   /// IDs from `ids` that are not tracks of the library.
   func unknown(_ ids: [String]) -> [String] {
-    tracks.withLock { known in ids.filter { known[$0] == nil } }
+    tracks.withLock { known in ids.filter { known.byID[$0] == nil } }
   }
 
   func availableIDs() -> [String] {
-    (try? store.tracks().filter(\.available).map(\.id)) ?? []
+    tracks.withLock { $0.all.filter(\.available).map(\.id) }
   }
 }
