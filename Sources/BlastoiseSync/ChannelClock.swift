@@ -95,21 +95,8 @@ public struct ChannelClock: Sendable, Equatable, Codable {
 
   /// The next entry by mode; nil when `once` has played the last one.
   mutating func nextIndex(after index: Int, count: Int) -> Int? {
-    switch mode {
-    case .once: return index + 1 < count ? index + 1 : nil
-    case .repeatAll: return (index + 1) % count
-    case .repeatOne: return index
-    case .shuffle:
-      guard count > 1 else { return index }
-      // A random entry other than the current one.
-      let pick = Int(nextRandom() % UInt64(count - 1))
-      return pick >= index ? pick + 1 : pick
-    }
-  }
-
-  private mutating func nextRandom() -> UInt64 {
     var generator = SplitMix64(state: shuffleState)
     defer { shuffleState = generator.state }
-    return generator.next()
+    return mode.nextIndex(after: index, count: count, using: &generator)
   }
 }

@@ -23,23 +23,18 @@ extension ListenerSession {
   public func returnToRoom() async throws(BlastoiseClientError) {
     let previous = snapshot.channelId
     local = nil
-    output.stop()
-    loaded = nil
-    outputPlaying = false
+    unloadOutput()
     snapshot.sourceMode = .radio
     try await join(channelId: previous)
   }
 
   func loadLocal() {
     guard let track = local?.current else { return }
-    loaded = Loaded(trackId: track.id)
-    outputPlaying = false
     snapshot.track = track
     snapshot.localIndex = local?.index ?? -1
     snapshot.paused = false
     output.setRate(1)
-    output.load(url: api.trackURL(track.id), headers: api.requestHeaders)
-    snapshot.status = "Loading \(track.title)"
+    loadOutput(track)
   }
 
   func startLocalPlayback() {

@@ -26,9 +26,7 @@ extension ListenerSession {
     case .kicked(let reason):
       snapshot.log("kicked: \(reason)")
       snapshot.status = "Signed out: \(reason)"
-      output.stop()
-      loaded = nil
-      outputPlaying = false
+      unloadOutput()
     case .toast(let message, _):
       snapshot.log(message)
     case .serverError(let message):
@@ -64,19 +62,14 @@ extension ListenerSession {
     snapshot.track = state.track
     snapshot.paused = state.paused
     guard let track = state.track else {
-      output.stop()
-      loaded = nil
-      outputPlaying = false
+      unloadOutput()
       controller.stop()
       snapshot.status = "Nothing to play"
       return
     }
     guard loaded?.trackId == track.id else {
-      loaded = Loaded(trackId: track.id)
-      outputPlaying = false
       controller.stop()
-      output.load(url: api.trackURL(track.id), headers: api.requestHeaders)
-      snapshot.status = "Loading \(track.title)"
+      loadOutput(track)
       return
     }
     guard loaded?.ready == true else { return }  // `.ready` starts it

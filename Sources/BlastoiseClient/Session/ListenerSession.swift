@@ -109,12 +109,25 @@ public actor ListenerSession {
     snapshot.joinToPlaying = nil
   }
 
-  /// Stops everything: the socket closes, the output unloads.
-  public func stop() async {
-    await leaveRadio()
+  /// The output plays nothing and nothing is loaded.
+  func unloadOutput() {
     output.stop()
     loaded = nil
     outputPlaying = false
+  }
+
+  /// Loads `track` into the output; `.ready` starts it.
+  func loadOutput(_ track: Track) {
+    loaded = Loaded(trackId: track.id)
+    outputPlaying = false
+    output.load(url: api.trackURL(track.id), headers: api.requestHeaders)
+    snapshot.status = "Loading \(track.title)"
+  }
+
+  /// Stops everything: the socket closes, the output unloads.
+  public func stop() async {
+    await leaveRadio()
+    unloadOutput()
     tickTask?.cancel()
     outputTask?.cancel()
     tickTask = nil

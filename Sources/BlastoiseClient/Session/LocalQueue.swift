@@ -26,31 +26,21 @@ public struct LocalQueue: Sendable, Equatable {
 
   public func afterEnd(using random: inout some RandomNumberGenerator) -> AfterEnd {
     guard !tracks.isEmpty else { return .stop }
-    switch mode {
-    case .repeatOne: return .replay
-    case .once: return index + 1 < tracks.count ? .play(index + 1) : .stop
-    case .repeatAll: return .play((index + 1) % tracks.count)
-    case .shuffle: return .play(Self.randomOther(than: index, count: tracks.count, using: &random))
-    }
+    if mode == .repeatOne { return .replay }
+    return mode.nextIndex(after: index, count: tracks.count, using: &random).map(AfterEnd.play) ?? .stop
   }
 
   /// The "next" button: the following track (wrapping), or a random other one in shuffle.
   public func next(using random: inout some RandomNumberGenerator) -> Int {
     guard !tracks.isEmpty else { return 0 }
-    return mode == .shuffle
-      ? Self.randomOther(than: index, count: tracks.count, using: &random) : (index + 1) % tracks.count
+    let stepping: PlaybackMode = mode == .shuffle ? .shuffle : .repeatAll
+    return stepping.nextIndex(after: index, count: tracks.count, using: &random) ?? 0
   }
 
   /// The "previous" button: the one before (wrapping).
   public func previous() -> Int {
     guard !tracks.isEmpty else { return 0 }
     return (index - 1 + tracks.count) % tracks.count
-  }
-
-  static func randomOther(than index: Int, count: Int, using random: inout some RandomNumberGenerator) -> Int {
-    guard count > 1 else { return index }
-    let pick = Int.random(in: 0..<(count - 1), using: &random)
-    return pick >= index ? pick + 1 : pick
   }
 }
 
