@@ -134,20 +134,12 @@ public struct ClockOffsetEstimator: Sendable {
     }
     let points = buckets.compactMap { Self.best(of: $0) }
     guard points.count >= 3, let newest = points.last else { return nil }
-    let count = Double(points.count)
-    let meanTime = points.reduce(0) { $0 + $1.midpoint } / count
-    let meanOffset = points.reduce(0) { $0 + $1.offset } / count
-    var covariance = 0.0
-    var variance = 0.0
-    for point in points {
-      covariance += (point.midpoint - meanTime) * (point.offset - meanOffset)
-      variance += (point.midpoint - meanTime) * (point.midpoint - meanTime)
-    }
-    guard variance > 0 else { return nil }
-    let skew = min(max(covariance / variance, -configuration.maxSkew), configuration.maxSkew)
+    let line = LeastSquaresLine(points.map { (x: $0.midpoint, y: $0.offset) })
+    guard line.isDetermined else { return nil }
+    let skew = min(max(line.slope, -configuration.maxSkew), configuration.maxSkew)
     let reference = newest.midpoint
     let roundTrip = points.map(\.roundTrip).min() ?? newest.roundTrip
-    return (meanOffset + skew * (reference - meanTime), reference, skew, roundTrip)
+    return (line.meanY + skew * (reference - line.meanX), reference, skew, roundTrip)
   }
 
   /// Seconds from `lastPing` (client time of the previous ping, nil if none) until the next ping

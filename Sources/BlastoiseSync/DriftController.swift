@@ -209,25 +209,9 @@ public struct DriftController: Sendable {
     idleErrors.removeAll(keepingCapacity: true)
   }
 
-  struct Line {
-    var slope: Double
-    var meanTime: Double
-    var meanError: Double
-    func value(at time: Double) -> Double { meanError + slope * (time - meanTime) }
-  }
-
   /// Least-squares line through error over time.
-  static func fit(_ points: [(time: Double, error: Double)]) -> Line {
-    let count = Double(max(points.count, 1))
-    let meanTime = points.reduce(0) { $0 + $1.time } / count
-    let meanError = points.reduce(0) { $0 + $1.error } / count
-    var covariance = 0.0
-    var variance = 0.0
-    for point in points {
-      covariance += (point.time - meanTime) * (point.error - meanError)
-      variance += (point.time - meanTime) * (point.time - meanTime)
-    }
-    return Line(slope: variance > 0 ? covariance / variance : 0, meanTime: meanTime, meanError: meanError)
+  private static func fit(_ points: [(time: Double, error: Double)]) -> LeastSquaresLine {
+    LeastSquaresLine(points.map { (x: $0.time, y: $0.error) })
   }
 
   private mutating func seek(to expected: Double, at now: Double) -> Action {
