@@ -37,32 +37,24 @@ struct ImportIngest: Sendable {
     guard
       case .success(let scanned) = TrackFileReader.read(LibraryFile(path: path, size: Int64(info.st_size), modified: 0))
     else { throw ImportFailure(.failed, "The download is not readable audio") }
-    if try library.store.filePath(forTrack: scanned.trackID) != nil,
-      let existing = try library.store.track(id: scanned.trackID)
-    {
-      unlink(path)
-      return .duplicate(existing)
-    }
-    let destination = try moveIntoLibrary(path)
-    try library.store.apply(scanned: [scanned.relocated(to: destination)], missing: [])
-    guard let track = try library.store.track(id: scanned.trackID) else {
-      throw ImportFailure(.failed, "The library did not take the file")
-    }
-    library.libraryChanged()
-    library.emit(.added([track]))
-    return .added(track)
-  }
-
-  /// The download was written by yt-dlp, not by us: fsync it before it is placed.
-  private func moveIntoLibrary(_ source: String) throws -> LibraryFile {
-    let descriptor = open(source, O_RDONLY)
+    // The download was written by yt-dlp, not by us: fsync it before it is placed.
+    let descriptor = open(path, O_RDONLY)
     if descriptor >= 0 {
       fsync(descriptor)
       close(descriptor)
     }
-    guard let file = UploadNames.place(source, named: (source as NSString).lastPathComponent, in: directory) else {
+    let kept: LibraryService.Kept
+    do {
+      kept = try library.keep(
+        [(path, (path as NSString).lastPathComponent, scanned)], in: directory)
+    } catch is LibraryService.PlacementFailed {
       throw ImportFailure(.failed, "Could not store the download")
     }
-    return file
+    if let existing = kept.duplicates.first {
+      unlink(path)
+      return .duplicate(existing)
+    }
+    guard let track = kept.added.first else { throw ImportFailure(.failed, "The library did not take the file") }
+    return .added(track)
   }
 }
