@@ -20,35 +20,28 @@ struct Exchange {
     do { target = try RequestTarget(parsing: context.rawTarget) } catch { return refuse(error) }
     let headers = requestHeaders()
     var request = HTTPRequest(method: method, target: target, headers: headers, remoteAddress: clientAddress())
-    let declaredLength = headers["Content-Length"].flatMap { Int($0) }
-    let hasBody = (declaredLength ?? 0) > 0 || headers["Transfer-Encoding"] != nil
-    let waiting = headers["Expect"]?.lowercased() == "100-continue"
+    let body = DeclaredBody(headers)
 
     switch server.router.match(method, target.segments) {
     case .notFound:
-      return refuseBeforeBody(
-        HTTPError(.notFound, "Not found"), declaredLength: declaredLength, hasBody: hasBody, waiting: waiting)
+      return refuseBeforeBody(HTTPError(.notFound, "Not found"), body)
     case .methodNotAllowed(let allowed):
       let allow = allowed.map(\.rawValue).joined(separator: ", ")
-      return refuseBeforeBody(
-        HTTPError(.methodNotAllowed, "Method not allowed", headers: [("Allow", allow)]), declaredLength: declaredLength,
-        hasBody: hasBody, waiting: waiting)
+      return refuseBeforeBody(HTTPError(.methodNotAllowed, "Method not allowed", headers: [("Allow", allow)]), body)
     case .found(let route, let parameters):
       request.pathParameters = parameters
       context.route = route
-      do { try server.configuration.preflight?(request, route) } catch {
-        return refuseBeforeBody(error, declaredLength: declaredLength, hasBody: hasBody, waiting: waiting)
+      do { try server.configuration.preflight?(request, route) } catch { return refuseBeforeBody(error, body) }
+      if body.isPresent, let refusal = bodyRefusal(route.body, declaredLength: body.length, headers: headers) {
+        return refuseBeforeBody(refusal, body)
       }
-      if hasBody, let refusal = bodyRefusal(route.body, declaredLength: declaredLength, headers: headers) {
-        return refuseBeforeBody(refusal, declaredLength: declaredLength, hasBody: hasBody, waiting: waiting)
-      }
-      if case .multipart(_, let directory) = route.body, hasBody {
+      if case .multipart(_, let directory) = route.body, body.isPresent {
         guard let receiver = MultipartReceiver(connection: connection, directory: directory) else {
           return refuse(HTTPError(.badRequest, "Malformed multipart body"))
         }
         context.multipart = receiver
-      } else if let declaredLength {
-        request.body.reserveCapacity(min(declaredLength, route.body.maxBytes))
+      } else if let length = body.length {
+        request.body.reserveCapacity(min(length, route.body.maxBytes))
       }
       context.request = request
       return .YES
@@ -61,11 +54,14 @@ struct Exchange {
   /// that sends more than this is cut off without an answer.
   static let maxDrainedBytes = 1 << 20
 
+  /// How many body bytes a refused request may send before it is cut off.
+  private var drainLimit: Int { (context.route?.body.maxBytes ?? 0) + Self.maxDrainedBytes }
+
   /// A chunk of the body arrived.
   func receive(_ data: UnsafePointer<CChar>, count: Int) -> MHD_Result {
     context.receivedBodyBytes += count
     if context.refusal != nil {  // Drained, then refused in dispatch.
-      return context.receivedBodyBytes <= (context.route?.body.maxBytes ?? 0) + Self.maxDrainedBytes ? .YES : .NO
+      return context.receivedBodyBytes <= drainLimit ? .YES : .NO
     }
     guard let route = context.route, context.receivedBodyBytes <= route.body.maxBytes else {
       return refuseAfterDrain(tooLarge(context.route?.body.maxBytes ?? 0))
@@ -140,14 +136,12 @@ struct Exchange {
   /// within the route's cap plus `maxDrainedBytes`) has it read and discarded first: answering
   /// mid-send would reset the connection and lose the answer. A larger or unknown-length body is
   /// answered at once and the connection closed.
-  private func refuseBeforeBody(_ error: HTTPError, declaredLength: Int?, hasBody: Bool, waiting: Bool) -> MHD_Result {
-    guard hasBody else {
+  private func refuseBeforeBody(_ error: HTTPError, _ body: DeclaredBody) -> MHD_Result {
+    guard body.isPresent else {
       context.refusal = error
       return .YES
     }
-    guard !waiting, let declaredLength,
-      declaredLength <= (context.route?.body.maxBytes ?? 0) + Self.maxDrainedBytes
-    else { return refuse(error) }
+    guard !body.waitsForContinue, let length = body.length, length <= drainLimit else { return refuse(error) }
     logRefusal(error)
     context.refusal = error
     return .YES
@@ -235,4 +229,18 @@ private func collectHeader(
   let collector = Unmanaged<HeaderCollector>.fromOpaque(cls).takeUnretainedValue()
   collector.headers.add(String(cString: key), value.map { String(cString: $0) } ?? "")
   return .YES
+}
+
+/// What the headers say of the request's body.
+private struct DeclaredBody {
+  let length: Int?
+  let isPresent: Bool
+  /// `Expect: 100-continue`: the client sends nothing until told to.
+  let waitsForContinue: Bool
+
+  init(_ headers: HTTPHeaders) {
+    length = headers["Content-Length"].flatMap { Int($0) }
+    isPresent = (length ?? 0) > 0 || headers["Transfer-Encoding"] != nil
+    waitsForContinue = headers["Expect"]?.lowercased() == "100-continue"
+  }
 }
