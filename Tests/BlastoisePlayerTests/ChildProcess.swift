@@ -15,17 +15,10 @@ final class ChildProcess: @unchecked Sendable {
   private let lines = Mutex<(out: [String], err: [String])>(([], []))
   private let done = DispatchGroup()
 
-  static var executable: URL {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent(".build/debug/blastoise")
-  }
-
   init(_ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil) throws {
-    process.executableURL = Self.executable
+    process.executableURL = BlastoiseExecutable.url
     process.arguments = arguments
-    var merged = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("BLASTOISE_") }
-    merged.merge(environment) { _, new in new }
-    process.environment = merged
+    process.environment = BlastoiseExecutable.environment(environment)
     process.standardOutput = stdout
     process.standardError = stderr
     let input = Pipe()

@@ -56,7 +56,7 @@ import Testing
     await server.stop()
 
     let add = Process()
-    add.executableURL = ServerProcess.executable
+    add.executableURL = BlastoiseExecutable.url
     add.arguments = ["user", "add", "Kai", "--admin", "--data-dir", server.dataDirectory]
     let input = Pipe()
     add.standardInput = input

@@ -12,18 +12,10 @@ final class ServerProcess: @unchecked Sendable {
   private(set) var port: UInt16 = 0
   private var stderrText = ""
 
-  static var executable: URL {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    return root.appendingPathComponent(".build/debug/blastoise")
-  }
-
   init(arguments: [String], environment: [String: String] = [:]) throws {
-    process.executableURL = Self.executable
+    process.executableURL = BlastoiseExecutable.url
     process.arguments = arguments
-    var merged = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("BLASTOISE_") }
-    merged.merge(environment) { _, new in new }
-    process.environment = merged
+    process.environment = BlastoiseExecutable.environment(environment)
     process.standardError = errorPipe
     process.standardOutput = FileHandle.nullDevice
     try launch(process)
