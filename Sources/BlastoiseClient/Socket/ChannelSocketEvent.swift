@@ -38,30 +38,18 @@ public enum ClientAction: Sendable, Equatable {
   case ping(clientTime: Double)
 
   var json: String {
-    switch self {
-    case .pause: #"{"action":"pause"}"#
-    case .unpause: #"{"action":"unpause"}"#
-    case .seek(let seconds): #"{"action":"seek","timestamp":\#(Self.number(seconds))}"#
-    case .jump(let index): #"{"action":"jump","index":\#(index)}"#
-    case .switchChannel(let id): #"{"action":"switch","channelId":\#(Self.string(id))}"#
-    case .ping(let clientTime): #"{"action":"ping","clientTime":\#(Self.number(clientTime))}"#
-    }
-  }
-
-  private static func number(_ value: Double) -> String {
-    value.isFinite ? "\(value)" : "0"
-  }
-
-  private static func string(_ value: String) -> String {
-    var out = "\""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-      default: out.unicodeScalars.append(scalar)
+    let message =
+      switch self {
+      case .pause: ClientSocketMessage(action: "pause")
+      case .unpause: ClientSocketMessage(action: "unpause")
+      case .seek(let seconds): ClientSocketMessage(action: "seek", timestamp: Self.finite(seconds))
+      case .jump(let index): ClientSocketMessage(action: "jump", index: index)
+      case .switchChannel(let id): ClientSocketMessage(action: "switch", channelId: id)
+      case .ping(let clientTime): ClientSocketMessage(action: "ping", clientTime: Self.finite(clientTime))
       }
-    }
-    return out + "\""
+    return (try? String(decoding: JSONEncoder().encode(message), as: UTF8.self)) ?? "{}"
   }
+
+  /// JSON has no NaN or infinity (and the encoder throws on them).
+  private static func finite(_ value: Double) -> Double { value.isFinite ? value : 0 }
 }

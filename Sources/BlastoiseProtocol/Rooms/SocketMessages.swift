@@ -1,11 +1,21 @@
 /// What a client sends on a room socket. Unknown actions and malformed messages are answered
 /// with `{ "type": "error" }`; actions the sender may not take are ignored.
-public struct ClientSocketMessage: Decodable, Sendable {
+public struct ClientSocketMessage: Codable, Sendable {
   public var action: String
   public var channelId: String?
   public var timestamp: Double?
   public var index: Int?
   public var clientTime: Double?
+
+  public init(
+    action: String, channelId: String? = nil, timestamp: Double? = nil, index: Int? = nil, clientTime: Double? = nil
+  ) {
+    self.action = action
+    self.channelId = channelId
+    self.timestamp = timestamp
+    self.index = index
+    self.clientTime = clientTime
+  }
 }
 
 /// Server messages that carry a `type`.
