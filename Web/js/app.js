@@ -64,7 +64,7 @@ export function startSession({ user, player, root, onSignedOut, onKicked, shared
   const onAudioError = () => {
     if (player.trackId === lastFailed) return;
     lastFailed = player.trackId;
-    const track = store.get("playback").mode === "local" ? store.get("playback").localTrack : store.get("room")?.track;
+    const track = store.currentTrack();
     toast(`Cannot play “${track ? trackTitle(track) : "this track"}”`, "error");
   };
   player.addEventListener("error", onAudioError);

@@ -10,7 +10,6 @@ export function createControls(ctx) {
   const { player, sync } = ctx;
   const room = () => store.get("room");
   const channelId = () => store.get("channelId");
-  const isLocal = () => store.get("playback").mode === "local";
   let libraryTimer = 0;
   let prefetchTimer = 0;
 
@@ -37,7 +36,7 @@ export function createControls(ctx) {
   const controls = {
     // ---- playback (the room, or the local preview) ----
     togglePlay() {
-      if (isLocal()) {
+      if (store.isLocal()) {
         if (player.audio.paused) player.play(); else player.pause();
         return;
       }
@@ -48,7 +47,7 @@ export function createControls(ctx) {
       send({ action: st.paused ? "unpause" : "pause" });
     },
     seek(seconds) {
-      if (isLocal()) return player.seek(seconds);
+      if (store.isLocal()) return player.seek(seconds);
       if (!needs("control", "seek")) return;
       const st = room();
       if (!st?.track) return;
@@ -56,7 +55,7 @@ export function createControls(ctx) {
       send({ action: "seek", timestamp: Math.max(0, Math.min(seconds, Math.max(0, duration - 0.25))) });
     },
     seekBy(delta) {
-      const position = isLocal() ? player.position : sync.target();
+      const position = store.isLocal() ? player.position : sync.target();
       controls.seek(position + delta);
     },
     jump(index) {
@@ -66,7 +65,7 @@ export function createControls(ctx) {
       send({ action: "jump", index });
     },
     previous() {
-      if (isLocal()) return player.seek(0);
+      if (store.isLocal()) return player.seek(0);
       const st = room();
       if (!st) return;
       // Like every player: early in a track, go back one; later, restart this one.
@@ -74,7 +73,7 @@ export function createControls(ctx) {
       else controls.jump(st.currentIndex - 1);
     },
     next() {
-      if (isLocal()) return;
+      if (store.isLocal()) return;
       const st = room();
       if (!st) return;
       const length = store.get("queue").length;
@@ -88,7 +87,7 @@ export function createControls(ctx) {
     },
     /** The user's click after the browser refused autoplay. */
     unblock() {
-      if (isLocal()) return player.play();
+      if (store.isLocal()) return player.play();
       player.seek(sync.target() + sync.seekLead);
       player.play().then((ok) => { if (ok) sync.settle(); });
     },
@@ -126,8 +125,8 @@ export function createControls(ctx) {
 
     // ---- rooms ----
     switchRoom(id) {
-      if (id === channelId() && !isLocal()) return;
-      if (isLocal()) controls.backToRoom();
+      if (id === channelId() && !store.isLocal()) return;
+      if (store.isLocal()) controls.backToRoom();
       if (id === channelId()) return;
       store.set({ channelId: id });
       rememberChannel(id);

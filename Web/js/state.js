@@ -52,6 +52,16 @@ class Store extends EventTarget {
   }
 
   /** Permissions come from /api/auth/me: "listen", "control", "queue", "upload", "import", "create", "admin". */
+  /** Playing locally (not synced to the room). */
+  isLocal() {
+    return this.get("playback").mode === "local";
+  }
+
+  /** The track on screen: the local one while playing locally, else the room's. */
+  currentTrack() {
+    return this.isLocal() ? this.get("playback").localTrack : this.get("room")?.track || null;
+  }
+
   can(permission) {
     const user = this.state.user;
     if (!user) return false;

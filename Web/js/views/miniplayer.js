@@ -13,21 +13,17 @@ export function mountMiniPlayer(ctx, openPlaying) {
   const bar = h("div", { class: "mini-player", role: "button", tabIndex: 0, onclick: openPlaying },
     h("div", { class: "mini-text" }, title, subtitle), play, progress);
 
-  function track() {
-    const pb = store.get("playback");
-    return pb.mode === "local" ? pb.localTrack : store.get("room")?.track;
-  }
   function render() {
-    const t = track();
-    const local = store.get("playback").mode === "local";
+    const t = store.currentTrack();
+    const local = store.isLocal();
     title.textContent = t ? trackTitle(t) : "Nothing playing";
     subtitle.textContent = local ? "Playing locally — not synced" : t ? trackSubtitle(t) : "";
     bar.classList.toggle("is-local", local);
     play.hidden = !(store.can("control") || local);
   }
   function tick() {
-    const t = track();
-    const local = store.get("playback").mode === "local";
+    const t = store.currentTrack();
+    const local = store.isLocal();
     const position = local ? player.position : ctx.sync.target();
     progress.style.width = `${t?.duration ? Math.min(100, (position / t.duration) * 100) : 0}%`;
     const playing = local ? !player.audio.paused : !!(store.get("room")?.track && !store.get("room").paused);

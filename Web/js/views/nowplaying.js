@@ -72,14 +72,9 @@ export function mountNowPlaying(ctx, pane) {
     seek.disabled = !visible;
   };
 
-  function currentTrack() {
-    const playback = store.get("playback");
-    return playback.mode === "local" ? playback.localTrack : store.get("room")?.track || null;
-  }
-
   function renderTrack() {
-    const local = store.get("playback").mode === "local";
-    const track = currentTrack();
+    const local = store.isLocal();
+    const track = store.currentTrack();
     const room = store.get("room");
     title.textContent = track ? trackTitle(track) : "Nothing playing";
     subtitle.textContent = track ? trackSubtitle(track) || track.filename || "" : local ? "" : "Add tracks to the queue to start the room.";
@@ -102,9 +97,9 @@ export function mountNowPlaying(ctx, pane) {
   }
 
   function tick() {
-    const local = store.get("playback").mode === "local";
+    const local = store.isLocal();
     const room = store.get("room");
-    const track = currentTrack();
+    const track = store.currentTrack();
     const position = local ? player.position : track ? sync.target() : 0;
     const playing = local ? !player.audio.paused : !!(room?.track && !room.paused);
     if (!dragging) {

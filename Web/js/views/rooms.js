@@ -40,7 +40,7 @@ export function mountRooms(ctx, pane) {
 
   function render() {
     const current = store.get("channelId");
-    const local = store.get("playback").mode === "local";
+    const local = store.isLocal();
     const items = store.get("channels").map((room) => {
       const active = room.id === current;
       const names = room.listeners || [];

@@ -40,7 +40,7 @@ export function mountSyncMeter(ctx) {
 
   function update() {
     const info = sync.info();
-    const local = store.get("playback").mode === "local";
+    const local = store.isLocal();
     let text;
     let cls;
     if (local) {
