@@ -20,7 +20,10 @@ public struct LoginThrottle: Sendable {
 
   /// Seconds to wait before trying again, or nil when an attempt may proceed.
   public mutating func retryAfter(address: String, usernameKey: String, now: Double) -> Int? {
-    let keys = [("a:" + address, limits.perAddress), ("p:\(address)|\(usernameKey)", limits.perAddressAndAccount)]
+    let keys = [
+      (Self.addressKey(address), limits.perAddress),
+      (Self.pairKey(address, usernameKey), limits.perAddressAndAccount),
+    ]
     var wait: Double?
     for (key, limit) in keys {
       let recent = prune(key, now: now)
@@ -33,14 +36,18 @@ public struct LoginThrottle: Sendable {
 
   public mutating func recordFailure(address: String, usernameKey: String, now: Double) {
     if failures.count > 50_000 { pruneAll(now: now) }
-    failures["a:" + address, default: []].append(now)
-    failures["p:\(address)|\(usernameKey)", default: []].append(now)
+    failures[Self.addressKey(address), default: []].append(now)
+    failures[Self.pairKey(address, usernameKey), default: []].append(now)
   }
 
   /// A successful sign-in clears that pair's failures (not the address's).
   public mutating func recordSuccess(address: String, usernameKey: String) {
-    failures["p:\(address)|\(usernameKey)"] = nil
+    failures[Self.pairKey(address, usernameKey)] = nil
   }
+
+  private static func addressKey(_ address: String) -> String { "a:" + address }
+
+  private static func pairKey(_ address: String, _ usernameKey: String) -> String { "p:\(address)|\(usernameKey)" }
 
   private mutating func prune(_ key: String, now: Double) -> [Double] {
     let recent = (failures[key] ?? []).filter { $0 > now - limits.windowSeconds }

@@ -241,9 +241,9 @@ public final class MPVAudioOutput: AudioOutput, @unchecked Sendable {
         // `time-pos` jumps to the end while ~0.4 s of buffered audio still plays: ignored too.
         guard state.load == .none, !state.awaitingCommand, !state.paused, !state.ended else { return nil }
         if let until = state.seekingUntil, now < until { return nil }
-        let raw = AudioPosition(seconds: value, at: now, rate: state.rate, playing: !state.paused && !state.ended)
+        let raw = AudioPosition(seconds: value, at: now, rate: state.rate, playing: true)  // not paused, not ended
         let position = Self.steadied(raw, recent: state.recent)
-        state.recent = raw.playing ? Array((state.recent + [raw]).suffix(2)) : []
+        state.recent = Array((state.recent + [raw]).suffix(2))
         state.position = position
         // Near the end of a file mpv updates `time-pos` every half millisecond while it drains;
         // the session needs a reading every few dozen.
