@@ -32,6 +32,18 @@ import Testing
     return (state.track?.id, state.currentTimestamp + elapsed)
   }
 
+  /// The owner's session, joined to the owner's room and playing.
+  static func playingSession(on server: ClientTestServer) async throws -> (
+    api: BlastoiseAPI, room: ChannelInfo, output: FakeAudioOutput, session: ListenerSession
+  ) {
+    let (api, room) = try await server.signedIn("owner")
+    let output = FakeAudioOutput()
+    let session = ListenerSession(api: api, output: output)
+    try await session.join()
+    try await eventually("playing") { output.isPlaying }
+    return (api, room, output, session)
+  }
+
   @Test func joiningPlaysTheRoomsTrackAtTheServersPosition() async throws {
     let server = try await ClientTestServer()
     let (api, room) = try await server.signedIn("owner")
@@ -55,12 +67,8 @@ import Testing
 
   @Test func pauseResumeAndJumpFromAnotherListenerAreFollowed() async throws {
     let server = try await ClientTestServer()
-    let (api, room) = try await server.signedIn("owner")
+    let (api, room, output, session) = try await Self.playingSession(on: server)
     let (remote, _) = try await server.signedIn("remote")
-    let output = FakeAudioOutput()
-    let session = ListenerSession(api: api, output: output)
-    try await session.join()
-    try await eventually("playing") { output.isPlaying }
 
     let control = ChannelSocket(api: remote, channelId: room.id)
     let log = EventLog(control)
@@ -93,11 +101,7 @@ import Testing
 
   @Test func repeatOneStartsTheSameTrackOverInStep() async throws {
     let server = try await ClientTestServer()
-    let (api, room) = try await server.signedIn("owner")
-    let output = FakeAudioOutput()
-    let session = ListenerSession(api: api, output: output)
-    try await session.join()
-    try await eventually("playing") { output.isPlaying }
+    let (api, room, output, session) = try await Self.playingSession(on: server)
     try await api.setMode(channel: room.id, .repeatOne)
     let duration = try #require(try await api.channel(room.id).track?.duration)
     try await api.seek(channel: room.id, to: duration - 0.4)
@@ -113,11 +117,7 @@ import Testing
 
   @Test func controlsGoThroughTheRoom() async throws {
     let server = try await ClientTestServer()
-    let (api, room) = try await server.signedIn("owner")
-    let output = FakeAudioOutput()
-    let session = ListenerSession(api: api, output: output)
-    try await session.join()
-    try await eventually("playing") { output.isPlaying }
+    let (api, room, _, session) = try await Self.playingSession(on: server)
     await session.togglePause()
     try await eventually("paused by the room") { try await api.channel(room.id).paused }
     try await eventually("the session saw the pause") { await session.snapshot.paused }

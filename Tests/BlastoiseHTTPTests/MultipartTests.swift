@@ -58,6 +58,21 @@ private func uploadRoutes(directory: String, maxBytes: Int, expected: [String: [
   }
 }
 
+/// A server with that upload route writing into a fresh directory; `body` gets the port and the
+/// directory.
+private func withUploadServer(
+  maxBytes: Int, expected: [String: [UInt8]] = [:], calls: Recorder<Int> = Recorder(),
+  _ body: (UInt16, String) async throws -> Void
+) async throws {
+  let directory = try makeTemporaryDirectory()
+  defer { removeDirectory(directory) }
+  try await withServer(
+    routes: uploadRoutes(directory: directory, maxBytes: maxBytes, expected: expected, calls: calls)
+  ) { _, port in
+    try await body(port, directory)
+  }
+}
+
 /// Files left in `directory`, after giving the server a moment to finish the request.
 private func leftoverFiles(in directory: String) async -> [String] {
   let deadline = ContinuousClock.now + .seconds(5)
@@ -69,13 +84,9 @@ private func leftoverFiles(in directory: String) async -> [String] {
 }
 
 @Test func multipartFileIsStreamedToATemporaryFile() async throws {
-  let directory = try makeTemporaryDirectory()
-  defer { removeDirectory(directory) }
   let file = patternBytes(count: 3_000_000)
   let calls = Recorder<Int>()
-  try await withServer(
-    routes: uploadRoutes(directory: directory, maxBytes: 8 << 20, expected: ["song.mp3": file], calls: calls)
-  ) { _, port in
+  try await withUploadServer(maxBytes: 8 << 20, expected: ["song.mp3": file], calls: calls) { port, directory in
     let body = multipartBody([
       FormPart(name: "title", bytes: Array("Bohemian ✓ Rhapsody".utf8)),
       FormPart(name: "file", filename: "song.mp3", contentType: "audio/mpeg", bytes: file),
@@ -103,15 +114,11 @@ private func leftoverFiles(in directory: String) async -> [String] {
 }
 
 @Test func multipartWithTwoFilePartsKeepsThemApart() async throws {
-  let directory = try makeTemporaryDirectory()
-  defer { removeDirectory(directory) }
   let first = patternBytes(count: 300_000, seed: 1)
   let second = patternBytes(count: 150_001, seed: 2)
   let calls = Recorder<Int>()
-  try await withServer(
-    routes: uploadRoutes(
-      directory: directory, maxBytes: 8 << 20, expected: ["a.flac": first, "b.ogg": second], calls: calls)
-  ) { _, port in
+  try await withUploadServer(maxBytes: 8 << 20, expected: ["a.flac": first, "b.ogg": second], calls: calls) {
+    port, directory in
     let body = multipartBody([
       FormPart(name: "files", filename: "a.flac", contentType: "audio/flac", bytes: first),
       FormPart(name: "files", filename: "b.ogg", contentType: "audio/ogg", bytes: second),
@@ -148,12 +155,8 @@ private func statusAfterSending(_ request: [UInt8], port: UInt16) async throws -
 }
 
 @Test func multipartOverTheCapIs413AndLeavesNoTemporaryFile() async throws {
-  let directory = try makeTemporaryDirectory()
-  defer { removeDirectory(directory) }
   let calls = Recorder<Int>()
-  try await withServer(
-    routes: uploadRoutes(directory: directory, maxBytes: 1 << 20, expected: [:], calls: calls)
-  ) { _, port in
+  try await withUploadServer(maxBytes: 1 << 20, calls: calls) { port, directory in
     let body = multipartBody([FormPart(name: "file", filename: "big.mp3", bytes: patternBytes(count: 1_500_000))])
 
     // Declared too large: refused before any byte of the body.
@@ -177,11 +180,7 @@ private func statusAfterSending(_ request: [UInt8], port: UInt16) async throws -
 }
 
 @Test func multipartRouteRefusesOtherContentTypes() async throws {
-  let directory = try makeTemporaryDirectory()
-  defer { removeDirectory(directory) }
-  try await withServer(
-    routes: uploadRoutes(directory: directory, maxBytes: 1 << 20, expected: [:], calls: Recorder<Int>())
-  ) { _, port in
+  try await withUploadServer(maxBytes: 1 << 20) { port, _ in
     let response = try await fetch(
       port: port, "POST", "/upload", headers: ["Content-Type: application/json"], body: Array("{}".utf8))
     #expect(response.status == 415)
@@ -189,12 +188,8 @@ private func statusAfterSending(_ request: [UInt8], port: UInt16) async throws -
 }
 
 @Test func oversizedTextFieldIs413() async throws {
-  let directory = try makeTemporaryDirectory()
-  defer { removeDirectory(directory) }
   let calls = Recorder<Int>()
-  try await withServer(
-    routes: uploadRoutes(directory: directory, maxBytes: 1 << 20, expected: [:], calls: calls)
-  ) { _, port in
+  try await withUploadServer(maxBytes: 1 << 20, calls: calls) { port, directory in
     // Fields stay in memory, so they have a cap of their own (64 KiB) below the body's.
     let body = multipartBody([
       FormPart(name: "file", filename: "a.mp3", bytes: patternBytes(count: 10_000)),
