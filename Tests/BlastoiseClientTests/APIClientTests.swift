@@ -40,10 +40,10 @@ import Testing
       #expect(!error.message.isEmpty && !error.message.hasPrefix("HTTP"))
     }
     await #expect(throws: BlastoiseClientError.http(status: 404, message: "No such room")) {
-      try await api.channel("nope")
+      try await api.room("nope")
     }
     do {
-      try await api.editQueue(channel: "nope", .remove([0]))
+      try await api.editQueue(room: "nope", .remove([0]))
       Issue.record("edited a room that does not exist")
     } catch {
       #expect(error.status == 404)
@@ -67,25 +67,25 @@ import Testing
     let audio = try await api.trackData(library[0].id)
     #expect(audio.prefix(4) == Data("RIFF".utf8))
 
-    let room = try await api.createChannel(name: "Den", description: "quiet")
+    let room = try await api.createRoom(name: "Den", description: "quiet")
     #expect(room.name == "Den")
-    #expect(try await api.channels().contains { $0.id == room.id })
-    #expect(try await api.editQueue(channel: room.id, .set(library.map(\.id))) == 4)
-    #expect(try await api.editQueue(channel: room.id, .add([library[0].id], insertAt: 1)) == 5)
-    #expect(try await api.editQueue(channel: room.id, .move([1], to: 4)) == 5)
-    #expect(try await api.editQueue(channel: room.id, .remove([4])) == 4)
-    try await api.jump(channel: room.id, to: 2)
-    try await api.seek(channel: room.id, to: 3.5)
-    let state = try await api.channel(room.id)
+    #expect(try await api.rooms().contains { $0.id == room.id })
+    #expect(try await api.editQueue(room: room.id, .set(library.map(\.id))) == 4)
+    #expect(try await api.editQueue(room: room.id, .add([library[0].id], insertAt: 1)) == 5)
+    #expect(try await api.editQueue(room: room.id, .move([1], to: 4)) == 5)
+    #expect(try await api.editQueue(room: room.id, .remove([4])) == 4)
+    try await api.jump(room: room.id, to: 2)
+    try await api.seek(room: room.id, to: 3.5)
+    let state = try await api.room(room.id)
     #expect(state.currentIndex == 2)
     #expect(state.track?.id == library[2].id)
     #expect(state.currentTimestamp >= 3.5 && state.currentTimestamp < 10)
     #expect(state.queue == nil)  // the HTTP state leaves the queue to the socket
-    #expect(try await api.setMode(channel: room.id, .shuffle).playbackMode == "shuffle")
-    #expect(try await api.updateChannel(room.id, name: "Study").name == "Study")
-    try await api.deleteChannel(room.id)
-    #expect(try await !api.channels().contains { $0.id == room.id })
-    #expect(try await api.channel(defaultRoom.id).channelId == defaultRoom.id)
+    #expect(try await api.setMode(room: room.id, .shuffle).playbackMode == "shuffle")
+    #expect(try await api.updateRoom(room.id, name: "Study").name == "Study")
+    try await api.deleteRoom(room.id)
+    #expect(try await !api.rooms().contains { $0.id == room.id })
+    #expect(try await api.room(defaultRoom.id).roomID == defaultRoom.id)
     await server.stop()
   }
 
@@ -154,7 +154,7 @@ import Testing
     let (api, _) = try await server.signedIn("owner")
     // Import is off on this server (no --ytdlp): whatever the server says comes through.
     do {
-      _ = try await api.fetch(url: "https://example.com/song")
+      _ = try await api.probeImport(url: "https://example.com/song")
       Issue.record("import worked on a server without it")
     } catch {
       #expect(error.status != nil)

@@ -20,21 +20,21 @@ import Testing
   static func positions(_ api: BlastoiseAPI, _ room: String, _ output: FakeAudioOutput) async throws -> (
     track: String?, room: Double, player: Double
   ) {
-    let state = try await api.channel(room)
+    let state = try await api.room(room)
     let player = output.now
     let elapsed = state.paused ? 0 : Date().timeIntervalSince1970 - Double(state.serverTime) / 1000
     return (state.track?.id, state.currentTimestamp + elapsed, player)
   }
 
   static func roomPosition(_ api: BlastoiseAPI, _ room: String) async throws -> (track: String?, seconds: Double) {
-    let state = try await api.channel(room)
+    let state = try await api.room(room)
     let elapsed = state.paused ? 0 : Date().timeIntervalSince1970 - Double(state.serverTime) / 1000
     return (state.track?.id, state.currentTimestamp + elapsed)
   }
 
   /// The owner's session, joined to the owner's room and playing.
   static func playingSession(on server: ClientTestServer) async throws -> (
-    api: BlastoiseAPI, room: ChannelInfo, output: FakeAudioOutput, session: ListenerSession
+    api: BlastoiseAPI, room: RoomInfo, output: FakeAudioOutput, session: ListenerSession
   ) {
     let (api, room) = try await server.signedIn("owner")
     let output = FakeAudioOutput()
@@ -70,13 +70,13 @@ import Testing
     let (api, room, output, session) = try await Self.playingSession(on: server)
     let (remote, _) = try await server.signedIn("remote")
 
-    let control = ChannelSocket(api: remote, channelId: room.id)
+    let control = RoomSocket(api: remote, roomID: room.id)
     let log = EventLog(control)
     await control.start()
     _ = try await log.next { $0.state }
     try await control.send(.pause)
     try await eventually("paused") { !output.isPlaying }
-    let paused = try await api.channel(room.id)
+    let paused = try await api.room(room.id)
     #expect(paused.paused)
     #expect(abs(output.now - paused.currentTimestamp) < 0.003, "held at \(output.now), room \(paused.currentTimestamp)")
 
@@ -87,7 +87,7 @@ import Testing
     #expect(abs(resumed.player - resumed.room) < Self.tolerance)
 
     let queue = await session.snapshot.queue
-    try await remote.jump(channel: room.id, to: 2)
+    try await remote.jump(room: room.id, to: 2)
     try await eventually("jumped") { output.loads.last?.url == api.trackURL(queue[2].id) && output.isPlaying }
     try await Task.sleep(for: .milliseconds(200))
     let jumped = try await Self.positions(api, room.id, output)
@@ -102,9 +102,9 @@ import Testing
   @Test func repeatOneStartsTheSameTrackOverInStep() async throws {
     let server = try await ClientTestServer()
     let (api, room, output, session) = try await Self.playingSession(on: server)
-    try await api.setMode(channel: room.id, .repeatOne)
-    let duration = try #require(try await api.channel(room.id).track?.duration)
-    try await api.seek(channel: room.id, to: duration - 0.4)
+    try await api.setMode(room: room.id, .repeatOne)
+    let duration = try #require(try await api.room(room.id).track?.duration)
+    try await api.seek(room: room.id, to: duration - 0.4)
     // The room starts the track over (same track, same seq); the player must follow.
     try await Task.sleep(for: .milliseconds(1200))
     let now = try await Self.positions(api, room.id, output)
@@ -119,17 +119,17 @@ import Testing
     let server = try await ClientTestServer()
     let (api, room, _, session) = try await Self.playingSession(on: server)
     await session.togglePause()
-    try await eventually("paused by the room") { try await api.channel(room.id).paused }
+    try await eventually("paused by the room") { try await api.room(room.id).paused }
     try await eventually("the session saw the pause") { await session.snapshot.paused }
     await session.togglePause()
-    try await eventually("playing again") { try await !api.channel(room.id).paused }
+    try await eventually("playing again") { try await !api.room(room.id).paused }
     await session.next()
-    try await eventually("next") { try await api.channel(room.id).currentIndex == 1 }
+    try await eventually("next") { try await api.room(room.id).currentIndex == 1 }
     try await eventually("the session saw it") { await session.snapshot.currentIndex == 1 }
     await session.previous()
-    try await eventually("previous") { try await api.channel(room.id).currentIndex == 0 }
+    try await eventually("previous") { try await api.room(room.id).currentIndex == 0 }
     await session.cycleMode()  // repeat-all → repeat-one
-    try await eventually("mode") { try await api.channel(room.id).playbackMode == "repeat-one" }
+    try await eventually("mode") { try await api.room(room.id).playbackMode == "repeat-one" }
     await session.seek(to: 10)
     try await eventually("seek") { try await abs(Self.roomPosition(api, room.id).seconds - 10) < 1 }
     await session.stop()
@@ -148,7 +148,7 @@ import Testing
     #expect(await session.snapshot.user?.isGuest == true)
     await session.togglePause()
     try await Task.sleep(for: .milliseconds(200))
-    #expect(try await owner.channel(room.id).paused == false)
+    #expect(try await owner.room(room.id).paused == false)
     await session.stop()
     await server.stop()
   }

@@ -9,7 +9,7 @@ import Testing
       ["http://h:3001", "--channel", "abc", "--user=ann", "--audio-output", "null", "--status-json"], environment: [:])
     #expect(
       options
-        == ListenOptions(server: "http://h:3001", channel: "abc", user: "ann", audioOutput: "null", statusJSON: true))
+        == ListenOptions(server: "http://h:3001", roomID: "abc", user: "ann", audioOutput: "null", statusJSON: true))
     let fromEnvironment = try ListenOptions.parse(
       ["http://h"], environment: ["BLASTOISE_USER": "bob", "BLASTOISE_AUDIO_OUTPUT": "pulse"])
     #expect(fromEnvironment.user == "bob")

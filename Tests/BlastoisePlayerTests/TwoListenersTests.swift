@@ -50,14 +50,14 @@ import Testing
     let owner = try BlastoiseAPI(baseURL: server.base)
     try await owner.signUp(username: "owner", password: Self.password)
     try await BlastoiseAPI(baseURL: server.base).signUp(username: "friend", password: Self.password)
-    var room: ChannelInfo?
+    var room: RoomInfo?
     try await eventually("the demo library in the default room") {
-      room = try await owner.channels().first { $0.isDefault && $0.trackCount > 0 }
+      room = try await owner.rooms().first { $0.isDefault && $0.trackCount > 0 }
       return room != nil
     }
     let roomID = try #require(room).id
     // Start near the beginning of a track, so no boundary passes during the checks.
-    try await owner.seek(channel: roomID, to: 1)
+    try await owner.seek(room: roomID, to: 1)
     let players = try [Self.player(server, "owner"), Self.player(server, "friend")]
 
     try await eventually("both players playing") {
@@ -68,7 +68,7 @@ import Testing
       #expect((joined["joinMs"] as? Double ?? .infinity) < 1000, "join → playing: \(joined)")
     }
     try await Task.sleep(for: .seconds(3))
-    let playing = try await owner.channel(roomID)
+    let playing = try await owner.room(roomID)
     let track = try #require(playing.track?.id)
     let since = Self.now() - 2000
     for player in players {
@@ -89,7 +89,7 @@ import Testing
     #expect(Self.percentile(skews, 0.5) < 0.005, "median skew \(Self.percentile(skews, 0.5))")
 
     // Pause through the client's room socket.
-    let control = ChannelSocket(api: owner, channelId: roomID)
+    let control = RoomSocket(api: owner, roomID: roomID)
     await control.start()
     var queue: [Track] = []
     for await event in control.events {
@@ -104,7 +104,7 @@ import Testing
         Self.lastStatus($0)?["paused"] as? Bool == true && Self.lastStatus($0)?["playing"] as? Bool == false
       }
     }
-    let paused = try await owner.channel(roomID)
+    let paused = try await owner.room(roomID)
     #expect(paused.paused)
     try await Task.sleep(for: .milliseconds(400))
     for player in players {
@@ -119,7 +119,7 @@ import Testing
 
     // Jump through the HTTP API.
     #expect(queue.count == 4)
-    try await owner.jump(channel: roomID, to: 2)
+    try await owner.jump(room: roomID, to: 2)
     try await eventually("both players on the third entry") {
       players.allSatisfy {
         Self.lastStatus($0)?["track"] as? String == queue[2].id && Self.lastStatus($0)?["playing"] as? Bool == true

@@ -74,9 +74,9 @@ extension ListenerSession {
       publish()
       return
     }
-    guard let id = room?.channelId ?? snapshot.channelId, snapshot.canControl else { return refuse() }
+    guard let id = room?.roomID ?? snapshot.roomID, snapshot.canControl else { return refuse() }
     do {
-      try await api.setMode(channel: id, mode)
+      try await api.setMode(room: id, mode)
     } catch {
       snapshot.log("mode: \(error.message)")
       publish()
@@ -85,10 +85,10 @@ extension ListenerSession {
 
   /// Adds tracks to the room's queue (`playNext`: right after the playing entry).
   public func queue(_ trackIds: [String], playNext: Bool = false) async {
-    guard let id = room?.channelId ?? snapshot.channelId else { return }
+    guard let id = room?.roomID ?? snapshot.roomID else { return }
     do {
       try await api.editQueue(
-        channel: id, .add(trackIds, insertAt: playNext ? (room?.currentIndex ?? -1) + 1 : nil))
+        room: id, .add(trackIds, insertAt: playNext ? (room?.currentIndex ?? -1) + 1 : nil))
     } catch {
       snapshot.log("queue: \(error.message)")
       publish()

@@ -3,7 +3,7 @@
 /// password only from `BLASTOISE_PASSWORD` or standard input, never from the command line.
 public struct ListenOptions: Sendable, Equatable {
   public var server: String
-  public var channel: String?
+  public var roomID: String?
   public var user: String?
   /// mpv's `ao`; `null` plays silently (machines without sound, tests, benches).
   public var audioOutput: String?
@@ -63,7 +63,7 @@ public struct ListenOptions: Sendable, Equatable {
         .flatMap { $0.isEmpty ? nil : $0 }
     }
     return ListenOptions(
-      server: server, channel: value("channel"), user: value("user"), audioOutput: value("audio-output"),
+      server: server, roomID: value("channel"), user: value("user"), audioOutput: value("audio-output"),
       statusJSON: statusJSON)
   }
 }
