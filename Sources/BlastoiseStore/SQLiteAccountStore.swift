@@ -3,17 +3,13 @@ import Foundation
 
 /// Accounts and sessions in SQLite.
 public struct SQLiteAccountStore: AccountStore {
-  private let database: SQLiteDatabase
+  let access: SQLiteAccess
 
-  public init(database: SQLiteDatabase) {
-    self.database = database
-  }
-
-  public func createUser(username: String, usernameKey: String, passwordHash: String?, role: Role) throws
+  public func createUser(username: String, usernameKey: String, passwordHash: String?, role: Role) async throws
     -> StoredUser
   {
     do {
-      return try database.write { connection in
+      return try await access.write { connection in
         var effectiveRole = role
         if role != .guest,
           try connection.queryOne("SELECT 1 AS found FROM users WHERE role != 'guest' LIMIT 1") == nil
@@ -27,21 +23,21 @@ public struct SQLiteAccountStore: AccountStore {
         return StoredUser(
           id: Int(connection.lastInsertRowID), username: username, role: effectiveRole, passwordHash: passwordHash)
       }
-    } catch let error as StoreError where error.isUniqueViolation {
-      throw CoreError(.conflict, "That username is taken")
+    } catch let error as CoreError where error.code == .conflict {
+      throw CoreError(.conflict, "That username is taken")  // the one unique key a new user can hit
     }
   }
 
-  public func user(usernameKey: String) throws -> StoredUser? {
-    try database.read { connection in
+  public func user(usernameKey: String) async throws -> StoredUser? {
+    try await access.read { connection in
       try connection.queryOne(
         "SELECT id, username, role, password_hash FROM users WHERE username_key = ?", .text(usernameKey)
       ).flatMap(Self.user)
     }
   }
 
-  public func createSession(_ session: StoredSession) throws {
-    try database.write { connection in
+  public func createSession(_ session: StoredSession) async throws {
+    try await access.write { connection in
       try connection.execute(
         "INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)",
         .text(session.tokenHash), SQLiteValue(session.userID), .integer(session.createdAt),
@@ -49,8 +45,8 @@ public struct SQLiteAccountStore: AccountStore {
     }
   }
 
-  public func session(tokenHash: String) throws -> (StoredSession, StoredUser)? {
-    try database.read { connection in
+  public func session(tokenHash: String) async throws -> (StoredSession, StoredUser)? {
+    try await access.read { connection in
       guard
         let row = try connection.queryOne(
           """
@@ -63,21 +59,21 @@ public struct SQLiteAccountStore: AccountStore {
     }
   }
 
-  public func touchSession(tokenHash: String, at time: Int64) throws {
-    try database.write { connection in
+  public func touchSession(tokenHash: String, at time: Int64) async throws {
+    try await access.write { connection in
       try connection.execute(
         "UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?", .integer(time), .text(tokenHash))
     }
   }
 
-  public func deleteSession(tokenHash: String) throws {
-    try database.write { connection in
+  public func deleteSession(tokenHash: String) async throws {
+    try await access.write { connection in
       try connection.execute("DELETE FROM sessions WHERE token_hash = ?", .text(tokenHash))
     }
   }
 
-  public func deleteSessions(ofUser userID: Int, keeping: String) throws -> [String] {
-    try database.write { connection in
+  public func deleteSessions(ofUser userID: Int, keeping: String) async throws -> [String] {
+    try await access.write { connection in
       let ended = try connection.query(
         "DELETE FROM sessions WHERE user_id = ? AND token_hash != ? RETURNING token_hash", SQLiteValue(userID),
         .text(keeping))
@@ -85,8 +81,8 @@ public struct SQLiteAccountStore: AccountStore {
     }
   }
 
-  public func deleteExpiredSessions(lastSeenBefore: Int64, createdBefore: Int64) throws -> Int {
-    try database.write { connection in
+  public func deleteExpiredSessions(lastSeenBefore: Int64, createdBefore: Int64) async throws -> Int {
+    try await access.write { connection in
       try connection.execute(
         "DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?", .integer(lastSeenBefore),
         .integer(createdBefore))

@@ -3,14 +3,10 @@ import Foundation
 
 /// URL import jobs in SQLite, in queue order (`position`), with the owner's name and role joined in.
 public struct SQLiteImportJobStore: ImportJobStore {
-  private let database: SQLiteDatabase
+  let access: SQLiteAccess
 
-  public init(database: SQLiteDatabase) {
-    self.database = database
-  }
-
-  public func insert(_ jobs: [ImportJobRecord]) throws {
-    try database.write { connection in
+  public func insert(_ jobs: [ImportJobRecord]) async throws {
+    try await access.write { connection in
       for job in jobs {
         try connection.execute(
           """
@@ -24,8 +20,8 @@ public struct SQLiteImportJobStore: ImportJobStore {
     }
   }
 
-  public func update(_ job: ImportJobRecord) throws {
-    try database.write { connection in
+  public func update(_ job: ImportJobRecord) async throws {
+    try await access.write { connection in
       try connection.execute(
         "UPDATE fetch_jobs SET title = ?, status = ?, error = ?, track_id = ?, updated_at = ? WHERE id = ?",
         .text(job.title), .text(job.status.rawValue), SQLiteValue(job.error), SQLiteValue(job.trackID),
@@ -33,8 +29,8 @@ public struct SQLiteImportJobStore: ImportJobStore {
     }
   }
 
-  public func jobs() throws -> [ImportJobRecord] {
-    try database.read { connection in
+  public func jobs() async throws -> [ImportJobRecord] {
+    try await access.read { connection in
       try connection.query(
         """
         SELECT j.*, u.username, u.role FROM fetch_jobs j JOIN users u ON u.id = j.owner_id ORDER BY j.position
@@ -43,14 +39,14 @@ public struct SQLiteImportJobStore: ImportJobStore {
     }
   }
 
-  public func delete(ids: [String]) throws {
-    try database.write { connection in
+  public func delete(ids: [String]) async throws {
+    try await access.write { connection in
       for id in ids { try connection.execute("DELETE FROM fetch_jobs WHERE id = ?", .text(id)) }
     }
   }
 
-  public func requeueUnfinished(at time: Int64) throws -> Int {
-    try database.write { connection in
+  public func requeueUnfinished(at time: Int64) async throws -> Int {
+    try await access.write { connection in
       try connection.execute(
         "UPDATE fetch_jobs SET status = 'queued', updated_at = ? WHERE status IN ('downloading', 'processing')",
         .integer(time))

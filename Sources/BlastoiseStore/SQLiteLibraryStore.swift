@@ -4,15 +4,11 @@ import Foundation
 
 /// The library in SQLite: `tracks` by content hash, `track_files` by path.
 public struct SQLiteLibraryStore: LibraryStore {
-  private let database: SQLiteDatabase
+  let access: SQLiteAccess
 
-  public init(database: SQLiteDatabase) {
-    self.database = database
-  }
-
-  public func knownFiles(under root: String) throws -> (files: [String: LibraryFile], present: Set<String>) {
+  public func knownFiles(under root: String) async throws -> (files: [String: LibraryFile], present: Set<String>) {
     // Paths under `root/`: between "root/" and "root0" ('0' sorts right after '/').
-    let rows = try database.read { connection in
+    let rows = try await access.read { connection in
       try connection.query(
         "SELECT path, size, modified_ns, present FROM track_files WHERE path >= ? AND path < ?", .text(root + "/"),
         .text(root + "0"))
@@ -28,9 +24,9 @@ public struct SQLiteLibraryStore: LibraryStore {
     return (files, present)
   }
 
-  public func apply(scanned: [ScannedTrack], missing: [String]) throws {
+  public func apply(scanned: [ScannedTrack], missing: [String]) async throws {
     let now = Int64(Date().timeIntervalSince1970)
-    try database.write { connection in
+    try await access.write { connection in
       for track in scanned {
         try connection.execute(
           """
@@ -54,8 +50,8 @@ public struct SQLiteLibraryStore: LibraryStore {
     }
   }
 
-  public func tracks() throws -> [Track] {
-    try database.read { connection in
+  public func tracks() async throws -> [Track] {
+    try await access.read { connection in
       try connection.query(
         """
         SELECT t.*, EXISTS (SELECT 1 FROM track_files f WHERE f.track_id = t.id AND f.present = 1) AS available
@@ -67,8 +63,8 @@ public struct SQLiteLibraryStore: LibraryStore {
     }
   }
 
-  public func track(id: String) throws -> Track? {
-    try database.read { connection in
+  public func track(id: String) async throws -> Track? {
+    try await access.read { connection in
       try connection.queryOne(
         """
         SELECT t.*, EXISTS (SELECT 1 FROM track_files f WHERE f.track_id = t.id AND f.present = 1) AS available
@@ -78,8 +74,8 @@ public struct SQLiteLibraryStore: LibraryStore {
     }
   }
 
-  public func filePath(forTrack id: String) throws -> String? {
-    try database.read { connection in
+  public func filePath(forTrack id: String) async throws -> String? {
+    try await access.read { connection in
       try connection.queryOne(
         "SELECT path FROM track_files WHERE track_id = ? AND present = 1 LIMIT 1", .text(id)
       )?.string("path")

@@ -4,15 +4,11 @@ import Foundation
 
 /// Playlists in SQLite; track IDs as a JSON array; share links remembered per user.
 public struct SQLitePlaylistStore: PlaylistStore {
-  private let database: SQLiteDatabase
+  let access: SQLiteAccess
 
-  public init(database: SQLiteDatabase) {
-    self.database = database
-  }
-
-  public func insert(_ playlist: Playlist) throws {
+  public func insert(_ playlist: Playlist) async throws {
     let tracks = try StringListColumn.encode(playlist.trackIds)
-    try database.write { connection in
+    try await access.write { connection in
       try connection.execute(
         """
         INSERT INTO playlists (id, owner_id, name, description, is_public, share_token, track_ids, created_at, updated_at)
@@ -23,9 +19,9 @@ public struct SQLitePlaylistStore: PlaylistStore {
     }
   }
 
-  public func update(_ playlist: Playlist) throws {
+  public func update(_ playlist: Playlist) async throws {
     let tracks = try StringListColumn.encode(playlist.trackIds)
-    try database.write { connection in
+    try await access.write { connection in
       try connection.execute(
         """
         UPDATE playlists SET name = ?, description = ?, is_public = ?, share_token = ?, track_ids = ?, updated_at = ?
@@ -39,22 +35,22 @@ public struct SQLitePlaylistStore: PlaylistStore {
     }
   }
 
-  public func delete(id: String) throws {
-    try database.write { connection in
+  public func delete(id: String) async throws {
+    try await access.write { connection in
       try connection.execute("DELETE FROM playlists WHERE id = ?", .text(id))
     }
   }
 
-  public func playlist(id: String) throws -> Playlist? {
-    try database.read { connection in
+  public func playlist(id: String) async throws -> Playlist? {
+    try await access.read { connection in
       try connection.queryOne(
         "SELECT p.*, u.username FROM playlists p JOIN users u ON u.id = p.owner_id WHERE p.id = ?", .text(id)
       ).flatMap(Self.playlist)
     }
   }
 
-  public func playlist(shareToken: String) throws -> Playlist? {
-    try database.read { connection in
+  public func playlist(shareToken: String) async throws -> Playlist? {
+    try await access.read { connection in
       try connection.queryOne(
         "SELECT p.*, u.username FROM playlists p JOIN users u ON u.id = p.owner_id WHERE p.share_token = ?",
         .text(shareToken)
@@ -62,8 +58,8 @@ public struct SQLitePlaylistStore: PlaylistStore {
     }
   }
 
-  public func playlists(ownedBy userID: Int) throws -> [Playlist] {
-    try database.read { connection in
+  public func playlists(ownedBy userID: Int) async throws -> [Playlist] {
+    try await access.read { connection in
       try connection.query(
         """
         SELECT p.*, u.username FROM playlists p JOIN users u ON u.id = p.owner_id
@@ -73,8 +69,8 @@ public struct SQLitePlaylistStore: PlaylistStore {
     }
   }
 
-  public func sharedPlaylists(for userID: Int) throws -> [Playlist] {
-    try database.read { connection in
+  public func sharedPlaylists(for userID: Int) async throws -> [Playlist] {
+    try await access.read { connection in
       try connection.query(
         """
         SELECT p.*, u.username FROM playlists p JOIN users u ON u.id = p.owner_id
@@ -85,8 +81,8 @@ public struct SQLitePlaylistStore: PlaylistStore {
     }
   }
 
-  public func rememberLink(userID: Int, playlistID: String) throws {
-    try database.write { connection in
+  public func rememberLink(userID: Int, playlistID: String) async throws {
+    try await access.write { connection in
       try connection.execute(
         "INSERT OR IGNORE INTO playlist_links (user_id, playlist_id) VALUES (?, ?)", SQLiteValue(userID),
         .text(playlistID))

@@ -4,21 +4,17 @@ import Foundation
 
 /// Rooms in SQLite; the queue is a JSON array of track IDs, the clock is columns.
 public struct SQLiteRoomStore: RoomStore {
-  private let database: SQLiteDatabase
+  let access: SQLiteAccess
 
-  public init(database: SQLiteDatabase) {
-    self.database = database
-  }
-
-  public func rooms() throws -> [RoomRecord] {
-    try database.read { connection in
+  public func rooms() async throws -> [RoomRecord] {
+    try await access.read { connection in
       try connection.query("SELECT * FROM channels ORDER BY is_default DESC, created_at, id").compactMap(Self.record)
     }
   }
 
-  public func insert(_ room: RoomRecord) throws {
+  public func insert(_ room: RoomRecord) async throws {
     let queue = try StringListColumn.encode(room.queue)
-    try database.write { connection in
+    try await access.write { connection in
       try connection.execute(
         """
         INSERT INTO channels (id, name, description, created_by, is_default, queue, current_index, paused,
@@ -32,9 +28,9 @@ public struct SQLiteRoomStore: RoomStore {
     }
   }
 
-  public func save(_ room: RoomRecord) throws {
+  public func save(_ room: RoomRecord) async throws {
     let queue = try StringListColumn.encode(room.queue)
-    try database.write { connection in
+    try await access.write { connection in
       try connection.execute(
         """
         UPDATE channels SET name = ?, description = ?, queue = ?, current_index = ?, paused = ?, anchor_position = ?,
@@ -47,8 +43,8 @@ public struct SQLiteRoomStore: RoomStore {
     }
   }
 
-  public func delete(id: String) throws {
-    try database.write { connection in
+  public func delete(id: String) async throws {
+    try await access.write { connection in
       try connection.execute("DELETE FROM channels WHERE id = ?", .text(id))
     }
   }

@@ -8,15 +8,14 @@ import Testing
 /// The whole scan against real files and a real SQLite store.
 @Suite struct LibraryScannerTests {
   let music: String
-  let store: SQLiteLibraryStore
+  let store: any LibraryStore
   let scanner: LibraryScanner
 
   init() throws {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("scan-\(UUID().uuidString)").path
     music = base + "/music"
     try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
-    let database = try SQLiteDatabase(path: base + "/blastoise.db", migrations: BlastoiseSchema.migrations)
-    store = SQLiteLibraryStore(database: database)
+    store = try SQLiteStorage(path: base + "/blastoise.db").library
     scanner = LibraryScanner(store: store)
   }
 
@@ -30,12 +29,12 @@ import Testing
     try data.write(to: URL(fileURLWithPath: path))
   }
 
-  @Test func firstScanReadsEverythingAndTitlesFallBackToFileNames() throws {
+  @Test func firstScanReadsEverythingAndTitlesFallBackToFileNames() async throws {
     try tone("One.wav", seconds: 1.5, title: "First Tone")
     try tone("Sub/Two Untagged.wav", seconds: 2.25)
-    let summary = try scanner.scan(roots: [music])
+    let summary = try await scanner.scan(roots: [music])
     #expect(summary.added == 2)
-    let tracks = try store.tracks()
+    let tracks = try await store.tracks()
     #expect(Set(tracks.map(\.title)) == ["First Tone", "Two Untagged"])
     #expect(tracks.allSatisfy { TrackID.isValid($0.id) && $0.available })
     let two = try #require(tracks.first { $0.title == "Two Untagged" })
@@ -43,49 +42,49 @@ import Testing
     #expect(two.filename == "Two Untagged.wav")
   }
 
-  @Test func rescanSkipsUnchangedFiles() throws {
+  @Test func rescanSkipsUnchangedFiles() async throws {
     try tone("a.wav", seconds: 1)
     try tone("b.wav", seconds: 1, frequency: 330)
-    _ = try scanner.scan(roots: [music])
-    let again = try scanner.scan(roots: [music])
+    _ = try await scanner.scan(roots: [music])
+    let again = try await scanner.scan(roots: [music])
     #expect(again.added == 0)
     #expect(again.unchanged == 2)
   }
 
-  @Test func vanishedFilesBecomeUnavailableAndComeBack() throws {
+  @Test func vanishedFilesBecomeUnavailableAndComeBack() async throws {
     try tone("gone.wav", seconds: 1)
-    _ = try scanner.scan(roots: [music])
-    let id = try #require(try store.tracks().first?.id)
+    _ = try await scanner.scan(roots: [music])
+    let id = try #require(try await store.tracks().first?.id)
     let path = music + "/gone.wav"
     let kept = try Data(contentsOf: URL(fileURLWithPath: path))
     try FileManager.default.removeItem(atPath: path)
-    #expect(try scanner.scan(roots: [music]).missing == 1)
-    #expect(try store.track(id: id)?.available == false)
-    #expect(try store.filePath(forTrack: id) == nil)
+    #expect(try await scanner.scan(roots: [music]).missing == 1)
+    #expect(try await store.track(id: id)?.available == false)
+    #expect(try await store.filePath(forTrack: id) == nil)
     try kept.write(to: URL(fileURLWithPath: path))
-    _ = try scanner.scan(roots: [music])
-    #expect(try store.track(id: id)?.available == true)
+    _ = try await scanner.scan(roots: [music])
+    #expect(try await store.track(id: id)?.available == true)
   }
 
-  @Test func sameBytesUnderTwoPathsAreOneTrack() throws {
+  @Test func sameBytesUnderTwoPathsAreOneTrack() async throws {
     try tone("x.wav", seconds: 1)
     try FileManager.default.copyItem(atPath: music + "/x.wav", toPath: music + "/copy of x.wav")
-    _ = try scanner.scan(roots: [music])
-    #expect(try store.tracks().count == 1)
+    _ = try await scanner.scan(roots: [music])
+    #expect(try await store.tracks().count == 1)
   }
 
-  @Test func corruptFilesAreSkippedAndTheScanGoesOn() throws {
+  @Test func corruptFilesAreSkippedAndTheScanGoesOn() async throws {
     try tone("good.wav", seconds: 1)
     try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) }).write(to: URL(fileURLWithPath: music + "/bad.mp3"))
-    let summary = try scanner.scan(roots: [music])
+    let summary = try await scanner.scan(roots: [music])
     #expect(summary.added == 1)
     #expect(summary.skipped == 1)
   }
 
-  @Test func progressCountsUpToTheTotal() throws {
+  @Test func progressCountsUpToTheTotal() async throws {
     for index in 0..<5 { try tone("t\(index).wav", seconds: 0.5, frequency: 200 + Double(index) * 50) }
     let seen = ProgressLog()
-    _ = try LibraryScanner(store: store, batchSize: 2).scan(roots: [music]) { seen.append($0) }
+    _ = try await LibraryScanner(store: store, batchSize: 2).scan(roots: [music]) { seen.append($0) }
     let steps = seen.values
     #expect(steps.first == .init(scanning: true, processed: 0, total: 5))
     #expect(steps.last == .init(scanning: false, processed: 5, total: 5))

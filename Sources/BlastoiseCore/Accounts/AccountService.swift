@@ -40,7 +40,7 @@ public final class AccountService: Sendable {
     guard policy.allowSignup else { throw CoreError(.forbidden, "Sign-up is closed on this server") }
     let user = try await createAccount(credentials, role: .user)
     log("auth: account '\(user.username)' created (\(user.role.rawValue))")
-    return try startSession(for: user)
+    return try await startSession(for: user)
   }
 
   /// `blastoise user add`: works with sign-up closed.
@@ -54,7 +54,7 @@ public final class AccountService: Sendable {
       log("auth: sign-in throttled for '\(key.prefix(32))' from \(address)")
       throw CoreError(.rateLimited(retryAfterSeconds: wait), "Too many failed sign-ins; try again in \(wait) s")
     }
-    let user = try store.user(usernameKey: key)
+    let user = try await store.user(usernameKey: key)
     // Verify against a real hash even for unknown names, so timing does not reveal which exist.
     let hash: String
     if let stored = user?.passwordHash { hash = stored } else { hash = try await decoyHash() }
@@ -66,17 +66,17 @@ public final class AccountService: Sendable {
       throw CoreError(.unauthenticated, "Wrong username or password")
     }
     throttle.withLock { $0.recordSuccess(address: address, usernameKey: key) }
-    return try startSession(for: user)
+    return try await startSession(for: user)
   }
 
   /// A visitor without a session becomes a guest when the server allows guests.
-  public func startGuestSession() throws -> SignedIn {
+  public func startGuestSession() async throws -> SignedIn {
     guard policy.allowGuests else { throw CoreError(.forbidden, "Guests are not allowed on this server") }
     for _ in 0..<5 {
       let name = "guest-" + String(tokens.newToken().filter(\.isLetter).prefix(6)).lowercased()
       do {
-        let user = try store.createUser(username: name, usernameKey: name, passwordHash: nil, role: .guest)
-        return try startSession(for: user)
+        let user = try await store.createUser(username: name, usernameKey: name, passwordHash: nil, role: .guest)
+        return try await startSession(for: user)
       } catch let error as CoreError where error.code == .conflict {
         continue
       }
@@ -85,32 +85,32 @@ public final class AccountService: Sendable {
   }
 
   /// The principal for a cookie token, or nil when the token is unknown or its session expired.
-  public func principal(forToken token: String) throws -> Principal? {
+  public func principal(forToken token: String) async throws -> Principal? {
     let hash = tokens.hash(token)
-    guard let (session, user) = try store.session(tokenHash: hash) else { return nil }
+    guard let (session, user) = try await store.session(tokenHash: hash) else { return nil }
     let time = Int64(now())
     guard lifetime.isAlive(createdAt: session.createdAt, lastSeenAt: session.lastSeenAt, now: time) else {
-      try store.deleteSession(tokenHash: hash)
+      try await store.deleteSession(tokenHash: hash)
       return nil
     }
     if lifetime.needsTouch(lastSeenAt: session.lastSeenAt, now: time) {
-      try store.touchSession(tokenHash: hash, at: time)
+      try await store.touchSession(tokenHash: hash, at: time)
     }
     return Principal(userID: user.id, username: user.username, role: user.role, sessionID: hash)
   }
 
-  public func logOut(_ principal: Principal) throws {
-    try store.deleteSession(tokenHash: principal.sessionID)
+  public func logOut(_ principal: Principal) async throws {
+    try await store.deleteSession(tokenHash: principal.sessionID)
   }
 
   /// Ends the user's other sessions; returns their IDs so their sockets can be told.
-  public func endOtherSessions(of principal: Principal) throws -> [String] {
-    try store.deleteSessions(ofUser: principal.userID, keeping: principal.sessionID)
+  public func endOtherSessions(of principal: Principal) async throws -> [String] {
+    try await store.deleteSessions(ofUser: principal.userID, keeping: principal.sessionID)
   }
 
-  public func purgeExpiredSessions() throws -> Int {
+  public func purgeExpiredSessions() async throws -> Int {
     let time = Int64(now())
-    return try store.deleteExpiredSessions(
+    return try await store.deleteExpiredSessions(
       lastSeenBefore: time - lifetime.idleSeconds, createdBefore: time - lifetime.absoluteSeconds)
   }
 
@@ -118,16 +118,16 @@ public final class AccountService: Sendable {
     let (display, key) = try CredentialRules.username(credentials.username)
     guard !key.hasPrefix("guest-") else { throw CoreError.invalid("Usernames starting with 'guest-' are reserved") }
     try CredentialRules.password(credentials.password)
-    if try store.user(usernameKey: key) != nil { throw CoreError(.conflict, "That username is taken") }
+    if try await store.user(usernameKey: key) != nil { throw CoreError(.conflict, "That username is taken") }
     let hash = try await hasher.hash(credentials.password)
-    return try store.createUser(username: display, usernameKey: key, passwordHash: hash, role: role)
+    return try await store.createUser(username: display, usernameKey: key, passwordHash: hash, role: role)
   }
 
-  private func startSession(for user: StoredUser) throws -> SignedIn {
+  private func startSession(for user: StoredUser) async throws -> SignedIn {
     let token = tokens.newToken()
     let time = Int64(now())
     let hash = tokens.hash(token)
-    try store.createSession(StoredSession(tokenHash: hash, userID: user.id, createdAt: time, lastSeenAt: time))
+    try await store.createSession(StoredSession(tokenHash: hash, userID: user.id, createdAt: time, lastSeenAt: time))
     return SignedIn(
       principal: Principal(userID: user.id, username: user.username, role: user.role, sessionID: hash), token: token)
   }

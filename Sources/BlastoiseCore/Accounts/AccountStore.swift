@@ -33,16 +33,16 @@ public struct StoredSession: Sendable, Equatable {
 public protocol AccountStore: Sendable {
   /// Creates an account; the first non-guest account is an admin regardless of `role`, decided in
   /// the same transaction. A taken name is `.conflict`.
-  func createUser(username: String, usernameKey: String, passwordHash: String?, role: Role) throws -> StoredUser
-  func user(usernameKey: String) throws -> StoredUser?
-  func createSession(_ session: StoredSession) throws
-  func session(tokenHash: String) throws -> (StoredSession, StoredUser)?
-  func touchSession(tokenHash: String, at time: Int64) throws
-  func deleteSession(tokenHash: String) throws
+  func createUser(username: String, usernameKey: String, passwordHash: String?, role: Role) async throws -> StoredUser
+  func user(usernameKey: String) async throws -> StoredUser?
+  func createSession(_ session: StoredSession) async throws
+  func session(tokenHash: String) async throws -> (StoredSession, StoredUser)?
+  func touchSession(tokenHash: String, at time: Int64) async throws
+  func deleteSession(tokenHash: String) async throws
   /// Ends every session of `userID` except `keeping`; returns the ended sessions' hashes.
-  func deleteSessions(ofUser userID: Int, keeping: String) throws -> [String]
+  func deleteSessions(ofUser userID: Int, keeping: String) async throws -> [String]
   /// Removes dead sessions and guest accounts left without one; returns how many sessions.
-  func deleteExpiredSessions(lastSeenBefore: Int64, createdBefore: Int64) throws -> Int
+  func deleteExpiredSessions(lastSeenBefore: Int64, createdBefore: Int64) async throws -> Int
 }
 
 /// Password hashing (argon2id on the server); slow on purpose, so async.

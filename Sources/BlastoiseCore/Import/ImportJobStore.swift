@@ -2,11 +2,11 @@
 /// owner's current name and role.
 public protocol ImportJobStore: Sendable {
   /// Inserts all jobs in one transaction (a confirmed playlist is queued whole or not at all).
-  func insert(_ jobs: [ImportJobRecord]) throws
+  func insert(_ jobs: [ImportJobRecord]) async throws
   /// Saves status, title, error, track and `updatedAt`.
-  func update(_ job: ImportJobRecord) throws
-  func jobs() throws -> [ImportJobRecord]
-  func delete(ids: [String]) throws
+  func update(_ job: ImportJobRecord) async throws
+  func jobs() async throws -> [ImportJobRecord]
+  func delete(ids: [String]) async throws
   /// Jobs that were running when the server stopped go back to `queued`; returns how many.
-  func requeueUnfinished(at time: Int64) throws -> Int
+  func requeueUnfinished(at time: Int64) async throws -> Int
 }

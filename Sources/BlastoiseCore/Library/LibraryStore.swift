@@ -44,12 +44,12 @@ public struct ScannedTrack: Sendable, Equatable {
 /// is available while at least one of its files is present.
 public protocol LibraryStore: Sendable {
   /// Every known file under `root` keyed by path, and which of them are present.
-  func knownFiles(under root: String) throws -> (files: [String: LibraryFile], present: Set<String>)
+  func knownFiles(under root: String) async throws -> (files: [String: LibraryFile], present: Set<String>)
   /// Records scanned files (new tracks or new paths of known ones) and marks `missing` paths
   /// absent, in one transaction.
-  func apply(scanned: [ScannedTrack], missing: [String]) throws
-  func tracks() throws -> [Track]
-  func track(id: String) throws -> Track?
+  func apply(scanned: [ScannedTrack], missing: [String]) async throws
+  func tracks() async throws -> [Track]
+  func track(id: String) async throws -> Track?
   /// A present file holding the track's bytes.
-  func filePath(forTrack id: String) throws -> String?
+  func filePath(forTrack id: String) async throws -> String?
 }

@@ -29,9 +29,9 @@ public struct RoomRecord: Sendable, Equatable {
 
 /// What rooms need from storage.
 public protocol RoomStore: Sendable {
-  func rooms() throws -> [RoomRecord]
-  func insert(_ room: RoomRecord) throws
+  func rooms() async throws -> [RoomRecord]
+  func insert(_ room: RoomRecord) async throws
   /// Writes the whole record (the API acknowledges only after this returns).
-  func save(_ room: RoomRecord) throws
-  func delete(id: String) throws
+  func save(_ room: RoomRecord) async throws
+  func delete(id: String) async throws
 }

@@ -3,7 +3,8 @@ import Foundation
 import Synchronization
 
 /// The scan: walk every root → diff against the store → hash and read tags (in parallel, in
-/// batches) → persist each batch. Progress is reported after every batch.
+/// batches) → persist each batch. Progress is reported after every batch. Walking, hashing and tag
+/// reading block, so they run on the scan's own queue; the store is awaited.
 public struct LibraryScanner: Sendable {
   public struct Progress: Sendable, Equatable {
     public let scanning: Bool
@@ -20,6 +21,7 @@ public struct LibraryScanner: Sendable {
 
   let store: any LibraryStore
   let batchSize: Int
+  private let queue = DispatchQueue(label: "blastoise.scan")
   let log: @Sendable (String) -> Void
 
   public init(store: any LibraryStore, batchSize: Int = 256, log: @escaping @Sendable (String) -> Void = { _ in }) {
@@ -28,26 +30,27 @@ public struct LibraryScanner: Sendable {
     self.log = log
   }
 
-  public func scan(roots: [String], progress: @Sendable (Progress) -> Void = { _ in }) throws -> Summary {
+  public func scan(roots: [String], progress: @Sendable (Progress) async -> Void = { _ in }) async throws -> Summary {
     var summary = Summary()
     var work: [LibraryFile] = []
     var missing: [String] = []
     for root in roots {
       guard let realRoot = realPath(root) else { continue }
-      let known = try store.knownFiles(under: realRoot)
-      let plan = ScanPlan(found: LibraryWalker.walk(realRoot), known: known.files, knownPresent: known.present)
+      let known = try await store.knownFiles(under: realRoot)
+      let found = try await BlockingWork.run(on: queue) { LibraryWalker.walk(realRoot) }
+      let plan = ScanPlan(found: found, known: known.files, knownPresent: known.present)
       work += plan.toRead
       missing += plan.missing
       summary.unchanged += plan.unchanged
     }
     summary.missing = missing.count
-    progress(Progress(scanning: true, processed: 0, total: work.count))
-    if !missing.isEmpty { try store.apply(scanned: [], missing: missing) }
+    await progress(Progress(scanning: true, processed: 0, total: work.count))
+    if !missing.isEmpty { try await store.apply(scanned: [], missing: missing) }
 
     var processed = 0
     for start in stride(from: 0, to: work.count, by: batchSize) {
       let batch = Array(work[start..<min(start + batchSize, work.count)])
-      let results = Self.readInParallel(batch)
+      let results = try await BlockingWork.run(on: queue) { Self.readInParallel(batch) }
       var scanned: [ScannedTrack] = []
       for result in results {
         switch result {
@@ -57,12 +60,12 @@ public struct LibraryScanner: Sendable {
           log("scan: skipped \(skip.path): \(skip.reason)")
         }
       }
-      try store.apply(scanned: scanned, missing: [])
+      try await store.apply(scanned: scanned, missing: [])
       summary.added += scanned.count
       processed += batch.count
-      progress(Progress(scanning: processed < work.count, processed: processed, total: work.count))
+      await progress(Progress(scanning: processed < work.count, processed: processed, total: work.count))
     }
-    if work.isEmpty { progress(Progress(scanning: false, processed: 0, total: 0)) }
+    if work.isEmpty { await progress(Progress(scanning: false, processed: 0, total: 0)) }
     return summary
   }
 

@@ -9,15 +9,15 @@ struct RequestAuthenticator: Sendable {
 
   /// The principal behind the cookie. A cookie that names no live session is a 401 (the client
   /// should sign in again); no cookie is nil.
-  func principal(for request: HTTPRequest) throws -> Principal? {
+  func principal(for request: HTTPRequest) async throws -> Principal? {
     guard let token = SessionCookie.token(in: request) else { return nil }
-    guard let principal = try accounts.principal(forToken: token) else {
+    guard let principal = try await accounts.principal(forToken: token) else {
       throw CoreError(.unauthenticated, "Your session has ended; sign in again")
     }
     return principal
   }
 
-  func require(_ permission: Permission, for request: HTTPRequest) throws -> Principal {
-    try AccessPolicy.require(permission, of: principal(for: request))
+  func require(_ permission: Permission, for request: HTTPRequest) async throws -> Principal {
+    try AccessPolicy.require(permission, of: await principal(for: request))
   }
 }

@@ -34,8 +34,8 @@ public enum BlastoiseCommand {
   private static func scan(_ configuration: ServerConfiguration) async -> Never {
     do {
       let services = try ServerServices.open(configuration)
-      defer { services.database.close() }
       let summary = try await services.library.scan()
+      await services.storage.close()
       print(
         "scanned: \(summary.added) read, \(summary.unchanged) unchanged, \(summary.missing) missing, \(summary.skipped) skipped"
       )
@@ -57,8 +57,8 @@ public enum BlastoiseCommand {
     configuration.dataDirectory = dataDirectory
     do {
       let services = try ServerServices.open(configuration)
-      defer { services.database.close() }
       let user = try await services.accounts.addUser(Credentials(username: name, password: password), admin: admin)
+      await services.storage.close()
       print("created \(user.role.rawValue) '\(user.username)' (id \(user.id))")
       exit(0)
     } catch {

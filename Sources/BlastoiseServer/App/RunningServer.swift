@@ -19,11 +19,12 @@ public final class RunningServer: Sendable {
     let rooms: RoomDirectory
     let catalog: TrackCatalog
     do {
-      catalog = try TrackCatalog(store: services.library.store)
-      rooms = RoomDirectory(store: SQLiteRoomStore(database: services.database), catalog: catalog)
+      catalog = TrackCatalog(store: services.library.store)
+      try await catalog.refresh()
+      rooms = RoomDirectory(store: services.storage.rooms, catalog: catalog)
       try await rooms.load()
     } catch {
-      services.database.close()
+      await services.storage.close()
       throw StartupError(message: "cannot load rooms: \(error)")
     }
     let sessions = SessionSockets()
@@ -32,18 +33,18 @@ public final class RunningServer: Sendable {
     let authenticator = RequestAuthenticator(accounts: services.accounts, proxy: proxy)
     let tokens = SodiumSessionTokens()
     let playlists = PlaylistService(
-      store: SQLitePlaylistStore(database: services.database), unknownTracks: catalog.unknown,
+      storage: services.storage, unknownTracks: catalog.unknown,
       newToken: tokens.newToken)
     let imports: ImportService
     do {
       imports = try await ImportService.start(
-        configuration, database: services.database, library: services.library, playlists: playlists
+        configuration, store: services.storage.imports, library: services.library, playlists: playlists
       ) { message in
         guard let frame = SocketFrames.frame(message) else { return }
         Task { await rooms.sendToAll(frame) }
       }
     } catch {
-      services.database.close()
+      await services.storage.close()
       throw error
     }
     let status = ServerStatus(
@@ -81,7 +82,7 @@ public final class RunningServer: Sendable {
       try http.start()
     } catch {
       await imports.stop()
-      services.database.close()
+      await services.storage.close()
       throw StartupError(message: error.message)
     }
     return RunningServer(
@@ -111,7 +112,7 @@ public final class RunningServer: Sendable {
     housekeeping.cancel()
     await http.shutdown()
     await imports.stop()
-    services.database.close()
+    await services.storage.close()
   }
 
   /// The first scan runs after the socket is open, so a large library never delays start-up.
@@ -140,16 +141,18 @@ public final class RunningServer: Sendable {
         let message = ServerSocketMessage.scanProgress(
           scanning: progress.scanning, processed: progress.processed, total: progress.total)
         guard let frame = SocketFrames.frame(message) else { return }
-        Task { await rooms.sendToAll(frame, coalescingKey: "scan") }
+        await rooms.sendToAll(frame, coalescingKey: "scan")
       case .libraryChanged:
-        try? catalog.refresh()
+        // Awaited by whoever changed the library, so a track just added is known to rooms and
+        // playlists before the upload or import answers.
+        try? await catalog.refresh()
         guard let frame = SocketFrames.frame(ServerSocketMessage.libraryChanged) else { return }
-        Task { await rooms.sendToAll(frame, coalescingKey: "library") }
+        await rooms.sendToAll(frame, coalescingKey: "library")
       case .added(let tracks):
         let titles = tracks.map(\.title).prefix(3).joined(separator: ", ") + (tracks.count > 3 ? "…" : "")
         guard let frame = SocketFrames.frame(ServerSocketMessage.toast(message: "Added: \(titles)", toastType: "info"))
         else { return }
-        Task { await rooms.sendToAll(frame) }
+        await rooms.sendToAll(frame)
       }
     }
   }
@@ -161,7 +164,7 @@ public final class RunningServer: Sendable {
       try? await Task.sleep(for: .seconds(3600))
       guard !Task.isCancelled else { return }
       do {
-        let purged = try services.accounts.purgeExpiredSessions()
+        let purged = try await services.accounts.purgeExpiredSessions()
         if purged > 0 { ServerLog.write("auth: removed \(purged) expired sessions") }
         _ = try await services.library.scan()
       } catch {

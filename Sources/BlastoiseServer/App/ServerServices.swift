@@ -4,39 +4,39 @@ import Foundation
 
 /// The store and the domain services over it — what both `serve` and `user add` need.
 struct ServerServices: Sendable {
-  let database: SQLiteDatabase
+  let storage: any Storage
   let policy: InstancePolicy
   let accounts: AccountService
   let library: LibraryService
 
   static func open(_ configuration: ServerConfiguration) throws(StartupError) -> ServerServices {
-    let database = try openDatabase(in: configuration.dataDirectory)
+    let storage = try openStorage(in: configuration.dataDirectory)
     let policy = InstancePolicy(allowGuests: configuration.allowGuests, allowSignup: configuration.allowSignup)
     let lifetime = SessionLifetime(
       idleSeconds: Int64(configuration.sessionIdleDays) * 86_400,
       absoluteSeconds: Int64(configuration.sessionMaxDays) * 86_400)
     let accounts = AccountService(
-      store: SQLiteAccountStore(database: database), hasher: SodiumPasswordHasher(), tokens: SodiumSessionTokens(),
+      store: storage.accounts, hasher: SodiumPasswordHasher(), tokens: SodiumSessionTokens(),
       policy: policy, lifetime: lifetime, log: ServerLog.write)
     let library = LibraryService(
-      store: SQLiteLibraryStore(database: database), musicDirectory: configuration.musicDirectory,
+      store: storage.library, musicDirectory: configuration.musicDirectory,
       dataDirectory: configuration.dataDirectory)
     do {
       try FileManager.default.createDirectory(atPath: library.uploadsDirectory, withIntermediateDirectories: true)
     } catch {
       throw StartupError(message: "cannot create \(library.uploadsDirectory): \(error.localizedDescription)")
     }
-    return ServerServices(database: database, policy: policy, accounts: accounts, library: library)
+    return ServerServices(storage: storage, policy: policy, accounts: accounts, library: library)
   }
 
-  private static func openDatabase(in directory: String) throws(StartupError) -> SQLiteDatabase {
+  private static func openStorage(in directory: String) throws(StartupError) -> any Storage {
     do {
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     } catch {
       throw StartupError(message: "cannot create data directory \(directory): \(error.localizedDescription)")
     }
     do {
-      return try SQLiteDatabase(path: directory + "/blastoise.db", migrations: BlastoiseSchema.migrations)
+      return try SQLiteStorage(path: directory + "/blastoise.db")
     } catch {
       throw StartupError(message: "cannot open the database: \(error.message)")
     }

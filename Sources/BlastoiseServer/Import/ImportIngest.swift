@@ -22,16 +22,33 @@ struct ImportIngest: Sendable {
     }
   }
 
-  /// One ingest at a time, off the Swift pool (hashing reads the whole file).
+  /// One ingest at a time (two downloads of the same bytes are kept once); hashing reads the
+  /// whole file, on a queue of its own.
   private static let queue = DispatchQueue(label: "import-ingest")
+  private static let ingesting = AsyncGate()
 
   func add(_ path: String) async throws -> Outcome {
-    try await withCheckedThrowingContinuation { continuation in
-      Self.queue.async { continuation.resume(with: Result { try addNow(path) }) }
-    }
+    try await Self.ingesting.withLock { try await addNow(path) }
   }
 
-  private func addNow(_ path: String) throws -> Outcome {
+  private func addNow(_ path: String) async throws -> Outcome {
+    let scanned = try await BlockingWork.run(on: Self.queue) { try Self.read(path) }
+    let kept: LibraryService.Kept
+    do {
+      kept = try await library.keep([(path, (path as NSString).lastPathComponent, scanned)], in: directory)
+    } catch is LibraryService.PlacementFailed {
+      throw ImportFailure(.failed, "Could not store the download")
+    }
+    if let existing = kept.duplicates.first {
+      unlink(path)
+      return .duplicate(existing)
+    }
+    guard let track = kept.added.first else { throw ImportFailure(.failed, "The library did not take the file") }
+    return .added(track)
+  }
+
+  /// Reads and hashes the download, and fsyncs it before it is placed.
+  private static func read(_ path: String) throws -> ScannedTrack {
     var info = stat()
     guard stat(path, &info) == 0 else { throw ImportFailure(.failed, "The downloaded file disappeared") }
     guard
@@ -43,18 +60,6 @@ struct ImportIngest: Sendable {
       fsync(descriptor)
       close(descriptor)
     }
-    let kept: LibraryService.Kept
-    do {
-      kept = try library.keep(
-        [(path, (path as NSString).lastPathComponent, scanned)], in: directory)
-    } catch is LibraryService.PlacementFailed {
-      throw ImportFailure(.failed, "Could not store the download")
-    }
-    if let existing = kept.duplicates.first {
-      unlink(path)
-      return .duplicate(existing)
-    }
-    guard let track = kept.added.first else { throw ImportFailure(.failed, "The library did not take the file") }
-    return .added(track)
+    return scanned
   }
 }

@@ -25,6 +25,8 @@ actor ImportQueue {
   private var lastAnnounced: [String: ContinuousClock.Instant] = [:]
   private var running: [String: (handle: RunningJob, task: Task<Void, Never>)] = [:]
   private var stopping = false
+  /// The last queued job write; each waits for the one before it.
+  private var writes: Task<Void, Never>?
 
   /// A job being worked on: its yt-dlp process and whether someone asked to cancel it.
   private final class RunningJob: Sendable {
@@ -58,14 +60,14 @@ actor ImportQueue {
 
   /// Loads stored jobs, requeues interrupted ones, removes leftover download folders, and
   /// starts the queue (only when yt-dlp can run).
-  func start() throws {
+  func start() async throws {
     try FileManager.default.createDirectory(atPath: settings.directory, withIntermediateDirectories: true)
     for name in (try? FileManager.default.contentsOfDirectory(atPath: settings.directory)) ?? []
     where name.hasPrefix(ImportSettings.temporaryPrefix) {
       try? FileManager.default.removeItem(atPath: settings.directory + "/" + name)
     }
-    let requeued = try store.requeueUnfinished(at: now())
-    for job in try store.jobs() {
+    let requeued = try await store.requeueUnfinished(at: now())
+    for job in try await store.jobs() {
       jobs[job.id] = job
       order.append(job.id)
     }
@@ -80,19 +82,20 @@ actor ImportQueue {
     let jobs = Array(running.values)
     for job in jobs { job.handle.process.kill() }
     for job in jobs { await job.task.value }
+    await writesDone()
   }
 
   // MARK: Requests
 
   /// Stores new jobs (all or none) and starts what it can.
-  func enqueue(_ records: [ImportJobRecord]) throws {
+  func enqueue(_ records: [ImportJobRecord]) async throws {
     let active = records.first.map { activeCount(ownerID: $0.ownerID) } ?? 0
     guard active + records.count <= settings.maxActiveJobsPerUser else {
       throw CoreError(
         .rateLimited(retryAfterSeconds: 60),
         "You have \(active) imports waiting; at most \(settings.maxActiveJobsPerUser) may wait at once")
     }
-    try store.insert(records)
+    try await store.insert(records)
     for record in records {
       jobs[record.id] = record
       order.append(record.id)
@@ -121,11 +124,13 @@ actor ImportQueue {
         $0.error = nil
       }
       if let job = jobs[id] { send(job, type: "fetch_cancelled") }
+      await writesDone()
     case .downloading, .processing:
       guard let (handle, task) = running[id] else { break }
       handle.cancelRequested.set()
       handle.process.kill()
       await task.value
+      await writesDone()
     case .complete, .error, .cancelled:
       throw CoreError(.conflict, "That import has already finished")
     }
@@ -134,9 +139,10 @@ actor ImportQueue {
   }
 
   /// Forgets finished jobs of the caller's (admins: everyone's); returns how many.
-  func clearFinished(by principal: Principal) throws -> Int {
+  func clearFinished(by principal: Principal) async throws -> Int {
+    await writesDone()
     let finished = order.compactMap { jobs[$0] }.filter { $0.status.isFinished && $0.isVisible(to: principal) }
-    try store.delete(ids: finished.map(\.id))
+    try await store.delete(ids: finished.map(\.id))
     for job in finished {
       jobs[job.id] = nil
       progress[job.id] = nil
@@ -207,6 +213,9 @@ actor ImportQueue {
 
   private func isStopping() -> Bool { stopping }
 
+  /// Returns when every job change so far is stored (before the API answers for one).
+  private func writesDone() async { await writes?.value }
+
   private func begin(_ status: ImportJobStatus, _ id: String) -> Bool {
     guard !stopping, update(id, { $0.status = status }), let job = jobs[id] else { return false }
     progress[id] = 100
@@ -225,7 +234,7 @@ actor ImportQueue {
     send(job, type: "fetch_progress")
   }
 
-  private func finish(_ id: String, _ result: Result) {
+  private func finish(_ id: String, _ result: Result) async {
     defer {
       running[id] = nil
       schedule()
@@ -253,14 +262,14 @@ actor ImportQueue {
       }
       progress[id] = 100
       guard let job = jobs[id] else { return }
-      addToPlaylist(job, trackID: outcome.track.id)
+      await addToPlaylist(job, trackID: outcome.track.id)
       send(job, type: "fetch_complete", track: outcome.track)
     }
   }
 
   /// A confirmed playlist import adds each track as its job completes, in the feed's order
   /// among the entries already added.
-  private func addToPlaylist(_ job: ImportJobRecord, trackID: String) {
+  private func addToPlaylist(_ job: ImportJobRecord, trackID: String) async {
     guard let playlistID = job.playlistID, let index = job.playlistIndex else { return }
     let before = jobs.values.filter {
       $0.playlistID == playlistID && $0.id != job.id && $0.status == .complete && $0.trackID != nil
@@ -268,8 +277,8 @@ actor ImportQueue {
     }.count
     do {
       let owner = job.owner
-      let current = try playlists.visible(playlistID, to: owner).trackIds.count
-      _ = try playlists.edit(playlistID, .add([trackID], insertAt: min(before, current)), by: owner)
+      let current = try await playlists.visible(playlistID, to: owner).trackIds.count
+      _ = try await playlists.edit(playlistID, .add([trackID], insertAt: min(before, current)), by: owner)
     } catch {
       ServerLog.write("import: could not add \(trackID) to playlist \(playlistID): \(error)")
     }
@@ -277,7 +286,9 @@ actor ImportQueue {
 
   // MARK: State
 
-  /// Applies a change that the state machine allows, stores it; false when it was not allowed.
+  /// Applies a change that the state machine allows and queues its write; false when it was not
+  /// allowed. The change is made here at once, so the state machine never sees one half done
+  /// while a write is awaited; the writes follow in order (`writesDone` waits for them).
   @discardableResult
   private func update(_ id: String, _ change: (inout ImportJobRecord) -> Void) -> Bool {
     guard let old = jobs[id] else { return false }
@@ -285,13 +296,16 @@ actor ImportQueue {
     change(&job)
     guard job.status == old.status || old.status.canMove(to: job.status) else { return false }
     job.updatedAt = now()
-    do {
-      try store.update(job)
-    } catch {
-      ServerLog.write("import: could not store job \(id): \(error)")
-      return false
-    }
     jobs[id] = job
+    let previous = writes
+    writes = Task { [store] in
+      await previous?.value
+      do {
+        try await store.update(job)
+      } catch {
+        ServerLog.write("import: could not store job \(id): \(error)")
+      }
+    }
     return true
   }
 

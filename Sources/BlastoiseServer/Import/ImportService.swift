@@ -37,7 +37,7 @@ final class ImportService: Sendable {
 
   /// Checks yt-dlp (only when import is enabled), loads the stored jobs and starts the queue.
   static func start(
-    _ configuration: ServerConfiguration, database: SQLiteDatabase, library: LibraryService,
+    _ configuration: ServerConfiguration, store: any ImportJobStore, library: LibraryService,
     playlists: PlaylistService, announce: @escaping @Sendable (ImportSocketMessage) -> Void
   ) async throws(StartupError) -> ImportService {
     let settings = ImportSettings(configuration)
@@ -60,7 +60,7 @@ final class ImportService: Sendable {
       }
     }
     let queue = ImportQueue(
-      store: SQLiteImportJobStore(database: database), settings: settings,
+      store: store, settings: settings,
       tool: tool, ingest: ImportIngest(library: library, directory: settings.directory), addresses: addresses,
       playlists: playlists, announce: announce)
     if configuration.urlImportEnabled {
@@ -146,14 +146,14 @@ final class ImportService: Sendable {
     for host in hosts.sorted() { _ = try await addresses.check(host: host) }
 
     let name = Self.playlistName(request.playlistTitle)
-    let playlist = try playlists.create(name: name, description: "Imported from a URL", by: principal)
+    let playlist = try await playlists.create(name: name, description: "Imported from a URL", by: principal)
     let records = chosen.enumerated().map { index, item in
       record(url: item.url, title: item.title, by: principal, playlistID: playlist.id, index: index)
     }
     do {
       try await queue.enqueue(records)
     } catch {
-      try? playlists.delete(playlist.id, by: principal)
+      try? await playlists.delete(playlist.id, by: principal)
       throw error
     }
     pending.forget(items.compactMap(\.id))

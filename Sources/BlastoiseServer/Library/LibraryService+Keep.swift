@@ -15,25 +15,30 @@ extension LibraryService {
   /// Bytes the library already has (or that came twice in `files`) are duplicates and are not
   /// stored again; the others are placed in `directory` under a safe, unused name
   /// (`UploadNames.place`), stored, and announced (`library_changed`, the `Added: …` toast).
-  func keep(_ files: [(source: String, name: String, track: ScannedTrack)], in directory: String) throws -> Kept {
+  func keep(_ files: [(source: String, name: String, track: ScannedTrack)], in directory: String) async throws
+    -> Kept
+  {
     var kept = Kept()
     var placed: [ScannedTrack] = []
     for file in files {
       let id = file.track.trackID
-      if try store.filePath(forTrack: id) != nil || placed.contains(where: { $0.trackID == id }) {
-        if let existing = try store.track(id: id) { kept.duplicates.append(existing) }
+      if try await store.filePath(forTrack: id) != nil || placed.contains(where: { $0.trackID == id }) {
+        if let existing = try await store.track(id: id) { kept.duplicates.append(existing) }
         continue
       }
-      guard let destination = UploadNames.place(file.source, named: file.name, in: directory) else {
-        throw PlacementFailed()
+      let destination = try await BlockingWork.run(on: fileQueue) {
+        UploadNames.place(file.source, named: file.name, in: directory)
       }
+      guard let destination else { throw PlacementFailed() }
       placed.append(file.track.relocated(to: destination))
     }
-    try store.apply(scanned: placed, missing: [])
-    kept.added = try placed.compactMap { try store.track(id: $0.trackID) }
+    try await store.apply(scanned: placed, missing: [])
+    for track in placed {
+      if let added = try await store.track(id: track.trackID) { kept.added.append(added) }
+    }
     if !placed.isEmpty {
-      libraryChanged()
-      emit(.added(kept.added))
+      await libraryChanged()
+      await emit(.added(kept.added))
     }
     return kept
   }

@@ -5,16 +5,18 @@ import BlastoiseProtocol
 import Foundation
 import Synchronization
 
-/// The library as the server runs it: scans (one at a time, off the request threads), the
+/// The library as the server runs it: scans (one at a time; their blocking work off the pool), the
 /// cached `/api/library` answer, and adding uploaded files.
 final class LibraryService: Sendable {
   let store: any LibraryStore
   let roots: [String]
   let uploadsDirectory: String
   private let scanner: LibraryScanner
-  private let scanQueue = DispatchQueue(label: "library-scan")
+  private let scanning = AsyncGate()
+  /// Hashing uploads and placing files: blocking file work, kept off the Swift pool.
+  let fileQueue = DispatchQueue(label: "blastoise.library-files", attributes: .concurrent)
   private let cachedLibrary = Mutex<HTTPResponse?>(nil)
-  private let observers = Mutex<[@Sendable (LibraryEvent) -> Void]>([])
+  private let observers = Mutex<[@Sendable (LibraryEvent) async -> Void]>([])
 
   init(store: any LibraryStore, musicDirectory: String, dataDirectory: String) {
     self.store = store
@@ -24,47 +26,44 @@ final class LibraryService: Sendable {
   }
 
   /// Scan progress and library changes, for sockets to announce.
-  func observe(_ observer: @escaping @Sendable (LibraryEvent) -> Void) {
+  func observe(_ observer: @escaping @Sendable (LibraryEvent) async -> Void) {
     observers.withLock { $0.append(observer) }
   }
 
-  /// Runs a scan on the scan queue; returns when it is done.
+  /// Scans every root; a scan asked for while one runs starts after it. Returns when done.
   func scan() async throws -> LibraryScanner.Summary {
-    try await withCheckedThrowingContinuation { continuation in
-      scanQueue.async { [self] in
-        continuation.resume(with: Result { try scanNow() })
-      }
-    }
+    try await scanning.withLock { try await scanNow() }
   }
 
-  private func scanNow() throws -> LibraryScanner.Summary {
+  private func scanNow() async throws -> LibraryScanner.Summary {
     for directory in roots.dropFirst() {
       try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
     let started = Date()
-    let summary = try scanner.scan(roots: roots) { [self] progress in emit(.scanProgress(progress)) }
+    let summary = try await scanner.scan(roots: roots) { [self] progress in await emit(.scanProgress(progress)) }
     ServerLog.write(
       "scan: \(summary.added) read, \(summary.unchanged) unchanged, \(summary.missing) missing, "
         + "\(summary.skipped) skipped in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
-    if summary.added > 0 || summary.missing > 0 { libraryChanged() }
+    if summary.added > 0 || summary.missing > 0 { await libraryChanged() }
     return summary
   }
 
   /// `GET /api/library`, encoded once per change.
-  func libraryResponse() throws -> HTTPResponse {
+  func libraryResponse() async throws -> HTTPResponse {
     if let cached = cachedLibrary.withLock({ $0 }) { return cached }
-    let response = HTTPResponse.json(try store.tracks())
+    let response = HTTPResponse.json(try await store.tracks())
     cachedLibrary.withLock { $0 = response }
     return response
   }
 
-  func libraryChanged() {
+  func libraryChanged() async {
     cachedLibrary.withLock { $0 = nil }
-    emit(.libraryChanged)
+    await emit(.libraryChanged)
   }
 
-  func emit(_ event: LibraryEvent) {
-    for observer in observers.withLock({ $0 }) { observer(event) }
+  /// Tells every observer, in order, and returns when they are done.
+  func emit(_ event: LibraryEvent) async {
+    for observer in observers.withLock({ $0 }) { await observer(event) }
   }
 }
 

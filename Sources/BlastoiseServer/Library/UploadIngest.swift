@@ -17,7 +17,7 @@ struct UploadIngest: Sendable {
     var duplicates: [Track] = []
   }
 
-  func ingest(_ parts: [MultipartPart]) throws -> Outcome {
+  func ingest(_ parts: [MultipartPart]) async throws -> Outcome {
     let files = parts.filter { $0.name == "file" && $0.temporaryFilePath != nil }
     guard !files.isEmpty else { throw HTTPError(.badRequest, "Attach one or more files in the field 'file'") }
     var checked: [(source: String, name: String, track: ScannedTrack)] = []
@@ -27,12 +27,13 @@ struct UploadIngest: Sendable {
         throw HTTPError(.unsupportedMediaType, "'\(name)' is not a supported audio file")
       }
       guard let path = part.temporaryFilePath,
-        case .success(let track) = TrackFileReader.read(LibraryFile(path: path, size: Int64(part.size), modified: 0))
+        case .success(let track) = try await BlockingWork.run(
+          on: library.fileQueue, { TrackFileReader.read(LibraryFile(path: path, size: Int64(part.size), modified: 0)) })
       else { throw HTTPError(.unsupportedMediaType, "'\(name)' is not readable audio") }
       checked.append((path, part.filename ?? "upload", track))
     }
     do {
-      let kept = try library.keep(checked, in: library.uploadsDirectory)
+      let kept = try await library.keep(checked, in: library.uploadsDirectory)
       return Outcome(tracks: kept.added, duplicates: kept.duplicates)
     } catch is LibraryService.PlacementFailed {
       throw HTTPError(.internalServerError, "Could not store the upload")

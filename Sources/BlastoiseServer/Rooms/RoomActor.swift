@@ -12,33 +12,36 @@ actor RoomActor {
   private var boundaryTimer: Task<Void, Never>?
   private var refreshTimer: Task<Void, Never>?
   private var listenersBroadcast: Task<Void, Never>?
+  /// Changes wait for their write one at a time: the actor runs other calls meanwhile, so
+  /// without this two changes could start from the same state and one would be lost.
+  private let commits = AsyncGate()
   private let store: any RoomStore
   private let catalog: TrackCatalog
+  private let clock: any WallClock
   private let onListenersChanged: @Sendable () -> Void
 
   /// A full state (with `queue`) is sent this often while anyone listens.
-  static let refreshInterval: Duration = .seconds(30)
+  static let refreshInterval = 30.0
 
   init(
-    record: RoomRecord, store: any RoomStore, catalog: TrackCatalog,
+    record: RoomRecord, store: any RoomStore, catalog: TrackCatalog, clock: any WallClock,
     onListenersChanged: @escaping @Sendable () -> Void
   ) {
     room = Room(record: record)
     self.store = store
     self.catalog = catalog
+    self.clock = clock
     self.onListenersChanged = onListenersChanged
   }
 
   var id: String { room.record.id }
   var record: RoomRecord { room.record }
 
-  static func now() -> Double { Date().timeIntervalSince1970 }
-
   func info() -> RoomInfo { room.info(listeners: listenerNames, listenerCount: listeners.count) }
 
   func state(includeQueue: Bool) -> RoomState {
     room.state(
-      at: Self.now(), tracks: catalog.track, listeners: listenerNames, listenerCount: listeners.count,
+      at: clock.now(), tracks: catalog.track, listeners: listenerNames, listenerCount: listeners.count,
       includeQueue: includeQueue)
   }
 
@@ -67,45 +70,49 @@ actor RoomActor {
 
   // MARK: Changes
 
-  func pause() throws { try commit(queueChanged: false) { $0.pause(at: Self.now(), durations: $1) } }
-  func resume() throws { try commit(queueChanged: false) { $0.resume(at: Self.now(), durations: $1) } }
+  func pause() async throws { try await commit(queueChanged: false) { $0.pause(at: $2, durations: $1) } }
+  func resume() async throws { try await commit(queueChanged: false) { $0.resume(at: $2, durations: $1) } }
 
-  func seek(to seconds: Double) throws {
-    try commit(queueChanged: false) { room, durations throws(CoreError) in
-      try room.seek(to: seconds, at: Self.now(), durations: durations)
+  func seek(to seconds: Double) async throws {
+    try await commit(queueChanged: false) { room, durations, now throws(CoreError) in
+      try room.seek(to: seconds, at: now, durations: durations)
     }
   }
 
-  func jump(to index: Int) throws {
-    try commit(queueChanged: false) { room, durations throws(CoreError) in
-      try room.jump(to: index, at: Self.now(), durations: durations)
+  func jump(to index: Int) async throws {
+    try await commit(queueChanged: false) { room, durations, now throws(CoreError) in
+      try room.jump(to: index, at: now, durations: durations)
     }
   }
 
-  func setMode(_ mode: PlaybackMode) throws {
-    try commit(queueChanged: false) { $0.setMode(mode, at: Self.now(), durations: $1) }
+  func setMode(_ mode: PlaybackMode) async throws {
+    try await commit(queueChanged: false) { $0.setMode(mode, at: $2, durations: $1) }
   }
 
-  func edit(_ edit: QueueEdit) throws -> Int {
+  func edit(_ edit: QueueEdit) async throws -> Int {
     let unknown = catalog.unknown(edit.addedIDs)
     guard unknown.isEmpty else { throw CoreError.invalid("Unknown track ID: \(unknown[0])") }
-    try commit(queueChanged: true) { room, _ throws(CoreError) in
-      try room.edit(edit, at: Self.now(), lookup: catalog.duration)
+    try await commit(queueChanged: true) { [catalog] room, _, now throws(CoreError) in
+      try room.edit(edit, at: now, lookup: catalog.duration)
     }
     return room.record.queue.count
   }
 
-  func rename(name: String?, description: String?) throws {
-    try commit(queueChanged: false) { room, _ in room.rename(name: name, description: description) }
+  func rename(name: String?, description: String?) async throws {
+    try await commit(queueChanged: false) { room, _, _ in room.rename(name: name, description: description) }
     onListenersChanged()
   }
 
   /// Applies a change to a copy, persists it, and only then makes it current and tells everyone:
   /// a change the store refused never reaches a listener.
-  private func commit(queueChanged: Bool, _ change: (inout Room, [Double]) throws(CoreError) -> Void) throws {
+  private func commit(
+    queueChanged: Bool, _ change: (inout Room, [Double], Double) throws(CoreError) -> Void
+  ) async throws {
+    await commits.lock()
+    defer { commits.unlock() }
     var next = room
-    try change(&next, room.durations(catalog.duration))
-    try store.save(next.record)
+    try change(&next, room.durations(catalog.duration), clock.now())
+    try await store.save(next.record)
     room = next
     broadcast(includeQueue: queueChanged)
     scheduleTimers()
@@ -122,13 +129,13 @@ actor RoomActor {
   }
 
   /// Joins and leaves come in storms (a party starts, a network blips): tell listeners about
-  /// the new names at most every `listenerUpdateDelay`, not once per join for everyone.
-  static let listenerUpdateDelay: Duration = .milliseconds(250)
+  /// the new names at most every `listenerUpdateDelay` seconds, not once per join for everyone.
+  static let listenerUpdateDelay = 0.25
 
   private func listenersChanged() {
     guard listenersBroadcast == nil else { return }
-    listenersBroadcast = Task { [weak self] in
-      try? await Task.sleep(for: Self.listenerUpdateDelay)
+    listenersBroadcast = Task { [weak self, clock] in
+      try? await clock.sleep(for: Self.listenerUpdateDelay)
       await self?.flushListenerUpdate()
     }
   }
@@ -157,21 +164,20 @@ actor RoomActor {
       return
     }
     let durations = room.durations(catalog.duration)
-    var clock = room.record.clock.settled(at: Self.now(), durations: durations)
-    clock.anchorTime = Self.now()
-    if let boundary = clock.nextBoundary(durations: durations) {
-      let delay = max(0, boundary - Self.now())
-      boundaryTimer = Task { [weak self] in
-        try? await Task.sleep(for: .milliseconds(Int(delay * 1000) + 5))
-        guard !Task.isCancelled else { return }
+    let now = clock.now()
+    var settled = room.record.clock.settled(at: now, durations: durations)
+    settled.anchorTime = now
+    if let boundary = settled.nextBoundary(durations: durations) {
+      boundaryTimer = Task { [weak self, clock] in
+        // A few ms late, so the boundary has certainly passed when the clock is settled.
+        do { try await clock.sleep(until: boundary + 0.005) } catch { return }
         await self?.crossBoundary()
       }
     }
     if refreshTimer == nil {
-      refreshTimer = Task { [weak self] in
+      refreshTimer = Task { [weak self, clock] in
         while !Task.isCancelled {
-          try? await Task.sleep(for: Self.refreshInterval)
-          guard !Task.isCancelled else { return }
+          do { try await clock.sleep(for: Self.refreshInterval) } catch { return }
           await self?.refresh()
         }
       }
@@ -181,9 +187,13 @@ actor RoomActor {
   private func refresh() { broadcast(includeQueue: true) }
 
   /// The current entry ended: record the new position (so `seq` moves on) and tell everyone.
-  private func crossBoundary() {
+  private func crossBoundary() async {
+    await commits.lock()
+    defer { commits.unlock() }
     var next = room
-    if next.settle(at: Self.now(), durations: room.durations(catalog.duration)), (try? store.save(next.record)) != nil {
+    if next.settle(at: clock.now(), durations: room.durations(catalog.duration)),
+      (try? await store.save(next.record)) != nil
+    {
       room = next
     }
     broadcast(includeQueue: false)

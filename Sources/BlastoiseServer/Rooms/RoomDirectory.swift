@@ -12,23 +12,25 @@ actor RoomDirectory {
   private var sockets: [UInt64: WebSocketConnection] = [:]
   private let store: any RoomStore
   private let catalog: TrackCatalog
+  private let clock: any WallClock
   private(set) var defaultID = ""
   /// True when the default room was created at this start (its queue is filled after the first scan).
   private(set) var defaultIsNew = false
 
-  init(store: any RoomStore, catalog: TrackCatalog) {
+  init(store: any RoomStore, catalog: TrackCatalog, clock: any WallClock = SystemClock()) {
     self.store = store
     self.catalog = catalog
+    self.clock = clock
   }
 
   /// Loads stored rooms; creates the default room on first start.
-  func load() throws {
-    var records = try store.rooms()
+  func load() async throws {
+    var records = try await store.rooms()
     if !records.contains(where: \.isDefault) {
       let record = RoomRecord(
         id: Self.newID(), name: "Main Room", description: "Everyone starts here", createdBy: nil, isDefault: true,
-        queue: [], clock: RoomClock(anchorTime: RoomActor.now()), seq: 0)
-      try store.insert(record)
+        queue: [], clock: RoomClock(anchorTime: clock.now()), seq: 0)
+      try await store.insert(record)
       records.insert(record, at: 0)
       defaultIsNew = true
     }
@@ -56,8 +58,8 @@ actor RoomDirectory {
   func create(name: String, description: String, owner: Principal) async throws -> RoomInfo {
     let record = RoomRecord(
       id: Self.newID(), name: name, description: description, createdBy: owner.userID, isDefault: false, queue: [],
-      clock: RoomClock(anchorTime: RoomActor.now()), seq: 0)
-    try store.insert(record)
+      clock: RoomClock(anchorTime: clock.now()), seq: 0)
+    try await store.insert(record)
     let room = add(record)
     announceRooms()
     return await room.info()
@@ -67,7 +69,7 @@ actor RoomDirectory {
   func delete(_ id: String) async throws {
     guard let room = rooms[id] else { throw CoreError(.notFound, "No such room") }
     guard id != defaultID else { throw CoreError.invalid("The default room cannot be deleted") }
-    try store.delete(id: id)
+    try await store.delete(id: id)
     rooms[id] = nil
     order.removeAll { $0 == id }
     for listener in await room.evictAll() {
@@ -107,8 +109,8 @@ actor RoomDirectory {
   /// `channel_list` to everyone when rooms or listener counts changed, at most every 250 ms.
   func announceRooms() {
     guard pendingAnnouncement == nil else { return }
-    pendingAnnouncement = Task { [weak self] in
-      try? await Task.sleep(for: RoomActor.listenerUpdateDelay)
+    pendingAnnouncement = Task { [weak self, clock] in
+      try? await clock.sleep(for: RoomActor.listenerUpdateDelay)
       await self?.sendRoomList()
     }
   }
@@ -132,7 +134,7 @@ actor RoomDirectory {
 
   @discardableResult
   private func add(_ record: RoomRecord) -> RoomActor {
-    let room = RoomActor(record: record, store: store, catalog: catalog) { [weak self] in
+    let room = RoomActor(record: record, store: store, catalog: catalog, clock: clock) { [weak self] in
       Task { await self?.announceRooms() }
     }
     rooms[record.id] = room

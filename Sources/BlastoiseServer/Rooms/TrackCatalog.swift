@@ -14,13 +14,12 @@ final class TrackCatalog: Sendable {
   private let tracks = Mutex(Tracks())
   private let store: any LibraryStore
 
-  init(store: any LibraryStore) throws {
+  init(store: any LibraryStore) {
     self.store = store
-    try refresh()
   }
 
-  func refresh() throws {
-    let all = try store.tracks()
+  func refresh() async throws {
+    let all = try await store.tracks()
     let byID = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     tracks.withLock { $0 = Tracks(byID: byID, all: all) }
   }

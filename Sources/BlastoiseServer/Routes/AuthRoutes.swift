@@ -14,37 +14,39 @@ struct AuthRoutes: Sendable {
   func register(on router: inout Router) {
     router.on(.post, "/api/auth/signup", body: Self.credentialsBody) { request in
       let credentials = try request.decodeJSON(Credentials.self)
-      return try signedIn(try await accounts.signUp(credentials), request: request)
+      return try await signedIn(try await accounts.signUp(credentials), request: request)
     }
     router.on(.post, "/api/auth/login", body: Self.credentialsBody) { request in
       let credentials = try request.decodeJSON(Credentials.self)
-      return try signedIn(
+      return try await signedIn(
         try await accounts.logIn(credentials, from: auth.proxy.clientAddress(request)), request: request)
     }
     router.on(.post, "/api/auth/logout", body: .smallJSON) { request in
-      if let principal = try? auth.principal(for: request) { try accounts.logOut(principal) }
+      if let principal = try? await auth.principal(for: request) { try await accounts.logOut(principal) }
       var response = HTTPResponse.json(SuccessResponse())
       SessionCookie.clear(secure: auth.proxy.isSecure(request), on: &response)
       return response
     }
-    router.on(.get, "/api/auth/me") { request in try me(request) }
+    router.on(.get, "/api/auth/me") { request in try await me(request) }
     router.on(.post, "/api/auth/kick-others", body: .smallJSON) { request in
-      let principal = try auth.require(.listen, for: request)
-      let ended = try accounts.endOtherSessions(of: principal)
+      let principal = try await auth.require(.listen, for: request)
+      let ended = try await accounts.endOtherSessions(of: principal)
       sockets.kick(sessions: ended, reason: "Kicked by another session")
       return .json(SuccessResponse(count: ended.count))
     }
   }
 
   /// The current user; with guests allowed, a visitor without a session becomes a guest here.
-  private func me(_ request: HTTPRequest) throws -> HTTPResponse {
+  private func me(_ request: HTTPRequest) async throws -> HTTPResponse {
     var staleCookie = false
     do {
-      if let principal = try auth.principal(for: request) { return .json(AuthEnvelope(user: principal.userInfo)) }
+      if let principal = try await auth.principal(for: request) { return .json(AuthEnvelope(user: principal.userInfo)) }
     } catch let error as CoreError where error.code == .unauthenticated {
       staleCookie = true
     }
-    if policy.allowGuests { return try signedIn(accounts.startGuestSession(), request: request, endingPrevious: false) }
+    if policy.allowGuests {
+      return try await signedIn(await accounts.startGuestSession(), request: request, endingPrevious: false)
+    }
     var response = HTTPResponse.json(AuthEnvelope(user: nil))
     if staleCookie { SessionCookie.clear(secure: auth.proxy.isSecure(request), on: &response) }
     return response
@@ -52,13 +54,13 @@ struct AuthRoutes: Sendable {
 
   /// Answers a new session with its cookie; the session the request came with (if any) ends, so
   /// every sign-in rotates the token.
-  private func signedIn(_ session: AccountService.SignedIn, request: HTTPRequest, endingPrevious: Bool = true) throws
-    -> HTTPResponse
-  {
-    if endingPrevious, let previous = try? auth.principal(for: request),
+  private func signedIn(
+    _ session: AccountService.SignedIn, request: HTTPRequest, endingPrevious: Bool = true
+  ) async throws -> HTTPResponse {
+    if endingPrevious, let previous = try? await auth.principal(for: request),
       previous.sessionID != session.principal.sessionID
     {
-      try accounts.logOut(previous)
+      try await accounts.logOut(previous)
     }
     var response = HTTPResponse.json(AuthEnvelope(user: session.principal.userInfo))
     SessionCookie.issue(

@@ -1,8 +1,8 @@
 import BlastoiseCore
 import BlastoiseHTTP
-import BlastoiseStore
 
-/// Domain and storage errors → HTTP, in one place.
+/// Domain errors → HTTP, in one place. (Stores translate their own failures into `CoreError`s;
+/// anything else is a server fault: logged, answered 500.)
 enum ErrorMapping {
   static func response(for error: any Error) -> HTTPResponse {
     switch error {
@@ -10,8 +10,6 @@ enum ErrorMapping {
       return .error(error)
     case let error as CoreError:
       return .error(httpError(for: error))
-    case let error as StoreError where error.isUniqueViolation:
-      return .error(HTTPError(.conflict, "That already exists"))
     default:
       ServerLog.write("error: \(error)")
       return .error(HTTPError(.internalServerError, "Internal server error"))

@@ -13,22 +13,22 @@ struct ImportRoutes: Sendable {
 
   func register(on router: inout Router) {
     router.on(.post, "/api/fetch", body: .smallJSON) { request in
-      let principal = try auth.require(.importURL, for: request)
+      let principal = try await auth.require(.importURL, for: request)
       return try await imports.submit(try request.decodeJSON(ImportRequest.self), by: principal)
     }
     router.on(.post, "/api/fetch/confirm", body: Self.confirmBody) { request in
-      let principal = try auth.require(.importURL, for: request)
+      let principal = try await auth.require(.importURL, for: request)
       return .json(try await imports.confirm(try request.decodeJSON(ImportConfirmRequest.self), by: principal))
     }
     router.on(.get, "/api/fetch") { request in
-      .json(try await imports.list(for: try auth.require(.importURL, for: request)))
+      .json(try await imports.list(for: try await auth.require(.importURL, for: request)))
     }
     router.on(.delete, "/api/fetch/:itemId", body: .smallJSON) { request in
-      let principal = try auth.require(.importURL, for: request)
+      let principal = try await auth.require(.importURL, for: request)
       return .json(try await imports.cancel(request.pathParameter("itemId"), by: principal))
     }
     router.on(.delete, "/api/fetch", body: .smallJSON) { request in
-      let principal = try auth.require(.importURL, for: request)
+      let principal = try await auth.require(.importURL, for: request)
       return .json(SuccessResponse(count: try await imports.clearFinished(by: principal)))
     }
   }

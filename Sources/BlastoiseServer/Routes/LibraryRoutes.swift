@@ -18,16 +18,16 @@ struct LibraryRoutes: Sendable {
 
   func register(on router: inout Router) {
     router.on(.get, "/api/library") { request in
-      _ = try auth.require(.listen, for: request)
-      return try library.libraryResponse()
+      _ = try await auth.require(.listen, for: request)
+      return try await library.libraryResponse()
     }
     router.on(.get, "/api/tracks/:trackId") { request in
-      _ = try auth.require(.listen, for: request)
-      return try track(request)
+      _ = try await auth.require(.listen, for: request)
+      return try await track(request)
     }
     // Additive: an admin asks for a rescan now (progress arrives as `scan_progress` on sockets).
     router.on(.post, "/api/library/scan", body: .smallJSON) { request in
-      _ = try auth.require(.administer, for: request)
+      _ = try await auth.require(.administer, for: request)
       let summary = try await library.scan()
       return .json(
         ScanSummaryResponse(
@@ -35,15 +35,15 @@ struct LibraryRoutes: Sendable {
     }
     router.on(.post, "/api/upload", body: .multipart(maxBytes: maxUploadBytes, directory: library.uploadsDirectory)) {
       request in
-      _ = try auth.require(.upload, for: request)
-      return .json(try UploadIngest(library: library).ingest(request.multipart))
+      _ = try await auth.require(.upload, for: request)
+      return .json(try await UploadIngest(library: library).ingest(request.multipart))
     }
   }
 
   /// The file by ID only: the ID is looked up, never joined into a path.
-  private func track(_ request: HTTPRequest) throws -> HTTPResponse {
+  private func track(_ request: HTTPRequest) async throws -> HTTPResponse {
     let id = request.pathParameter("trackId")
-    guard TrackID.isValid(id), let path = try library.store.filePath(forTrack: id) else {
+    guard TrackID.isValid(id), let path = try await library.store.filePath(forTrack: id) else {
       throw HTTPError(.notFound, "No such track")
     }
     let options = FileResponse.Options(

@@ -15,11 +15,11 @@ struct RoomRoutes: Sendable {
 
   func register(on router: inout Router) {
     router.on(.get, "/api/channels") { request in
-      _ = try auth.require(.listen, for: request)
+      _ = try await auth.require(.listen, for: request)
       return .json(await directory.list())
     }
     router.on(.post, "/api/channels", body: .smallJSON) { request in
-      let principal = try auth.require(.create, for: request)
+      let principal = try await auth.require(.create, for: request)
       let body = try request.decodeJSON(NameAndDescription.self)
       let name = try RoomNames.name(body.name)
       return .json(
@@ -27,7 +27,7 @@ struct RoomRoutes: Sendable {
           name: name, description: try RoomNames.description(body.description), owner: principal))
     }
     router.on(.get, "/api/channels/:id") { request in
-      _ = try auth.require(.listen, for: request)
+      _ = try await auth.require(.listen, for: request)
       return .json(try await room(request).state(includeQueue: false))
     }
     router.on(.patch, "/api/channels/:id", body: .smallJSON) { request in
@@ -68,7 +68,7 @@ struct RoomRoutes: Sendable {
       return .json(QueueResponse(queueLength: try await room.edit(edit)))
     }
     router.on(.get, "/api/channels/:id/ws") { request in
-      let principal = try auth.require(.listen, for: request)
+      let principal = try await auth.require(.listen, for: request)
       let id = request.pathParameter("id")
       guard await directory.room(id) != nil else { throw CoreError(.notFound, "No such room") }
       return try WebSocketUpgrade.response(for: request) { connection in
@@ -85,13 +85,13 @@ struct RoomRoutes: Sendable {
   }
 
   private func controllableRoom(_ request: HTTPRequest, _ permission: Permission) async throws -> RoomActor {
-    _ = try auth.require(permission, for: request)
+    _ = try await auth.require(permission, for: request)
     return try await room(request)
   }
 
   /// Renaming and deleting: the room's owner or an admin.
   private func editableRoom(_ request: HTTPRequest) async throws -> RoomActor {
-    let principal = try auth.require(.create, for: request)
+    let principal = try await auth.require(.create, for: request)
     let room = try await room(request)
     guard principal.mayEdit(ownedBy: await room.record.createdBy) else {
       throw CoreError(.forbidden, "Only the room's owner or an admin may change it")

@@ -21,7 +21,8 @@ struct RequestGuards: Sendable {
     }
     if let permission = permissionsBeforeBody[route.pattern], let authenticator {
       do {
-        _ = try authenticator.require(permission, for: request)
+        // Runs on a libmicrohttpd thread, before the body: it may wait for the session lookup.
+        _ = try ThreadBlockingWait.result { try await authenticator.require(permission, for: request) }
       } catch let error as CoreError {
         throw ErrorMapping.httpError(for: error)
       } catch {

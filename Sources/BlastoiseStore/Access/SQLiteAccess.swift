@@ -1,0 +1,41 @@
+import BlastoiseCore
+
+/// How a store reaches its database: on its own (every call is one transaction) or inside a
+/// `Storage.transaction` (calls join the open one). The blocking work runs on the database's
+/// `SQLiteRunner`; callers only await. SQLite's failures that mean something to the domain leave
+/// here as `CoreError`s, so no SQLite code reaches the HTTP layer.
+struct SQLiteAccess: Sendable {
+  let database: SQLiteDatabase
+  let runner: SQLiteRunner
+  let joinsTransaction: Bool
+
+  func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
+    try await perform(readOnly: false, body)
+  }
+
+  func read<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
+    try await perform(readOnly: true, body)
+  }
+
+  private func perform<T: Sendable>(
+    readOnly: Bool, _ body: @escaping @Sendable (SQLiteConnection) throws -> T
+  ) async throws -> T {
+    let database = database
+    do {
+      if joinsTransaction { return try await runner.run { try database.continueTransaction(body) } }
+      return try await runner.exclusive { try readOnly ? database.read(body) : database.write(body) }
+    } catch let error as StoreError {
+      throw error.domainError
+    }
+  }
+}
+
+extension StoreError {
+  /// What the domain makes of a storage failure: a duplicate is a conflict, a lock held too long
+  /// is "try again"; anything else stays a `StoreError` (a server fault, logged and answered 500).
+  var domainError: any Error {
+    if isUniqueViolation { return CoreError(.conflict, "That already exists") }
+    if code == .busy { return CoreError(.unavailable, "The database is busy; try again") }
+    return self
+  }
+}

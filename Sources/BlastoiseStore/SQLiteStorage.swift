@@ -1,0 +1,50 @@
+import BlastoiseCore
+
+/// Every store on one SQLite file: the `Storage` the server runs on by default.
+public struct SQLiteStorage: Storage {
+  public let database: SQLiteDatabase
+  private let access: SQLiteAccess
+
+  public var accounts: any AccountStore { SQLiteAccountStore(access: access) }
+  public var library: any LibraryStore { SQLiteLibraryStore(access: access) }
+  public var rooms: any RoomStore { SQLiteRoomStore(access: access) }
+  public var playlists: any PlaylistStore { SQLitePlaylistStore(access: access) }
+  public var imports: any ImportJobStore { SQLiteImportJobStore(access: access) }
+
+  /// Opens (creating if missing) the file and brings its schema up to date.
+  public init(path: String) throws(StoreError) {
+    self.init(database: try SQLiteDatabase(path: path, migrations: BlastoiseSchema.migrations))
+  }
+
+  /// The stores over an open database (already migrated).
+  public init(database: SQLiteDatabase) {
+    self.database = database
+    access = SQLiteAccess(
+      database: database, runner: SQLiteRunner(label: "blastoise.sqlite"), joinsTransaction: false)
+  }
+
+  private init(joining access: SQLiteAccess) {
+    database = access.database
+    self.access = access
+  }
+
+  public func transaction<T: Sendable>(_ body: @Sendable (any Storage) async throws -> T) async throws -> T {
+    if access.joinsTransaction { return try await body(self) }  // already inside one: join it
+    let database = database
+    let joined = SQLiteStorage(
+      joining: SQLiteAccess(database: database, runner: access.runner, joinsTransaction: true))
+    do {
+      return try await access.runner.transaction(
+        begin: { try database.beginTransaction() }, end: { commit in try database.endTransaction(commit: commit) }
+      ) { try await body(joined) }
+    } catch let error as StoreError {
+      throw error.domainError
+    }
+  }
+
+  /// Waits for the work in progress, then closes the file.
+  public func close() async {
+    let database = database
+    _ = try? await access.runner.exclusive { database.close() }
+  }
+}
