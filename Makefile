@@ -5,6 +5,8 @@ PORT ?= 3001
 DATA_DIR ?= ./data
 MUSIC_DIR ?= ./music
 FUZZ_SECONDS ?= 20
+# CI's build: warnings are errors, and a target may import only what Package.swift says it depends on.
+STRICT := -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 
 .PHONY: run test deps release build lint format fuzz bench-http
 
@@ -12,7 +14,7 @@ run: release
 	.build/release/blastoise serve --port $(PORT) --data-dir $(DATA_DIR) --music-dir $(MUSIC_DIR) --web-dir ./Web --demo
 
 test: deps lint
-	swift build --build-tests
+	swift build --build-tests $(STRICT)
 	swift test --skip-build
 	scripts/fuzz $(FUZZ_SECONDS)
 	e2e/run

@@ -22,16 +22,21 @@ public final class SQLiteDatabase: @unchecked Sendable {
   let handle: SQLiteHandle  // guarded by `lock`
 
   /// Opens (creating if missing) the file in WAL mode with synchronous=FULL, foreign keys on and
-  /// a 5 s busy timeout. Prefer `init(path:migrations:)`, which also refuses future schemas.
-  public init(path: String) throws(StoreError) {
+  /// a busy timeout: how long a write waits for a lock another connection holds before it fails
+  /// with `.busy`. Prefer `init(path:migrations:)`, which also refuses future schemas.
+  public init(path: String, busyTimeout: Duration = .seconds(5)) throws(StoreError) {
     self.path = path
-    handle = try SQLiteHandle(path: path)
+    let (seconds, attoseconds) = busyTimeout.components
+    let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    handle = try SQLiteHandle(path: path, busyTimeoutMilliseconds: Int32(clamping: milliseconds))
   }
 
   /// Opens the file and brings its schema up to date; closes it again if migrating fails,
   /// including when the file was written by a newer build (`.schemaTooNew`).
-  public convenience init(path: String, migrations: [Migration]) throws(StoreError) {
-    try self.init(path: path)
+  public convenience init(path: String, migrations: [Migration], busyTimeout: Duration = .seconds(5))
+    throws(StoreError)
+  {
+    try self.init(path: path, busyTimeout: busyTimeout)
     do throws(StoreError) {
       try migrate(migrations)
     } catch {

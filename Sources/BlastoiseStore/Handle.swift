@@ -12,7 +12,7 @@ final class SQLiteHandle {
   /// statements: caller SQL or migrations ending the transaction would break atomicity.
   fileprivate var transactionControlAllowed = false
 
-  init(path: String) throws(StoreError) {
+  init(path: String, busyTimeoutMilliseconds: Int32) throws(StoreError) {
     var db: OpaquePointer?
     // NOMUTEX: SQLiteDatabase serializes all use of this connection itself.
     let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
@@ -24,7 +24,7 @@ final class SQLiteHandle {
     }
     self.db = db
     sqlite3_extended_result_codes(db, 1)  // so constraint kinds are distinguishable
-    sqlite3_busy_timeout(db, 5000)
+    sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
     // Unretained is fine: the handle outlives the connection it closes in deinit.
     sqlite3_set_authorizer(db, authorize, Unmanaged.passUnretained(self).toOpaque())
     do throws(StoreError) {

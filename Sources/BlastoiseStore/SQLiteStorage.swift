@@ -11,9 +11,11 @@ public struct SQLiteStorage: Storage {
   public var playlists: any PlaylistStore { SQLitePlaylistStore(access: access) }
   public var imports: any ImportJobStore { SQLiteImportJobStore(access: access) }
 
-  /// Opens (creating if missing) the file and brings its schema up to date.
-  public init(path: String) throws(StoreError) {
-    self.init(database: try SQLiteDatabase(path: path, migrations: BlastoiseSchema.migrations))
+  /// Opens (creating if missing) the file and brings its schema up to date. A write waits up to
+  /// `busyTimeout` for a lock another process holds (a backup, say) before it fails with 503.
+  public init(path: String, busyTimeout: Duration = .seconds(5)) throws(StoreError) {
+    self.init(
+      database: try SQLiteDatabase(path: path, migrations: BlastoiseSchema.migrations, busyTimeout: busyTimeout))
   }
 
   /// The stores over an open database (already migrated).

@@ -10,7 +10,7 @@ struct ServerServices: Sendable {
   let library: LibraryService
 
   static func open(_ configuration: ServerConfiguration) throws(StartupError) -> ServerServices {
-    let storage = try openStorage(in: configuration.dataDirectory)
+    let storage = try openStorage(in: configuration.dataDirectory, busyTimeout: configuration.storeBusyTimeout)
     let policy = InstancePolicy(allowGuests: configuration.allowGuests, allowSignup: configuration.allowSignup)
     let lifetime = SessionLifetime(
       idleSeconds: Int64(configuration.sessionIdleDays) * 86_400,
@@ -29,14 +29,14 @@ struct ServerServices: Sendable {
     return ServerServices(storage: storage, policy: policy, accounts: accounts, library: library)
   }
 
-  private static func openStorage(in directory: String) throws(StartupError) -> any Storage {
+  private static func openStorage(in directory: String, busyTimeout: Duration) throws(StartupError) -> any Storage {
     do {
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     } catch {
       throw StartupError(message: "cannot create data directory \(directory): \(error.localizedDescription)")
     }
     do {
-      return try SQLiteStorage(path: directory + "/blastoise.db")
+      return try SQLiteStorage(path: directory + "/blastoise.db", busyTimeout: busyTimeout)
     } catch {
       throw StartupError(message: "cannot open the database: \(error.message)")
     }

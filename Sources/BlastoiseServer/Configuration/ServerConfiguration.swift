@@ -26,6 +26,8 @@ public struct ServerConfiguration: Sendable, Equatable {
   public var importSocketTimeoutSeconds = 30
   /// Import downloads running at the same time.
   public var importConcurrency = 2
+  /// How long a database write waits for a lock held by another process before it gives up (503).
+  public var storeBusyTimeout: Duration = .seconds(5)
 
   public init() {}
 }
