@@ -12,23 +12,23 @@ struct AuthRoutes: Sendable {
   private static let credentialsBody = BodyPolicy.json(maxBytes: 4096)
 
   func register(on router: inout Router) {
-    router.on(.post, "/api/auth/signup", body: Self.credentialsBody) { request in
+    router.on(.post, APIRoute.signUp.pattern, body: Self.credentialsBody) { request in
       let credentials = try request.decodeJSON(Credentials.self)
       return try signedIn(try await accounts.signUp(credentials), request: request)
     }
-    router.on(.post, "/api/auth/login", body: Self.credentialsBody) { request in
+    router.on(.post, APIRoute.logIn.pattern, body: Self.credentialsBody) { request in
       let credentials = try request.decodeJSON(Credentials.self)
       return try signedIn(
         try await accounts.logIn(credentials, from: auth.proxy.clientAddress(request)), request: request)
     }
-    router.on(.post, "/api/auth/logout", body: .smallJSON) { request in
+    router.on(.post, APIRoute.logOut.pattern, body: .smallJSON) { request in
       if let principal = try? auth.principal(for: request) { try accounts.logOut(principal) }
       var response = HTTPResponse.json(SuccessResponse())
       SessionCookie.clear(secure: auth.proxy.isSecure(request), on: &response)
       return response
     }
-    router.on(.get, "/api/auth/me") { request in try me(request) }
-    router.on(.post, "/api/auth/kick-others", body: .smallJSON) { request in
+    router.on(.get, APIRoute.me.pattern) { request in try me(request) }
+    router.on(.post, APIRoute.kickOthers.pattern, body: .smallJSON) { request in
       let principal = try auth.require(.listen, for: request)
       let ended = try accounts.endOtherSessions(of: principal)
       sockets.kick(sessions: ended, reason: "Kicked by another session")
