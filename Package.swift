@@ -61,6 +61,8 @@ let package = Package(
     .target(name: "BlastoiseTestSupport", path: "Tests/BlastoiseTestSupport"),
     .testTarget(name: "BlastoiseWebSocketTests", dependencies: ["BlastoiseWebSocket", "BlastoiseSync"]),
     .testTarget(name: "BlastoiseSyncTests", dependencies: ["BlastoiseSync"]),
+    // The wire: decoded from exactly the JSON the server's encoder writes.
+    .testTarget(name: "BlastoiseProtocolTests", dependencies: ["BlastoiseProtocol", "BlastoiseHTTP"]),
     .testTarget(
       name: "BlastoiseClientTests",
       dependencies: ["BlastoiseClient", "BlastoiseProtocol", "BlastoiseSync", "BlastoiseWebSocket", "BlastoiseServer"]

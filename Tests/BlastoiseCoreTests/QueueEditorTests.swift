@@ -1,3 +1,4 @@
+import BlastoiseProtocol
 import Testing
 
 @testable import BlastoiseCore

@@ -1,12 +1,11 @@
 import BlastoiseProtocol
-import Foundation
 
 /// URL import: `POST /api/fetch`, `POST /api/fetch/confirm`, `GET /api/fetch`,
 /// `DELETE /api/fetch/:id`, `DELETE /api/fetch`. Progress arrives on the room socket.
 extension BlastoiseAPI {
   /// Looks at a URL: one item is queued at once (`.single`); a playlist waits for `confirmImport`.
   public func probeImport(url: String) async throws(BlastoiseClientError) -> ImportAnswer {
-    try await send("POST", "/api/fetch", json: URLBody(url: url), as: ImportAnswer.self)
+    try await send("POST", APIRoute.imports.path(), json: ImportRequest(url: url), as: ImportAnswer.self)
   }
 
   /// Queues the chosen entries of a playlist answer.
@@ -14,35 +13,20 @@ extension BlastoiseAPI {
     -> ImportConfirmResponse
   {
     try await send(
-      "POST", "/api/fetch/confirm", json: ImportConfirmRequest(playlistTitle: playlistTitle, items: items),
+      "POST", APIRoute.importConfirm.path(), json: ImportConfirmRequest(playlistTitle: playlistTitle, items: items),
       as: ImportConfirmResponse.self)
   }
 
   public func importJobs() async throws(BlastoiseClientError) -> [ImportJobInfo] {
-    try await send("GET", "/api/fetch", as: [ImportJobInfo].self)
+    try await send("GET", APIRoute.imports.path(), as: [ImportJobInfo].self)
   }
 
   public func cancelImport(_ id: String) async throws(BlastoiseClientError) {
-    _ = try await sendRaw("DELETE", "/api/fetch/" + Self.segment(id))
+    _ = try await sendRaw("DELETE", APIRoute.importJob.path(id))
   }
 
   /// Cancels or clears all of one's jobs.
   public func clearImportJobs() async throws(BlastoiseClientError) {
-    _ = try await sendRaw("DELETE", "/api/fetch")
-  }
-}
-
-/// `POST /api/fetch`'s answer, by its `type`.
-public enum ImportAnswer: Sendable, Equatable, Decodable {
-  case single(ImportSingleResponse)
-  case playlist(ImportPlaylistResponse)
-
-  enum CodingKeys: String, CodingKey { case type }
-
-  public init(from decoder: any Decoder) throws {
-    let type = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(String.self, forKey: .type)
-    self =
-      type == "playlist"
-      ? .playlist(try ImportPlaylistResponse(from: decoder)) : .single(try ImportSingleResponse(from: decoder))
+    _ = try await sendRaw("DELETE", APIRoute.imports.path())
   }
 }

@@ -4,30 +4,31 @@ import Foundation
 /// `GET /api/library`, `GET /api/tracks/:id`, `POST /api/upload`, `POST /api/library/scan`.
 extension BlastoiseAPI {
   public func library() async throws(BlastoiseClientError) -> [Track] {
-    try await send("GET", "/api/library", as: [Track].self)
+    try await send("GET", APIRoute.library.path(), as: [Track].self)
   }
 
   /// Where a track's audio is; fetch it with `requestHeaders` (the cookie). Range requests work.
   public func trackURL(_ trackID: String) -> URL {
-    url("/api/tracks/" + Self.segment(trackID))
+    url(APIRoute.track.path(trackID))
   }
 
   /// The whole file of a track.
   public func trackData(_ trackID: String) async throws(BlastoiseClientError) -> Data {
-    try await sendRaw("GET", "/api/tracks/" + Self.segment(trackID))
+    try await sendRaw("GET", APIRoute.track.path(trackID))
   }
 
   /// Uploads audio files; bytes the library already has come back as `duplicates`.
   public func upload(_ files: [UploadFile]) async throws(BlastoiseClientError) -> UploadResult {
     let boundary = "blastoise-" + UUID().uuidString
     return try await send(
-      "POST", "/api/upload", body: .multipart(MultipartBody.encode(files, boundary: boundary), boundary: boundary),
+      "POST", APIRoute.upload.path(),
+      body: .multipart(MultipartBody.encode(files, boundary: boundary), boundary: boundary),
       as: UploadResult.self)
   }
 
   /// Admins: rescan the library now.
   public func scanLibrary() async throws(BlastoiseClientError) -> ScanSummary {
-    try await send("POST", "/api/library/scan", as: ScanSummary.self)
+    try await send("POST", APIRoute.libraryScan.path(), as: ScanSummary.self)
   }
 }
 
@@ -50,22 +51,6 @@ public struct UploadFile: Sendable, Equatable {
       throw .transport("cannot read \(url.path): \(error.localizedDescription)")
     }
   }
-}
-
-/// `POST /api/upload`'s answer.
-public struct UploadResult: Codable, Sendable, Equatable {
-  public var success: Bool
-  public var tracks: [Track]
-  public var duplicates: [Track]
-}
-
-/// `POST /api/library/scan`'s answer.
-public struct ScanSummary: Codable, Sendable, Equatable {
-  public var success: Bool
-  public var added: Int
-  public var unchanged: Int
-  public var missing: Int
-  public var skipped: Int
 }
 
 /// multipart/form-data with every file in the field `file`.

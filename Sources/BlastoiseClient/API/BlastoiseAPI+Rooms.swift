@@ -5,22 +5,20 @@ import BlastoiseSync
 /// `RoomSocket`.)
 extension BlastoiseAPI {
   public func rooms() async throws(BlastoiseClientError) -> [RoomInfo] {
-    try await send("GET", "/api/channels", as: [RoomInfo].self)
+    try await send("GET", APIRoute.rooms.path(), as: [RoomInfo].self)
   }
 
   public func createRoom(name: String, description: String? = nil) async throws(BlastoiseClientError)
     -> RoomInfo
   {
-    try await send("POST", "/api/channels", json: NameBody(name: name, description: description), as: RoomInfo.self)
+    try await send(
+      "POST", APIRoute.rooms.path(), json: NameAndDescription(name: name, description: description),
+      as: RoomInfo.self)
   }
 
   /// The room's state now, without the queue (the socket sends the queue).
   public func room(_ id: String) async throws(BlastoiseClientError) -> RoomState {
-    let data = try await sendRaw("GET", Self.roomPath(id))
-    guard let state = RoomStateDecoding.decode(data) else {
-      throw .decoding("GET \(Self.roomPath(id)): unexpected answer")
-    }
-    return state
+    try await send("GET", APIRoute.room.path(id), as: RoomState.self)
   }
 
   /// Renames a room or changes its description (owner or admin).
@@ -28,32 +26,32 @@ extension BlastoiseAPI {
     async throws(BlastoiseClientError) -> RoomInfo
   {
     try await send(
-      "PATCH", Self.roomPath(id), json: NameBody(name: name, description: description), as: RoomInfo.self)
+      "PATCH", APIRoute.room.path(id), json: NameAndDescription(name: name, description: description),
+      as: RoomInfo.self)
   }
 
   public func deleteRoom(_ id: String) async throws(BlastoiseClientError) {
-    _ = try await sendRaw("DELETE", Self.roomPath(id))
+    _ = try await sendRaw("DELETE", APIRoute.room.path(id))
   }
 
   public func jump(room id: String, to index: Int) async throws(BlastoiseClientError) {
-    _ = try await sendRaw("POST", Self.roomPath(id) + "/jump", body: .json(try encode(IndexBody(index: index))))
+    _ = try await sendRaw("POST", APIRoute.roomJump.path(id), body: .json(try encode(JumpRequest(index: index))))
   }
 
   public func seek(room id: String, to seconds: Double) async throws(BlastoiseClientError) {
-    _ = try await sendRaw(
-      "POST", Self.roomPath(id) + "/seek", body: .json(try encode(TimestampBody(timestamp: seconds))))
+    _ = try await sendRaw("POST", APIRoute.roomSeek.path(id), body: .json(try encode(SeekRequest(timestamp: seconds))))
   }
 
   @discardableResult
   public func setMode(room id: String, _ mode: PlaybackMode) async throws(BlastoiseClientError) -> ModeResponse {
-    try await send("POST", Self.roomPath(id) + "/mode", json: ModeBody(mode: mode.rawValue), as: ModeResponse.self)
+    try await send(
+      "POST", APIRoute.roomMode.path(id), json: ModeRequest(mode: mode.rawValue), as: ModeResponse.self)
   }
 
   /// Edits the queue by position; answers the new queue length.
   @discardableResult
-  public func editQueue(room id: String, _ edit: ListEdit) async throws(BlastoiseClientError) -> Int {
-    try await send("PATCH", Self.roomPath(id) + "/queue", json: edit, as: QueueResponse.self).queueLength
+  public func editQueue(room id: String, _ edit: QueueEdit) async throws(BlastoiseClientError) -> Int {
+    try await send("PATCH", APIRoute.roomQueue.path(id), json: ListEditRequest(edit), as: QueueResponse.self)
+      .queueLength
   }
-
-  static func roomPath(_ id: String) -> String { "/api/channels/" + segment(id) }
 }

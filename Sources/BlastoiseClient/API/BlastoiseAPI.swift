@@ -47,7 +47,7 @@ public final class BlastoiseAPI: Sendable {
     return headers
   }
 
-  /// The URL of `path` (already percent-encoded segments) under the server's root.
+  /// The URL of `path` (an `APIRoute.path(…)`, segments percent-encoded) under the server's root.
   public func url(_ path: String) -> URL {
     URL(string: baseURL.absoluteString + path) ?? baseURL
   }
@@ -117,13 +117,5 @@ public final class BlastoiseAPI: Sendable {
     } catch {
       throw .decoding("could not encode the request: \(error)")
     }
-  }
-
-  /// A path segment with everything but unreserved characters percent-encoded (track IDs hold a
-  /// `:`; room and playlist IDs are opaque).
-  static func segment(_ value: String) -> String {
-    var allowed = CharacterSet.alphanumerics
-    allowed.insert(charactersIn: "-._~")
-    return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
   }
 }

@@ -1,3 +1,4 @@
+import BlastoiseProtocol
 import Foundation
 
 /// Everything the client can fail with. `http` carries the server's own message: the `error`
@@ -46,11 +47,14 @@ extension BlastoiseClientError: LocalizedError, CustomStringConvertible {
 }
 
 extension BlastoiseClientError {
-  /// The message of an error answer: `{ "error": … }`, `{ "message": … }`, or the plain text.
+  /// The message of an error answer: our `ErrorBody`, else a proxy's `{ "message": … }`, else
+  /// the plain text.
   static func serverMessage(in body: Data, status: Int) -> String {
-    if let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] {
-      if let error = object["error"] as? String { return error }
-      if let message = object["message"] as? String { return message }
+    if let answer = try? JSONDecoder().decode(ErrorBody.self, from: body) { return answer.error }
+    if let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+      let message = object["message"] as? String
+    {
+      return message
     }
     let text = String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     return text.isEmpty ? "HTTP \(status)" : String(text.prefix(500))

@@ -76,7 +76,7 @@ public actor RoomSocket {
       text = "ws://" + text.dropFirst("http://".count)
     }
     while text.hasSuffix("/") { text.removeLast() }
-    return URL(string: text + BlastoiseAPI.roomPath(roomID) + "/ws") ?? base
+    return URL(string: text + APIRoute.roomSocket.path(roomID)) ?? base
   }
 
   private func run() async {
@@ -130,7 +130,9 @@ public actor RoomSocket {
 
   /// Handles one message; true if it was a room state.
   private func handle(_ received: ReceivedText) -> Bool {
-    guard let message = ServerMessage.decode(received.text) else { return false }
+    guard let message = try? JSONDecoder().decode(ServerSocketMessage.self, from: Data(received.text.utf8)) else {
+      return false  // Not JSON, or not a shape this build can read: ignored.
+    }
     switch message {
     case .state(var state):
       let sameRoom = lastState?.roomID == state.roomID
@@ -149,7 +151,8 @@ public actor RoomSocket {
       continuation.yield(.state(state, receivedAt: received.receivedAt))
       return true
     case .pong(let clientTime, let serverTime):
-      continuation.yield(.pong(clientTime: clientTime, serverTime: serverTime, receivedAt: received.receivedAt))
+      continuation.yield(
+        .pong(clientTime: clientTime, serverTime: Double(serverTime), receivedAt: received.receivedAt))
     case .roomList(let rooms): continuation.yield(.roomList(rooms))
     case .switched(let id):
       roomID = id
@@ -163,7 +166,7 @@ public actor RoomSocket {
     case .scanProgress(let scanning, let processed, let total):
       continuation.yield(.scanProgress(scanning: scanning, processed: processed, total: total))
     case .importJob(let job): continuation.yield(.importJob(job))
-    case .unknown: break
+    case .libraryChanged, .unknown: break
     }
     return false
   }

@@ -40,12 +40,12 @@ public enum ClientAction: Sendable, Equatable {
   var json: String {
     let message =
       switch self {
-      case .pause: ClientSocketMessage(action: "pause")
-      case .unpause: ClientSocketMessage(action: "unpause")
-      case .seek(let seconds): ClientSocketMessage(action: "seek", timestamp: Self.finite(seconds))
-      case .jump(let index): ClientSocketMessage(action: "jump", index: index)
-      case .switchRoom(let id): ClientSocketMessage(action: "switch", roomID: id)
-      case .ping(let clientTime): ClientSocketMessage(action: "ping", clientTime: Self.finite(clientTime))
+      case .pause: ClientSocketMessage(.pause)
+      case .unpause: ClientSocketMessage(.unpause)
+      case .seek(let seconds): ClientSocketMessage(.seek, timestamp: Self.finite(seconds))
+      case .jump(let index): ClientSocketMessage(.jump, index: index)
+      case .switchRoom(let id): ClientSocketMessage(.switchRoom, roomID: id)
+      case .ping(let clientTime): ClientSocketMessage(.ping, clientTime: Self.finite(clientTime))
       }
     return (try? String(decoding: JSONEncoder().encode(message), as: UTF8.self)) ?? "{}"
   }

@@ -1,14 +1,6 @@
-/// One edit of an ordered list of track IDs (a room's queue or a playlist), by position.
-/// Duplicates are allowed, so entries are named by where they are, never by ID.
-public enum QueueEdit: Sendable, Equatable {
-  case set([String])
-  /// Insert before position `insertAt` (nil: append).
-  case add([String], insertAt: Int?)
-  case remove([Int])
-  /// Take the entries at these positions (in the order given) and put them at `to` in the list
-  /// that remains.
-  case move([Int], to: Int)
+import BlastoiseProtocol
 
+extension QueueEdit {
   /// Track IDs the edit brings in (to check they exist).
   public var addedIDs: [String] {
     switch self {

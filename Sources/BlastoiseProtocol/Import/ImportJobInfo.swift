@@ -35,7 +35,8 @@ public struct ImportJobInfo: Codable, Sendable, Equatable {
 /// `fetch_complete` (with the library `track`), `fetch_error` (with `error`), `fetch_cancelled`.
 /// Shape: `{ "type": "fetch_progress", "id": "job", "status": "downloading", "progress": 50 }`.
 public struct ImportSocketMessage: Codable, Sendable, Equatable {
-  public var type: String
+  /// One of the four `fetch_…` types.
+  public var type: ServerMessageType
   public var id: String
   public var status: String
   public var progress: Int
@@ -45,7 +46,7 @@ public struct ImportSocketMessage: Codable, Sendable, Equatable {
   public var playlistId: String?
 
   public init(
-    type: String, id: String, status: String, progress: Int, title: String, error: String? = nil,
+    type: ServerMessageType, id: String, status: String, progress: Int, title: String, error: String? = nil,
     track: Track? = nil, playlistId: String? = nil
   ) {
     self.type = type

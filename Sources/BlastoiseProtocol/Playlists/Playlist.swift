@@ -59,10 +59,16 @@ public struct PlaylistBundle: Codable, Sendable, Equatable {
 }
 
 /// `PATCH /api/playlists/:id`.
-public struct PlaylistChanges: Codable, Sendable {
+public struct PlaylistChanges: Codable, Sendable, Equatable {
   public var name: String?
   public var description: String?
   public var isPublic: Bool?
+
+  public init(name: String? = nil, description: String? = nil, isPublic: Bool? = nil) {
+    self.name = name
+    self.description = description
+    self.isPublic = isPublic
+  }
 
   enum CodingKeys: String, CodingKey, CaseIterable { case name, description, isPublic }
 

@@ -1,5 +1,5 @@
 /// `POST /api/channels`, `PATCH /api/channels/:id`, and playlists: `{ name, description? }`.
-public struct NameAndDescription: Codable, Sendable {
+public struct NameAndDescription: Codable, Sendable, Equatable {
   public var name: String?
   public var description: String?
 
@@ -18,19 +18,44 @@ public struct NameAndDescription: Codable, Sendable {
   }
 }
 
-public struct JumpRequest: Codable, Sendable { public var index: Int }
-public struct SeekRequest: Codable, Sendable { public var timestamp: Double }
-public struct ModeRequest: Codable, Sendable { public var mode: String }
+/// `POST …/jump { index }`, `…/seek { timestamp }` (seconds), `…/mode { mode }`. Unlike the
+/// other bodies these never refused unknown keys, and still do not.
+public struct JumpRequest: Codable, Sendable, Equatable {
+  public var index: Int
+  public init(index: Int) { self.index = index }
+}
+
+public struct SeekRequest: Codable, Sendable, Equatable {
+  public var timestamp: Double
+  public init(timestamp: Double) { self.timestamp = timestamp }
+}
+
+public struct ModeRequest: Codable, Sendable, Equatable {
+  public var mode: String
+  public init(mode: String) { self.mode = mode }
+}
 
 /// `PATCH …/queue` and `…/tracks`: exactly one of `set`, `add` (+ `insertAt`), `remove`,
 /// `move` (+ `to`).
-public struct ListEditRequest: Codable, Sendable {
+public struct ListEditRequest: Codable, Sendable, Equatable {
   public var set: [String]?
   public var add: [String]?
   public var insertAt: Int?
   public var remove: [Int]?
   public var move: [Int]?
   public var to: Int?
+
+  public init(
+    set: [String]? = nil, add: [String]? = nil, insertAt: Int? = nil, remove: [Int]? = nil, move: [Int]? = nil,
+    to: Int? = nil
+  ) {
+    self.set = set
+    self.add = add
+    self.insertAt = insertAt
+    self.remove = remove
+    self.move = move
+    self.to = to
+  }
 
   enum CodingKeys: String, CodingKey, CaseIterable { case set, add, insertAt, remove, move, to }
 
@@ -47,13 +72,13 @@ public struct ListEditRequest: Codable, Sendable {
 }
 
 /// `{ success, queueLength }` and `{ success, playbackMode }`, as the seed's clients decode them.
-public struct QueueResponse: Codable, Sendable {
+public struct QueueResponse: Codable, Sendable, Equatable {
   public var success = true
   public var queueLength: Int
   public init(queueLength: Int) { self.queueLength = queueLength }
 }
 
-public struct ModeResponse: Codable, Sendable {
+public struct ModeResponse: Codable, Sendable, Equatable {
   public var success = true
   public var playbackMode: String
   public init(playbackMode: String) { self.playbackMode = playbackMode }

@@ -73,7 +73,7 @@ public final class RunningServer: Sendable {
     httpConfiguration.preflight =
       RequestGuards(
         originPolicy: OriginPolicy(allowedOrigins: configuration.allowedOrigins), proxy: proxy,
-        authenticator: authenticator, permissionsBeforeBody: ["/api/upload": .upload]
+        authenticator: authenticator, permissionsBeforeBody: [APIRoute.upload.pattern: .upload]
       ).check
     httpConfiguration.errorResponse = ErrorMapping.response
     httpConfiguration.log = ServerLog.write

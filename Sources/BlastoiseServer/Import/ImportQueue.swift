@@ -100,7 +100,7 @@ actor ImportQueue {
       jobs[record.id] = record
       order.append(record.id)
       progress[record.id] = 0
-      send(record, type: "fetch_progress")
+      send(record, type: .importProgress)
     }
     schedule()
   }
@@ -123,7 +123,7 @@ actor ImportQueue {
         $0.status = .cancelled
         $0.error = nil
       }
-      if let job = jobs[id] { send(job, type: "fetch_cancelled") }
+      if let job = jobs[id] { send(job, type: .importCancelled) }
       await writesDone()
     case .downloading, .processing:
       guard let (handle, task) = running[id] else { break }
@@ -163,7 +163,7 @@ actor ImportQueue {
       // The task cannot reach `finish` before this returns: that runs on this actor.
       running[id] = (handle, Task { await self.run(job, handle: handle, tool: tool) })
       progress[id] = 0
-      send(job, type: "fetch_progress")
+      send(job, type: .importProgress)
     }
   }
 
@@ -219,7 +219,7 @@ actor ImportQueue {
   private func begin(_ status: ImportJobStatus, _ id: String) -> Bool {
     guard !stopping, update(id, { $0.status = status }), let job = jobs[id] else { return false }
     progress[id] = 100
-    send(job, type: "fetch_progress")
+    send(job, type: .importProgress)
     return true
   }
 
@@ -231,7 +231,7 @@ actor ImportQueue {
     let time = ContinuousClock.now
     if let last = lastAnnounced[id], time - last < .milliseconds(250) { return }
     lastAnnounced[id] = time
-    send(job, type: "fetch_progress")
+    send(job, type: .importProgress)
   }
 
   private func finish(_ id: String, _ result: Result) async {
@@ -244,7 +244,7 @@ actor ImportQueue {
       update(id) { $0.status = .queued }
     case .cancelled:
       update(id) { $0.status = .cancelled }
-      if let job = jobs[id] { send(job, type: "fetch_cancelled") }
+      if let job = jobs[id] { send(job, type: .importCancelled) }
     case .failed(let message):
       update(id) {
         $0.status = .error
@@ -252,7 +252,7 @@ actor ImportQueue {
       }
       if let job = jobs[id] {
         ServerLog.write("import: job \(id) failed: \(message)")
-        send(job, type: "fetch_error")
+        send(job, type: .importError)
       }
     case .imported(let outcome):
       update(id) {
@@ -263,7 +263,7 @@ actor ImportQueue {
       progress[id] = 100
       guard let job = jobs[id] else { return }
       await addToPlaylist(job, trackID: outcome.track.id)
-      send(job, type: "fetch_complete", track: outcome.track)
+      send(job, type: .importComplete, track: outcome.track)
     }
   }
 
@@ -324,7 +324,7 @@ actor ImportQueue {
     }
   }
 
-  private func send(_ job: ImportJobRecord, type: String, track: Track? = nil) {
+  private func send(_ job: ImportJobRecord, type: ServerMessageType, track: Track? = nil) {
     announce(
       ImportSocketMessage(
         type: type, id: job.id, status: job.status.rawValue, progress: percent(job), title: job.title,

@@ -102,13 +102,13 @@ final class ImportService: Sendable {
     case .single(let title):
       let job = record(url: checked.url, title: title, by: principal)
       try await queue.enqueue([job])
-      return .json(ImportSingleResponse(id: job.id, title: title))
+      return .json(ImportAnswer.single(ImportSingleResponse(id: job.id, title: title)))
     case .playlist(let title, let entries):
       guard !entries.isEmpty else { throw CoreError.invalid("That playlist has no entries that can be imported") }
       let shown = Array(entries.prefix(settings.maxPlaylistItems))
       let ids = pending.remember(shown.map { ($0.url, $0.title) }, ownerID: principal.userID)
       let items = zip(ids, shown).map { ImportItem(id: $0, url: $1.url, title: $1.title) }
-      return .json(ImportPlaylistResponse(title: title, items: items))
+      return .json(ImportAnswer.playlist(ImportPlaylistResponse(title: title, items: items)))
     }
   }
 

@@ -11,13 +11,7 @@ import Foundation
 struct UploadIngest: Sendable {
   let library: LibraryService
 
-  struct Outcome: Codable, Sendable {
-    var success = true
-    var tracks: [Track] = []
-    var duplicates: [Track] = []
-  }
-
-  func ingest(_ parts: [MultipartPart]) async throws -> Outcome {
+  func ingest(_ parts: [MultipartPart]) async throws -> UploadResult {
     let files = parts.filter { $0.name == "file" && $0.temporaryFilePath != nil }
     guard !files.isEmpty else { throw HTTPError(.badRequest, "Attach one or more files in the field 'file'") }
     var checked: [(source: String, name: String, track: ScannedTrack)] = []
@@ -34,7 +28,7 @@ struct UploadIngest: Sendable {
     }
     do {
       let kept = try await library.keep(checked, in: library.uploadsDirectory)
-      return Outcome(tracks: kept.added, duplicates: kept.duplicates)
+      return UploadResult(tracks: kept.added, duplicates: kept.duplicates)
     } catch is LibraryService.PlacementFailed {
       throw HTTPError(.internalServerError, "Could not store the upload")
     }

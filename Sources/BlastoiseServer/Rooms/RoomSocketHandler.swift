@@ -30,21 +30,21 @@ struct RoomSocketHandler: Sendable {
       return reply(.error(message: "Messages must be JSON with an 'action'"), to: listener)
     }
     do {
-      switch message.action {
-      case "ping":
+      switch message.knownAction {
+      case .ping:
         reply(
           .pong(
             clientTime: message.clientTime ?? 0, serverTime: Int64((Date().timeIntervalSince1970 * 1000).rounded())),
           to: listener)
-      case "switch":
+      case .switchRoom:
         guard let id = message.roomID else {
           return reply(.error(message: "'switch' needs 'channelId'"), to: listener)
         }
         try await directory.switchRoom(listener, to: id)
-      case "pause", "unpause", "seek", "jump":
+      case .pause, .unpause, .seek, .jump:
         guard listener.principal.can(.control) else { return }  // Ignored, as the seed's clients expect.
         try await control(message, for: listener)
-      default:
+      case nil:
         reply(.error(message: "Unknown action '\(message.action.prefix(40))'"), to: listener)
       }
     } catch let error as CoreError {
@@ -56,10 +56,10 @@ struct RoomSocketHandler: Sendable {
 
   private func control(_ message: ClientSocketMessage, for listener: RoomListener) async throws {
     guard let id = await directory.roomID(of: listener.connection), let room = await directory.room(id) else { return }
-    switch message.action {
-    case "pause": try await room.pause()
-    case "unpause": try await room.resume()
-    case "seek":
+    switch message.knownAction {
+    case .pause: try await room.pause()
+    case .unpause: try await room.resume()
+    case .seek:
       guard let timestamp = message.timestamp else { throw CoreError.invalid("'seek' needs 'timestamp'") }
       try await room.seek(to: timestamp)
     default:

@@ -12,23 +12,23 @@ struct AuthRoutes: Sendable {
   private static let credentialsBody = BodyPolicy.json(maxBytes: 4096)
 
   func register(on router: inout Router) {
-    router.on(.post, "/api/auth/signup", body: Self.credentialsBody) { request in
+    router.on(.post, APIRoute.signUp.pattern, body: Self.credentialsBody) { request in
       let credentials = try request.decodeJSON(Credentials.self)
       return try await signedIn(try await accounts.signUp(credentials), request: request)
     }
-    router.on(.post, "/api/auth/login", body: Self.credentialsBody) { request in
+    router.on(.post, APIRoute.logIn.pattern, body: Self.credentialsBody) { request in
       let credentials = try request.decodeJSON(Credentials.self)
       return try await signedIn(
         try await accounts.logIn(credentials, from: auth.proxy.clientAddress(request)), request: request)
     }
-    router.on(.post, "/api/auth/logout", body: .smallJSON) { request in
+    router.on(.post, APIRoute.logOut.pattern, body: .smallJSON) { request in
       if let principal = try? await auth.principal(for: request) { try await accounts.logOut(principal) }
       var response = HTTPResponse.json(SuccessResponse())
       SessionCookie.clear(secure: auth.proxy.isSecure(request), on: &response)
       return response
     }
-    router.on(.get, "/api/auth/me") { request in try await me(request) }
-    router.on(.post, "/api/auth/kick-others", body: .smallJSON) { request in
+    router.on(.get, APIRoute.me.pattern) { request in try await me(request) }
+    router.on(.post, APIRoute.kickOthers.pattern, body: .smallJSON) { request in
       let principal = try await auth.require(.listen, for: request)
       let ended = try await accounts.endOtherSessions(of: principal)
       sockets.kick(sessions: ended, reason: "Kicked by another session")
@@ -44,9 +44,7 @@ struct AuthRoutes: Sendable {
     } catch let error as CoreError where error.code == .unauthenticated {
       staleCookie = true
     }
-    if policy.allowGuests {
-      return try await signedIn(await accounts.startGuestSession(), request: request, endingPrevious: false)
-    }
+    if policy.allowGuests { return try await signedIn(await accounts.startGuestSession(), request: request, endingPrevious: false) }
     var response = HTTPResponse.json(AuthEnvelope(user: nil))
     if staleCookie { SessionCookie.clear(secure: auth.proxy.isSecure(request), on: &response) }
     return response
@@ -56,7 +54,8 @@ struct AuthRoutes: Sendable {
   /// every sign-in rotates the token.
   private func signedIn(
     _ session: AccountService.SignedIn, request: HTTPRequest, endingPrevious: Bool = true
-  ) async throws -> HTTPResponse {
+  ) async throws -> HTTPResponse
+  {
     if endingPrevious, let previous = try? await auth.principal(for: request),
       previous.sessionID != session.principal.sessionID
     {

@@ -12,22 +12,22 @@ struct ImportRoutes: Sendable {
   static let confirmBody = BodyPolicy.json(maxBytes: 1 << 20)
 
   func register(on router: inout Router) {
-    router.on(.post, "/api/fetch", body: .smallJSON) { request in
+    router.on(.post, APIRoute.imports.pattern, body: .smallJSON) { request in
       let principal = try await auth.require(.importURL, for: request)
       return try await imports.submit(try request.decodeJSON(ImportRequest.self), by: principal)
     }
-    router.on(.post, "/api/fetch/confirm", body: Self.confirmBody) { request in
+    router.on(.post, APIRoute.importConfirm.pattern, body: Self.confirmBody) { request in
       let principal = try await auth.require(.importURL, for: request)
       return .json(try await imports.confirm(try request.decodeJSON(ImportConfirmRequest.self), by: principal))
     }
-    router.on(.get, "/api/fetch") { request in
+    router.on(.get, APIRoute.imports.pattern) { request in
       .json(try await imports.list(for: try await auth.require(.importURL, for: request)))
     }
-    router.on(.delete, "/api/fetch/:itemId", body: .smallJSON) { request in
+    router.on(.delete, APIRoute.importJob.pattern, body: .smallJSON) { request in
       let principal = try await auth.require(.importURL, for: request)
       return .json(try await imports.cancel(request.pathParameter("itemId"), by: principal))
     }
-    router.on(.delete, "/api/fetch", body: .smallJSON) { request in
+    router.on(.delete, APIRoute.imports.pattern, body: .smallJSON) { request in
       let principal = try await auth.require(.importURL, for: request)
       return .json(SuccessResponse(count: try await imports.clearFinished(by: principal)))
     }

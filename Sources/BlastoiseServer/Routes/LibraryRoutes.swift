@@ -2,14 +2,6 @@ import BlastoiseCore
 import BlastoiseHTTP
 import BlastoiseProtocol
 
-struct ScanSummaryResponse: Codable, Sendable {
-  var success = true
-  let added: Int
-  let unchanged: Int
-  let missing: Int
-  let skipped: Int
-}
-
 /// `GET /api/library`, `GET /api/tracks/:trackId`, `POST /api/upload`, `POST /api/library/scan`.
 struct LibraryRoutes: Sendable {
   let library: LibraryService
@@ -17,24 +9,24 @@ struct LibraryRoutes: Sendable {
   let maxUploadBytes: Int
 
   func register(on router: inout Router) {
-    router.on(.get, "/api/library") { request in
+    router.on(.get, APIRoute.library.pattern) { request in
       _ = try await auth.require(.listen, for: request)
       return try await library.libraryResponse()
     }
-    router.on(.get, "/api/tracks/:trackId") { request in
+    router.on(.get, APIRoute.track.pattern) { request in
       _ = try await auth.require(.listen, for: request)
       return try await track(request)
     }
     // Additive: an admin asks for a rescan now (progress arrives as `scan_progress` on sockets).
-    router.on(.post, "/api/library/scan", body: .smallJSON) { request in
+    router.on(.post, APIRoute.libraryScan.pattern, body: .smallJSON) { request in
       _ = try await auth.require(.administer, for: request)
       let summary = try await library.scan()
       return .json(
-        ScanSummaryResponse(
+        ScanSummary(
           added: summary.added, unchanged: summary.unchanged, missing: summary.missing, skipped: summary.skipped))
     }
-    router.on(.post, "/api/upload", body: .multipart(maxBytes: maxUploadBytes, directory: library.uploadsDirectory)) {
-      request in
+    let uploadBody = BodyPolicy.multipart(maxBytes: maxUploadBytes, directory: library.uploadsDirectory)
+    router.on(.post, APIRoute.upload.pattern, body: uploadBody) { request in
       _ = try await auth.require(.upload, for: request)
       return .json(try await UploadIngest(library: library).ingest(request.multipart))
     }

@@ -8,10 +8,10 @@ struct PlaylistRoutes: Sendable {
   let auth: RequestAuthenticator
 
   func register(on router: inout Router) {
-    router.on(.get, "/api/playlists") { request in
+    router.on(.get, APIRoute.playlists.pattern) { request in
       .json(try await playlists.bundle(for: try await auth.require(.listen, for: request)))
     }
-    router.on(.post, "/api/playlists", body: .smallJSON) { request in
+    router.on(.post, APIRoute.playlists.pattern, body: .smallJSON) { request in
       let principal = try await auth.require(.create, for: request)
       let body = try request.decodeJSON(NameAndDescription.self)
       return .json(
@@ -19,20 +19,16 @@ struct PlaylistRoutes: Sendable {
           name: try RoomNames.name(body.name), description: try RoomNames.description(body.description),
           by: principal))
     }
-    router.on(.get, "/api/playlists/shared/:token") { request in
-      .json(
-        try await playlists.open(
-          link: request.pathParameter("token"), by: try await auth.require(.listen, for: request)))
+    router.on(.get, APIRoute.sharedPlaylist.pattern) { request in
+      .json(try await playlists.open(link: request.pathParameter("token"), by: try await auth.require(.listen, for: request)))
     }
-    router.on(.post, "/api/playlists/shared/:token", body: .smallJSON) { request in
-      .json(
-        try await playlists.copy(
-          link: request.pathParameter("token"), by: try await auth.require(.create, for: request)))
+    router.on(.post, APIRoute.sharedPlaylist.pattern, body: .smallJSON) { request in
+      .json(try await playlists.copy(link: request.pathParameter("token"), by: try await auth.require(.create, for: request)))
     }
-    router.on(.get, "/api/playlists/:id") { request in
+    router.on(.get, APIRoute.playlist.pattern) { request in
       .json(try await playlists.visible(request.pathParameter("id"), to: try await auth.require(.listen, for: request)))
     }
-    router.on(.patch, "/api/playlists/:id", body: .smallJSON) { request in
+    router.on(.patch, APIRoute.playlist.pattern, body: .smallJSON) { request in
       let principal = try await auth.require(.create, for: request)
       let changes = try request.decodeJSON(PlaylistChanges.self)
       return .json(
@@ -42,21 +38,20 @@ struct PlaylistRoutes: Sendable {
           description: try changes.description.map { text throws(CoreError) in try RoomNames.description(text) },
           isPublic: changes.isPublic, by: principal))
     }
-    router.on(.delete, "/api/playlists/:id", body: .smallJSON) { request in
+    router.on(.delete, APIRoute.playlist.pattern, body: .smallJSON) { request in
       try await playlists.delete(request.pathParameter("id"), by: try await auth.require(.create, for: request))
       return .json(SuccessResponse())
     }
-    router.on(.patch, "/api/playlists/:id/tracks", body: RoomRoutes.queueBody) { request in
+    router.on(.patch, APIRoute.playlistTracks.pattern, body: RoomRoutes.queueBody) { request in
       let principal = try await auth.require(.create, for: request)
       let edit = try ListEdits.edit(from: try request.decodeJSON(ListEditRequest.self))
       return .json(try await playlists.edit(request.pathParameter("id"), edit, by: principal))
     }
-    router.on(.post, "/api/playlists/:id/share", body: .smallJSON) { request in
+    router.on(.post, APIRoute.playlistShare.pattern, body: .smallJSON) { request in
       .json(try await playlists.share(request.pathParameter("id"), by: try await auth.require(.create, for: request)))
     }
-    router.on(.delete, "/api/playlists/:id/share", body: .smallJSON) { request in
-      .json(
-        try await playlists.revokeShare(request.pathParameter("id"), by: try await auth.require(.create, for: request)))
+    router.on(.delete, APIRoute.playlistShare.pattern, body: .smallJSON) { request in
+      .json(try await playlists.revokeShare(request.pathParameter("id"), by: try await auth.require(.create, for: request)))
     }
   }
 }

@@ -14,11 +14,11 @@ struct RoomRoutes: Sendable {
   static let queueBody = BodyPolicy.json(maxBytes: 1 << 20)
 
   func register(on router: inout Router) {
-    router.on(.get, "/api/channels") { request in
+    router.on(.get, APIRoute.rooms.pattern) { request in
       _ = try await auth.require(.listen, for: request)
       return .json(await directory.list())
     }
-    router.on(.post, "/api/channels", body: .smallJSON) { request in
+    router.on(.post, APIRoute.rooms.pattern, body: .smallJSON) { request in
       let principal = try await auth.require(.create, for: request)
       let body = try request.decodeJSON(NameAndDescription.self)
       let name = try RoomNames.name(body.name)
@@ -26,11 +26,11 @@ struct RoomRoutes: Sendable {
         try await directory.create(
           name: name, description: try RoomNames.description(body.description), owner: principal))
     }
-    router.on(.get, "/api/channels/:id") { request in
+    router.on(.get, APIRoute.room.pattern) { request in
       _ = try await auth.require(.listen, for: request)
       return .json(try await room(request).state(includeQueue: false))
     }
-    router.on(.patch, "/api/channels/:id", body: .smallJSON) { request in
+    router.on(.patch, APIRoute.room.pattern, body: .smallJSON) { request in
       let room = try await editableRoom(request)
       let body = try request.decodeJSON(NameAndDescription.self)
       try await room.rename(
@@ -38,22 +38,22 @@ struct RoomRoutes: Sendable {
         description: try body.description.map { text throws(CoreError) in try RoomNames.description(text) })
       return .json(await room.info())
     }
-    router.on(.delete, "/api/channels/:id", body: .smallJSON) { request in
+    router.on(.delete, APIRoute.room.pattern, body: .smallJSON) { request in
       _ = try await editableRoom(request)
       try await directory.delete(request.pathParameter("id"))
       return .json(SuccessResponse())
     }
-    router.on(.post, "/api/channels/:id/jump", body: .smallJSON) { request in
+    router.on(.post, APIRoute.roomJump.pattern, body: .smallJSON) { request in
       let room = try await controllableRoom(request, .control)
       try await room.jump(to: try request.decodeJSON(JumpRequest.self).index)
       return .json(SuccessResponse())
     }
-    router.on(.post, "/api/channels/:id/seek", body: .smallJSON) { request in
+    router.on(.post, APIRoute.roomSeek.pattern, body: .smallJSON) { request in
       let room = try await controllableRoom(request, .control)
       try await room.seek(to: try request.decodeJSON(SeekRequest.self).timestamp)
       return .json(SuccessResponse())
     }
-    router.on(.post, "/api/channels/:id/mode", body: .smallJSON) { request in
+    router.on(.post, APIRoute.roomMode.pattern, body: .smallJSON) { request in
       let room = try await controllableRoom(request, .control)
       let raw = try request.decodeJSON(ModeRequest.self).mode
       guard let mode = PlaybackMode(rawValue: raw) else {
@@ -62,12 +62,12 @@ struct RoomRoutes: Sendable {
       try await room.setMode(mode)
       return .json(ModeResponse(playbackMode: mode.rawValue))
     }
-    router.on(.patch, "/api/channels/:id/queue", body: Self.queueBody) { request in
+    router.on(.patch, APIRoute.roomQueue.pattern, body: Self.queueBody) { request in
       let room = try await controllableRoom(request, .editQueue)
       let edit = try ListEdits.edit(from: try request.decodeJSON(ListEditRequest.self))
       return .json(QueueResponse(queueLength: try await room.edit(edit)))
     }
-    router.on(.get, "/api/channels/:id/ws") { request in
+    router.on(.get, APIRoute.roomSocket.pattern) { request in
       let principal = try await auth.require(.listen, for: request)
       let id = request.pathParameter("id")
       guard await directory.room(id) != nil else { throw CoreError(.notFound, "No such room") }

@@ -6,8 +6,8 @@ import Foundation
 enum StatusRoutes {
   static func register(on router: inout Router, status: ServerStatus) {
     let statusResponse = HTTPResponse.json(status)
-    router.immediate(.get, "/api/status") { _ in statusResponse }
+    router.immediate(.get, APIRoute.status.pattern) { _ in statusResponse }
     let healthy = HTTPResponse.text("ok")
-    router.immediate(.get, "/healthz") { _ in healthy }
+    router.immediate(.get, APIRoute.health.pattern) { _ in healthy }
   }
 }

@@ -1,0 +1,42 @@
+/// The `action`s a client sends on a room socket, as they are spelled on the wire.
+public enum SocketAction: String, Sendable, CaseIterable {
+  /// A clock ping: `{ action, clientTime }` → `pong`.
+  case ping
+  /// `{ action, channelId }`: move to another room.
+  case switchRoom = "switch"
+  case pause, unpause
+  /// `{ action, timestamp }`, seconds.
+  case seek
+  /// `{ action, index }`, a queue position.
+  case jump
+}
+
+/// What a client sends on a room socket. Unknown actions and malformed messages are answered
+/// with `{ "type": "error" }`; actions the sender may not take are ignored.
+public struct ClientSocketMessage: Codable, Sendable, Equatable {
+  /// Kept as sent, so an unknown action can be named in the error answer.
+  public var action: String
+  public var roomID: String?
+  public var timestamp: Double?
+  public var index: Int?
+  public var clientTime: Double?
+
+  public init(
+    _ action: SocketAction, roomID: String? = nil, timestamp: Double? = nil, index: Int? = nil,
+    clientTime: Double? = nil
+  ) {
+    self.action = action.rawValue
+    self.roomID = roomID
+    self.timestamp = timestamp
+    self.index = index
+    self.clientTime = clientTime
+  }
+
+  /// nil for an action this server does not know.
+  public var knownAction: SocketAction? { SocketAction(rawValue: action) }
+
+  enum CodingKeys: String, CodingKey {
+    case action, timestamp, index, clientTime
+    case roomID = "channelId"
+  }
+}

@@ -1,0 +1,95 @@
+/// Everything the server sends on a room socket: a room state (the one message without
+/// `type`) or a typed message. The server encodes it, clients decode it; decoding is tolerant
+/// the way the seed's clients are (missing fields take defaults, an unknown `type` is `.unknown`).
+public enum ServerSocketMessage: Sendable, Equatable {
+  case state(RoomState)
+  case roomList([RoomInfo])
+  case switched(roomID: String)
+  case kick(reason: String)
+  case toast(message: String, toastType: String)
+  case error(message: String)
+  /// The answer to a clock ping: the client's `clientTime` back and the server's time (ms).
+  case pong(clientTime: Double, serverTime: Int64)
+  case scanProgress(scanning: Bool, processed: Int, total: Int)
+  /// Additive: tracks were added, removed or changed; reload `GET /api/library`.
+  case libraryChanged
+  /// `fetch_progress`, `fetch_complete`, `fetch_error`, `fetch_cancelled`.
+  case importJob(ImportSocketMessage)
+  /// A `type` this build does not know (a newer server): ignore it.
+  case unknown(type: String)
+}
+
+extension ServerSocketMessage: Codable {
+  enum CodingKeys: String, CodingKey {
+    case type, channels, reason, message, toastType, clientTime, serverTime, scanning, processed, total
+    case roomID = "channelId"
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch self {
+    case .state(let state): try state.encode(to: encoder)
+    case .roomList(let rooms):
+      try container.encode(ServerMessageType.roomList, forKey: .type)
+      try container.encode(rooms, forKey: .channels)
+    case .switched(let roomID):
+      try container.encode(ServerMessageType.switched, forKey: .type)
+      try container.encode(roomID, forKey: .roomID)
+    case .kick(let reason):
+      try container.encode(ServerMessageType.kick, forKey: .type)
+      try container.encode(reason, forKey: .reason)
+    case .toast(let message, let toastType):
+      try container.encode(ServerMessageType.toast, forKey: .type)
+      try container.encode(message, forKey: .message)
+      try container.encode(toastType, forKey: .toastType)
+    case .error(let message):
+      try container.encode(ServerMessageType.error, forKey: .type)
+      try container.encode(message, forKey: .message)
+    case .pong(let clientTime, let serverTime):
+      try container.encode(ServerMessageType.pong, forKey: .type)
+      try container.encode(clientTime, forKey: .clientTime)
+      try container.encode(serverTime, forKey: .serverTime)
+    case .scanProgress(let scanning, let processed, let total):
+      try container.encode(ServerMessageType.scanProgress, forKey: .type)
+      try container.encode(scanning, forKey: .scanning)
+      try container.encode(processed, forKey: .processed)
+      try container.encode(total, forKey: .total)
+    case .libraryChanged: try container.encode(ServerMessageType.libraryChanged, forKey: .type)
+    case .importJob(let job): try job.encode(to: encoder)
+    case .unknown(let type): try container.encode(type, forKey: .type)
+    }
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    guard let rawType = try container.decodeIfPresent(String.self, forKey: .type) else {
+      self = .state(try RoomState(from: decoder))
+      return
+    }
+    guard let type = ServerMessageType(rawValue: rawType) else {
+      self = .unknown(type: rawType)
+      return
+    }
+    switch type {
+    case .roomList: self = .roomList(try container.decode(.channels, or: [RoomInfo]()))
+    case .switched: self = .switched(roomID: try container.decode(.roomID, or: ""))
+    case .kick: self = .kick(reason: try container.decode(.reason, or: "Kicked"))
+    case .toast:
+      self = .toast(
+        message: try container.decode(.message, or: ""), toastType: try container.decode(.toastType, or: "info"))
+    case .error: self = .error(message: try container.decode(.message, or: "Error"))
+    case .pong:
+      self = .pong(
+        clientTime: try container.decode(.clientTime, or: 0.0),
+        serverTime: try container.decodeMillisecondsIfPresent(forKey: .serverTime) ?? 0)
+    case .scanProgress:
+      self = .scanProgress(
+        scanning: try container.decode(.scanning, or: false),
+        processed: try container.decode(.processed, or: 0),
+        total: try container.decode(.total, or: 0))
+    case .libraryChanged: self = .libraryChanged
+    case .importProgress, .importComplete, .importError, .importCancelled:
+      self = .importJob(try ImportSocketMessage(from: decoder))
+    }
+  }
+}

@@ -1,0 +1,36 @@
+/// Every route of the HTTP API, once. The server registers `pattern`s, clients build `path(…)`s.
+/// Paths keep the seed's words (`channels`, `fetch`); the Swift names follow docs/architecture.md.
+extension APIRoute {
+  public static let health = APIRoute("/healthz")
+  public static let status = APIRoute("/api/status")
+
+  public static let signUp = APIRoute("/api/auth/signup")
+  public static let logIn = APIRoute("/api/auth/login")
+  public static let logOut = APIRoute("/api/auth/logout")
+  public static let me = APIRoute("/api/auth/me")
+  public static let kickOthers = APIRoute("/api/auth/kick-others")
+
+  public static let rooms = APIRoute("/api/channels")
+  public static let room = APIRoute("/api/channels/:id")
+  public static let roomJump = APIRoute("/api/channels/:id/jump")
+  public static let roomSeek = APIRoute("/api/channels/:id/seek")
+  public static let roomMode = APIRoute("/api/channels/:id/mode")
+  public static let roomQueue = APIRoute("/api/channels/:id/queue")
+  /// The room socket's WebSocket handshake.
+  public static let roomSocket = APIRoute("/api/channels/:id/ws")
+
+  public static let library = APIRoute("/api/library")
+  public static let libraryScan = APIRoute("/api/library/scan")
+  public static let track = APIRoute("/api/tracks/:trackId")
+  public static let upload = APIRoute("/api/upload")
+
+  public static let playlists = APIRoute("/api/playlists")
+  public static let playlist = APIRoute("/api/playlists/:id")
+  public static let playlistTracks = APIRoute("/api/playlists/:id/tracks")
+  public static let playlistShare = APIRoute("/api/playlists/:id/share")
+  public static let sharedPlaylist = APIRoute("/api/playlists/shared/:token")
+
+  public static let imports = APIRoute("/api/fetch")
+  public static let importConfirm = APIRoute("/api/fetch/confirm")
+  public static let importJob = APIRoute("/api/fetch/:itemId")
+}

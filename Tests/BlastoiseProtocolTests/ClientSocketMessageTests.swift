@@ -1,0 +1,22 @@
+import BlastoiseProtocol
+import Foundation
+import Testing
+
+@Suite struct ClientSocketMessageTests {
+  @Test func actionsAreSpelledAsTheSeedsClientsSendThem() {
+    #expect(SocketAction.allCases.map(\.rawValue) == ["ping", "switch", "pause", "unpause", "seek", "jump"])
+  }
+
+  @Test func aMessageRoundTripsWithItsWireKeys() throws {
+    let message = ClientSocketMessage(.switchRoom, roomID: "r2")
+    let json = try WireSamples.serverJSON(message)
+    #expect(json == #"{"action":"switch","channelId":"r2"}"#)
+    let decoded = try WireSamples.decode(ClientSocketMessage.self, json)
+    #expect(decoded == message && decoded.knownAction == .switchRoom)
+  }
+
+  @Test func anUnknownActionDecodesAndIsNamedAsSent() throws {
+    let message = try WireSamples.decode(ClientSocketMessage.self, #"{"action":"dance"}"#)
+    #expect(message.knownAction == nil && message.action == "dance")
+  }
+}
