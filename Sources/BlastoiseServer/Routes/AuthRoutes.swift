@@ -44,7 +44,9 @@ struct AuthRoutes: Sendable {
     } catch let error as CoreError where error.code == .unauthenticated {
       staleCookie = true
     }
-    if policy.allowGuests { return try await signedIn(await accounts.startGuestSession(), request: request, endingPrevious: false) }
+    if policy.allowGuests {
+      return try await signedIn(await accounts.startGuestSession(), request: request, endingPrevious: false)
+    }
     var response = HTTPResponse.json(AuthEnvelope(user: nil))
     if staleCookie { SessionCookie.clear(secure: auth.proxy.isSecure(request), on: &response) }
     return response
@@ -54,8 +56,7 @@ struct AuthRoutes: Sendable {
   /// every sign-in rotates the token.
   private func signedIn(
     _ session: AccountService.SignedIn, request: HTTPRequest, endingPrevious: Bool = true
-  ) async throws -> HTTPResponse
-  {
+  ) async throws -> HTTPResponse {
     if endingPrevious, let previous = try? await auth.principal(for: request),
       previous.sessionID != session.principal.sessionID
     {

@@ -20,10 +20,14 @@ struct PlaylistRoutes: Sendable {
           by: principal))
     }
     router.on(.get, APIRoute.sharedPlaylist.pattern) { request in
-      .json(try await playlists.open(link: request.pathParameter("token"), by: try await auth.require(.listen, for: request)))
+      .json(
+        try await playlists.open(
+          link: request.pathParameter("token"), by: try await auth.require(.listen, for: request)))
     }
     router.on(.post, APIRoute.sharedPlaylist.pattern, body: .smallJSON) { request in
-      .json(try await playlists.copy(link: request.pathParameter("token"), by: try await auth.require(.create, for: request)))
+      .json(
+        try await playlists.copy(
+          link: request.pathParameter("token"), by: try await auth.require(.create, for: request)))
     }
     router.on(.get, APIRoute.playlist.pattern) { request in
       .json(try await playlists.visible(request.pathParameter("id"), to: try await auth.require(.listen, for: request)))
@@ -51,7 +55,8 @@ struct PlaylistRoutes: Sendable {
       .json(try await playlists.share(request.pathParameter("id"), by: try await auth.require(.create, for: request)))
     }
     router.on(.delete, APIRoute.playlistShare.pattern, body: .smallJSON) { request in
-      .json(try await playlists.revokeShare(request.pathParameter("id"), by: try await auth.require(.create, for: request)))
+      .json(
+        try await playlists.revokeShare(request.pathParameter("id"), by: try await auth.require(.create, for: request)))
     }
   }
 }
