@@ -1,6 +1,6 @@
 import Foundation
 
-// The auth shapes exactly as the existing iOS client (seed `Models/AppTypes.swift`) decodes
+// The auth shapes exactly as the seed's iOS client (docs/architecture.md, "The seed") decodes
 // them: if these decode our answers, that client works against this server unchanged.
 
 struct SeedUserSession: Decodable {

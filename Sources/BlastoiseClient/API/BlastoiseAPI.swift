@@ -5,8 +5,8 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// A Blastoise server's HTTP API, one method per route of the contract (`docs/api-reference.md`
-/// in the seed, plus `docs/sync.md`), with typed answers from `BlastoiseProtocol`.
+/// A Blastoise server's HTTP API, one method per route of the contract (`docs/api.md`, plus
+/// `docs/sync.md`), with typed answers from `BlastoiseProtocol`.
 ///
 /// The session cookie lives in `cookies`: taken from every `Set-Cookie`, sent as `Cookie` on
 /// every request and on the room socket's handshake. URLSession's own cookie handling is off —
