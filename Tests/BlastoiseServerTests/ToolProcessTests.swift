@@ -74,26 +74,6 @@ import Testing
     #expect(outcome.output.count <= 64 * 1024)
   }
 
-  /// A signal handled without SA_RESTART interrupts the output readers' read(2) with EINTR;
-  /// FileHandle.availableData turned that into a fatal error that ended the process.
-  @Test func signalsDuringOutputDoNotEndTheProcess() async {
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = { _ in }
-    action.sa_flags = 0  // no SA_RESTART
-    sigemptyset(&action.sa_mask)
-    sigaction(SIGURG, &action, nil)
-    let signalling = Task.detached {
-      while !Task.isCancelled {
-        kill(getpid(), SIGURG)
-        try? await Task.sleep(for: .milliseconds(1))
-      }
-    }
-    let outcome = await sh("i=0; while [ $i -lt 40 ]; do echo line $i; sleep 0.02; i=$((i+1)); done")
-    signalling.cancel()
-    #expect(outcome.status == 0)
-    #expect(String(decoding: outcome.output, as: UTF8.self).split(separator: "\n").count == 40)
-  }
-
   @Test func aMissingExecutableIsAnErrorNotACrash() async {
     let outcome = await ToolProcess().run(
       executable: "/nonexistent/yt-dlp", arguments: ["--version"], environment: [:], timeoutSeconds: 5)
