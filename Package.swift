@@ -58,27 +58,37 @@ let package = Package(
     .executableTarget(name: "blastoise", dependencies: ["BlastoiseServer", "BlastoisePlayer"]),
 
     // Helpers shared by the test targets that start child processes.
-    .target(name: "BlastoiseTestSupport", path: "Tests/BlastoiseTestSupport"),
+    // fork + exec for test children (parent-death signal, own process group, no leaked descriptors).
+    .target(name: "CTestChild", path: "Tests/CTestChild"),
+    .target(name: "BlastoiseTestSupport", dependencies: ["CTestChild"], path: "Tests/BlastoiseTestSupport"),
+    // An echo server in a process of its own, so a test can measure its memory alone.
+    .executableTarget(
+      name: "WebSocketFloodServer", dependencies: ["BlastoiseHTTP"], path: "Tests/WebSocketFloodServer"),
     .testTarget(name: "BlastoiseWebSocketTests", dependencies: ["BlastoiseWebSocket", "BlastoiseSync"]),
     .testTarget(name: "BlastoiseSyncTests", dependencies: ["BlastoiseSync"]),
     // The wire: decoded from exactly the JSON the server's encoder writes.
     .testTarget(name: "BlastoiseProtocolTests", dependencies: ["BlastoiseProtocol", "BlastoiseHTTP"]),
     .testTarget(
       name: "BlastoiseClientTests",
-      dependencies: ["BlastoiseClient", "BlastoiseProtocol", "BlastoiseSync", "BlastoiseWebSocket", "BlastoiseServer"]
+      dependencies: [
+        "BlastoiseClient", "BlastoiseProtocol", "BlastoiseSync", "BlastoiseWebSocket", "BlastoiseServer",
+        "BlastoiseTestSupport",
+      ]
     ),
     // Integration: the real server and `blastoise listen` processes (needs .build/debug/blastoise).
     .testTarget(
       name: "BlastoisePlayerTests",
       dependencies: ["BlastoiseClient", "BlastoiseProtocol", "BlastoisePlayer", "BlastoiseTestSupport"]
     ),
-    .testTarget(name: "BlastoiseStoreTests", dependencies: ["BlastoiseStore"]),
+    .testTarget(name: "BlastoiseStoreTests", dependencies: ["BlastoiseStore", "BlastoiseTestSupport"]),
     .testTarget(
       name: "BlastoiseMediaTests",
       dependencies: ["BlastoiseMedia", "BlastoiseCore", "BlastoiseStore", "BlastoiseSync", "BlastoiseTestSupport"]
     ),
     .testTarget(name: "BlastoiseCoreTests", dependencies: ["BlastoiseCore", "BlastoiseProtocol"]),
-    .testTarget(name: "BlastoiseHTTPTests", dependencies: ["BlastoiseHTTP", "BlastoiseWebSocket"]),
+    .testTarget(
+      name: "BlastoiseHTTPTests", dependencies: ["BlastoiseHTTP", "BlastoiseWebSocket", "BlastoiseTestSupport"]
+    ),
     .testTarget(
       name: "BlastoiseServerTests",
       dependencies: [

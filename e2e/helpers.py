@@ -3,6 +3,7 @@ loopback port, a small API client, and headless Chromium pages."""
 
 from __future__ import annotations
 
+import atexit
 import http.cookiejar
 import json
 import math
@@ -20,6 +21,11 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+
+# How long a wait may take before the test gives up: a hang guard, not a speed target. The tests
+# wait for the page to get where it should (a slow or busy machine only takes longer); how fast
+# it gets there is measured by the benchmarks in bench/web and bench/web-sync.
+GUARD = float(os.environ.get("E2E_GUARD", "60"))
 
 XSS_TITLE = '<img src=x onerror="window.__xss=1">'
 
@@ -80,6 +86,16 @@ def make_music(directory: Path) -> None:
         write_track(directory / name, seconds, title, freq=freq)
 
 
+def make_big_library(directory: Path, count: int = 10_000) -> None:
+    """count one-second tracks "Track 00000"… in 50 artist folders (400 albums), tiny 8-bit WAVs."""
+    pcm = tone_pcm(1.0, freq=300, rate=4000, bits=8)
+    for i in range(count):
+        sub = directory / f"artist{i % 50:02d}"
+        sub.mkdir(parents=True, exist_ok=True)
+        tags = {"INAM": f"Track {i:05d}", "IART": f"Artist {i % 50:02d}", "IPRD": f"Album {i % 400:03d}"}
+        (sub / f"{i:05d}.wav").write_bytes(wav_from_pcm(pcm, rate=4000, bits=8, tags=tags))
+
+
 # ---------------------------------------------------------------- server
 
 
@@ -107,7 +123,7 @@ class Server:
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, port: int = 0, timeout: float = 20) -> "Server":
+    def start(self, port: int = 0, timeout: float = GUARD) -> "Server":
         binary = server_binary()
         if not binary.exists():
             raise RuntimeError(f"{binary} does not exist: build the server (swift build) or set BLASTOISE_BIN")
@@ -118,6 +134,8 @@ class Server:
         args += self.extra
         log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(args, stdout=log, stderr=log, stdin=subprocess.DEVNULL)
+        log.close()  # the child has its own copy
+        _LIVE.add(self)
         deadline = time.time() + timeout
         while time.time() < deadline:
             text = self.log_path.read_text(errors="replace")
@@ -132,7 +150,7 @@ class Server:
             raise RuntimeError("server did not start")
         return self
 
-    def wait_for_library(self, count: int, timeout: float = 60) -> list[dict]:
+    def wait_for_library(self, count: int, timeout: float = GUARD) -> list[dict]:
         api = Api(self.base)
         api.signup("e2e-probe-admin", "probe-password-1")
         deadline = time.time() + timeout
@@ -141,7 +159,7 @@ class Server:
             if len(tracks) >= count:
                 return tracks
             time.sleep(0.1)
-        raise RuntimeError(f"library has {len(tracks)} tracks, expected {count}")
+        raise RuntimeError(f"library has {len(tracks)} tracks after {timeout:.0f} s, expected {count}")
 
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:
@@ -156,6 +174,7 @@ class Server:
     def cleanup(self) -> None:
         self.stop()
         shutil.rmtree(self.root, ignore_errors=True)
+        _LIVE.discard(self)
 
 
 class Api:
@@ -172,7 +191,7 @@ class Api:
         req = urllib.request.Request(self.base + path, data=data, method=method)
         req.add_header("Content-Type", "application/json")
         try:
-            with self.opener.open(req, timeout=15) as response:
+            with self.opener.open(req, timeout=GUARD) as response:
                 text = response.read().decode()
                 return json.loads(text) if text else None
         except urllib.error.HTTPError as error:
@@ -211,21 +230,44 @@ class ApiError(Exception):
 
 
 def chrome(*, autoplay: bool = True, width: int = 1280, height: int = 800, mobile: bool = False):
+    """A headless Chromium whose profile and temp files live in a folder of its own, removed by
+    quit() (Chromium leaves its singleton socket and screenshot files in TMPDIR otherwise)."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
+    scratch = tempfile.mkdtemp(prefix="blastoise-e2e-chrome-")
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                 "--no-first-run", "--disable-extensions", "--mute-audio",
                 "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
-                "--disable-backgrounding-occluded-windows", f"--window-size={width},{height}"):
+                "--disable-backgrounding-occluded-windows", f"--window-size={width},{height}",
+                f"--user-data-dir={scratch}/profile"):
         options.add_argument(arg)
     options.add_argument("--autoplay-policy=" + ("no-user-gesture-required" if autoplay else "document-user-activation-required"))
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
-    driver = webdriver.Chrome(options=options, service=service)
-    driver.set_script_timeout(20)
+    service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver",
+                      env={**os.environ, "TMPDIR": scratch})
+    try:
+        driver = webdriver.Chrome(options=options, service=service)
+    except BaseException:
+        _stop_service(service)
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise
+    quit_driver = driver.quit
+
+    def quit() -> None:
+        _LIVE.discard(driver)
+        try:
+            quit_driver()
+        except Exception:  # noqa: BLE001 - the browser may be gone already; still stop the driver
+            _stop_service(service)
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    driver.quit = quit
+    _LIVE.add(driver)
+    driver.set_script_timeout(GUARD)
     if mobile or width != 1280 or height != 800:
         set_viewport(driver, width, height, mobile=mobile)
     else:
@@ -233,12 +275,54 @@ def chrome(*, autoplay: bool = True, width: int = 1280, height: int = 800, mobil
     return driver
 
 
+def _stop_service(service) -> None:
+    try:
+        service.stop()
+    except Exception:  # noqa: BLE001
+        pass
+
+
+# ---------------------------------------------------------------- cleanup
+
+# Servers and browsers not yet cleaned up, so that an interrupted run (Ctrl-C, `timeout`'s
+# SIGTERM) still stops them and removes their folders.
+_LIVE: set = set()
+
+
+def cleanup_all() -> None:
+    for thing in list(_LIVE):
+        try:
+            if isinstance(thing, Server):
+                thing.cleanup()
+            else:
+                thing.quit()
+        except Exception:  # noqa: BLE001
+            pass
+        _LIVE.discard(thing)
+
+
+def _on_signal(signum, frame):  # noqa: ARG001
+    cleanup_all()
+    raise SystemExit(128 + signum)
+
+
+atexit.register(cleanup_all)
+for _signal in (signal.SIGTERM, signal.SIGHUP):
+    try:
+        signal.signal(_signal, _on_signal)
+    except (ValueError, OSError):  # not the main thread
+        pass
+
+
 def set_viewport(driver, width: int, height: int, *, mobile: bool = False) -> None:
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
 
 
-def wait_until(predicate, timeout: float = 10, interval: float = 0.05, message: str = "condition"):
+def wait_until(predicate, timeout: float | None = None, interval: float = 0.05, message: str = "condition"):
+    """Polls predicate until it returns something true; gives up after timeout (default GUARD),
+    a hang guard only."""
+    timeout = GUARD if timeout is None else timeout
     deadline = time.time() + timeout
     last = None
     while time.time() < deadline:
@@ -249,10 +333,27 @@ def wait_until(predicate, timeout: float = 10, interval: float = 0.05, message: 
         except Exception as error:  # noqa: BLE001 - keep polling through transient DOM states
             last = error
         time.sleep(interval)
-    raise AssertionError(f"timed out waiting for {message} (last: {last!r})")
+    raise AssertionError(f"timed out after {timeout:.0f} s waiting for {message} (last: {last!r})")
 
 
-def js_wait(driver, expression: str, timeout: float = 10, message: str | None = None):
+def poll_until(read, accept, timeout: float | None = None, interval: float = 0.05, message: str = "condition"):
+    """Reads a value (read()) until accept(value) holds and returns it; on giving up (after
+    timeout, default GUARD: a hang guard only) the message shows the last value read."""
+    seen = []
+
+    def attempt():
+        value = read()
+        seen[:] = [value]
+        return accept(value)
+
+    try:
+        wait_until(attempt, timeout, interval, message)
+    except AssertionError as error:
+        raise AssertionError(f"{error}; last value read: {seen[0] if seen else None!r}") from None
+    return seen[0]
+
+
+def js_wait(driver, expression: str, timeout: float | None = None, message: str | None = None):
     return wait_until(lambda: driver.execute_script(f"return ({expression});"), timeout, message=message or expression)
 
 
@@ -268,25 +369,25 @@ def sign_up_in_page(driver, base: str, username: str, password: str = "password-
     from selenium.webdriver.common.by import By
 
     driver.get(base + "/")
-    js_wait(driver, "document.querySelector('#auth-form') || document.querySelector('#app')", 15)
+    js_wait(driver, "document.querySelector('#auth-form') || document.querySelector('#app')")
     if driver.execute_script("return !!document.querySelector('#app')"):
         return
     driver.find_element(By.ID, "tab-signup").click()
     driver.find_element(By.ID, "auth-username").send_keys(username)
     driver.find_element(By.ID, "auth-password").send_keys(password)
     driver.find_element(By.ID, "auth-submit").click()
-    js_wait(driver, "document.querySelector('#app') && window.__blastoise", 15, "the app after sign-up")
+    js_wait(driver, "document.querySelector('#app') && window.__blastoise", message="the app after sign-up")
 
 
 def sign_in_in_page(driver, base: str, username: str, password: str = "password-123") -> None:
     from selenium.webdriver.common.by import By
 
     driver.get(base + "/")
-    js_wait(driver, "document.querySelector('#auth-form')", 15)
+    js_wait(driver, "document.querySelector('#auth-form')")
     driver.find_element(By.ID, "auth-username").send_keys(username)
     driver.find_element(By.ID, "auth-password").send_keys(password)
     driver.find_element(By.ID, "auth-submit").click()
-    js_wait(driver, "document.querySelector('#app') && window.__blastoise", 15, "the app after sign-in")
+    js_wait(driver, "document.querySelector('#app') && window.__blastoise", message="the app after sign-in")
 
 
 def sync_info(driver) -> dict:
@@ -297,11 +398,10 @@ def switch_room_in_page(driver, room_id: str) -> None:
     driver.execute_script(
         "document.querySelector(`#room-list li[data-id='${arguments[0]}'] .room-main`).click();", room_id)
     js_wait(driver, f"window.__blastoise.syncInfo().roomTrackId !== null && "
-                    f"document.querySelector(\"#room-list li[data-id='{room_id}']\").classList.contains('active')",
-            10, "the room switch")
+                    f"document.querySelector(\"#room-list li[data-id='{room_id}']\").classList.contains('active')", message="the room switch")
 
 
-def click(driver, css: str, timeout: float = 8) -> None:
+def click(driver, css: str, timeout: float | None = None) -> None:
     """Clicks the first element matching css, retrying while the page re-renders it."""
     from selenium.common.exceptions import (ElementClickInterceptedException, NoSuchElementException,
                                             StaleElementReferenceException)

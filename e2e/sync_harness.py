@@ -87,10 +87,10 @@ def two_pages_in_a_room(server: Server, prefix: str = "sync"):
         room = api.post("/api/channels", {"name": f"Sync {stamp}"})
         api.patch(f"/api/channels/{room['id']}/queue", {"set": [t["id"] for t in tracks]})
         for page in (page_a, page_b):
-            js_wait(page, f"!!document.querySelector(\"#room-list li[data-id='{room['id']}']\")", 10, "the new room")
+            js_wait(page, f"!!document.querySelector(\"#room-list li[data-id='{room['id']}']\")", message="the new room")
             switch_room_in_page(page, room["id"])
         for page in (page_a, page_b):
-            js_wait(page, "window.__blastoise.syncInfo().phase === 'playing'", 15, "playing")
+            js_wait(page, "window.__blastoise.syncInfo().phase === 'playing'", message="playing")
         return page_a, page_b, room["id"], api, tracks
     except BaseException:
         page_a.quit()

@@ -18,11 +18,11 @@ def test_upload_through_the_page(server, browsers):
     with tempfile.TemporaryDirectory() as folder:
         path = write_track(Path(folder) / "fresh upload.wav", 12, title, freq=611.0)
         page.find_element(By.ID, "upload-input").send_keys(str(path))
-        js_wait(page, "document.querySelector('#upload-list .upload')", 5, "the upload row")
-        js_wait(page, "document.querySelector('#upload-list .upload-done')", 20, "the upload to finish")
+        js_wait(page, "document.querySelector('#upload-list .upload')", message="the upload row")
+        js_wait(page, "document.querySelector('#upload-list .upload-done')", message="the upload to finish")
     search = page.find_element(By.ID, "library-search")
     search.send_keys(title)
-    js_wait(page, "document.querySelector('#library-list .track-row')", 10, "the uploaded track in the library")
+    js_wait(page, "document.querySelector('#library-list .track-row')", message="the uploaded track in the library")
     assert text_of(page, "#library-list .track-row .tr-title") == title
     assert page.find_element(By.ID, "library-count").text.startswith("1 of")
 
@@ -32,15 +32,15 @@ def test_a_hostile_title_renders_as_text(server, browsers, make_api):
     sign_up_in_page(page, server.base, unique("xss"))
     search = page.find_element(By.ID, "library-search")
     search.send_keys("onerror")
-    js_wait(page, "document.querySelector('#library-list .track-row')", 10)
+    js_wait(page, "document.querySelector('#library-list .track-row')")
     assert text_of(page, "#library-list .track-row .tr-title") == XSS_TITLE
     # Now playing and the queue show it too, still as text.
     owner = make_api("xssowner")
     hostile = [t for t in owner.get("/api/library") if t["title"] == XSS_TITLE][0]
     room = new_room(owner, [hostile["id"]])
-    js_wait(page, f"!!document.querySelector(\"#room-list li[data-id='{room['id']}']\")", 10)
+    js_wait(page, f"!!document.querySelector(\"#room-list li[data-id='{room['id']}']\")")
     switch_room_in_page(page, room["id"])
-    js_wait(page, f"document.getElementById('np-title').textContent === {XSS_TITLE!r}", 10, "the title in now playing")
+    js_wait(page, f"document.getElementById('np-title').textContent === {XSS_TITLE!r}", message="the title in now playing")
     assert text_of(page, "#queue-list .queue-row .tr-title") == XSS_TITLE
     assert page.execute_script("return typeof window.__xss") == "undefined"
     assert page.execute_script("return document.querySelectorAll('#app img').length") == 0
@@ -51,11 +51,11 @@ def test_search_matches_title_artist_album_and_file_name(server, browsers):
     sign_up_in_page(page, server.base, unique("searcher"))
     search = page.find_element(By.ID, "library-search")
     count = lambda: page.execute_script("return document.querySelectorAll('#library-list .track-row').length")  # noqa: E731
-    js_wait(page, "document.querySelectorAll('#library-list .track-row').length >= 5", 10)
+    js_wait(page, "document.querySelectorAll('#library-list .track-row').length >= 5")
     for text, expected in (("delta", 1), ("04 delta.wav", 1), ("e2e album", None), ("ensemble tone", 4), ("zzzz", 0)):
         search.clear()
         search.send_keys(text)
         if expected is None:
-            js_wait(page, "document.querySelectorAll('#library-list .track-row').length >= 5", 5, text)
+            js_wait(page, "document.querySelectorAll('#library-list .track-row').length >= 5", message=text)
         else:
-            js_wait(page, f"document.querySelectorAll('#library-list .track-row').length === {expected}", 5, f"{text} → {expected} (got {count()})")
+            js_wait(page, f"document.querySelectorAll('#library-list .track-row').length === {expected}", message=f"{text} → {expected} (got {count()})")

@@ -3,11 +3,10 @@ click-to-play notice when autoplay is blocked; a kicked session; local (unsynced
 
 from __future__ import annotations
 
-import time
 import urllib.parse
 
 from conftest import new_room, tone_tracks, unique
-from helpers import Api, click, js_wait, sign_in_in_page, sign_up_in_page, switch_room_in_page, sync_info
+from helpers import Api, click, js_wait, poll_until, sign_in_in_page, sign_up_in_page, switch_room_in_page, sync_info
 from selenium.webdriver.common.by import By
 
 POSITION_JS = """
@@ -31,15 +30,16 @@ def test_signup_join_plays_the_room_track_at_the_room_time(server, browsers, mak
 
     page = browsers()
     sign_up_in_page(page, server.base, unique("listener"))
-    js_wait(page, f"!!document.querySelector(\"#room-list li[data-id='{room['id']}']\")", 10)
+    js_wait(page, f"!!document.querySelector(\"#room-list li[data-id='{room['id']}']\")")
     switch_room_in_page(page, room["id"])
-    js_wait(page, "window.__blastoise.syncInfo().phase === 'playing'", 15, "playback")
-    time.sleep(3)  # the rate controller converges
-    result = page.execute_async_script(POSITION_JS)
+    js_wait(page, "window.__blastoise.syncInfo().phase === 'playing'", message="playback")
+    # The element plays the room's track and converges onto the room's position (within 60 ms);
+    # how fast it converges is measured by bench/web-sync.
+    result = poll_until(lambda: page.execute_async_script(POSITION_JS),
+                        lambda r: not r["paused"] and abs(r["actual"] - r["expected"]) < 0.06,
+                        interval=0.2, message="the audio element at the room's position (within 60 ms)")
     assert result["trackId"] == tracks[0]["id"]
     assert result["src"].endswith("/api/tracks/" + urllib.parse.quote(result["trackId"], safe=""))
-    assert not result["paused"]
-    assert abs(result["actual"] - result["expected"]) < 0.06, result
     assert result["expected"] > 20
     title = page.find_element(By.ID, "np-title").text
     assert title == tracks[0]["title"]
@@ -51,13 +51,12 @@ def test_click_to_play_notice_when_the_browser_blocks_autoplay(server, browsers)
     sign_up_in_page(page, server.base, username)
     # Typing and clicking counted as a user gesture; a fresh load of the page has none.
     page.refresh()
-    js_wait(page, "!!window.__blastoise", 15)
-    notice = js_wait(page, "(() => { const n = document.getElementById('autoplay-notice'); return n && !n.hidden && n; })()",
-                     15, "the click-to-play notice")
+    js_wait(page, "!!window.__blastoise")
+    notice = js_wait(page, "(() => { const n = document.getElementById('autoplay-notice'); return n && !n.hidden && n; })()", message="the click-to-play notice")
     assert "click" in notice.text.lower()
-    js_wait(page, "window.__blastoise.syncInfo().phase === 'blocked'", 3, "the blocked phase")
+    js_wait(page, "window.__blastoise.syncInfo().phase === 'blocked'", message="the blocked phase")
     page.find_element(By.ID, "click-to-play").click()
-    js_wait(page, "window.__blastoise.syncInfo().phase === 'playing'", 15, "playback after the click")
+    js_wait(page, "window.__blastoise.syncInfo().phase === 'playing'", message="playback after the click")
     assert page.execute_script("return document.getElementById('autoplay-notice').hidden")
 
 
@@ -65,11 +64,11 @@ def test_a_kicked_session_returns_to_sign_in_with_a_notice(server, browsers):
     username = unique("kicked")
     page = browsers()
     sign_up_in_page(page, server.base, username)
-    js_wait(page, "window.__blastoise.syncInfo().channelId !== null", 10)
+    js_wait(page, "window.__blastoise.syncInfo().channelId !== null")
     other = Api(server.base)
     other.login(username, "password-123")
     other.post("/api/auth/kick-others")
-    notice = js_wait(page, "document.getElementById('auth-notice')", 10, "the signed-out notice")
+    notice = js_wait(page, "document.getElementById('auth-notice')", message="the signed-out notice")
     assert "another session" in notice.text.lower()
     # Signing in again works.
     sign_in_in_page(page, server.base, username)
@@ -78,22 +77,22 @@ def test_a_kicked_session_returns_to_sign_in_with_a_notice(server, browsers):
 def test_local_play_is_marked_not_synced_and_returns_to_the_room(server, browsers):
     page = browsers()
     sign_up_in_page(page, server.base, unique("local"))
-    js_wait(page, "window.__blastoise.syncInfo().phase === 'playing'", 15)
+    js_wait(page, "window.__blastoise.syncInfo().phase === 'playing'")
     search = page.find_element(By.ID, "library-search")
     search.send_keys("Beta Tone")
-    js_wait(page, "document.querySelectorAll('#library-list .track-row').length === 1", 5)
+    js_wait(page, "document.querySelectorAll('#library-list .track-row').length === 1")
     click(page, "#library-list .track-row button[data-act='local']")
-    banner = js_wait(page, "(() => { const b = document.getElementById('local-banner'); return !b.hidden && b; })()", 5)
+    banner = js_wait(page, "(() => { const b = document.getElementById('local-banner'); return !b.hidden && b; })()")
     assert "not synced" in banner.text.lower()
     info = sync_info(page)
     assert info["active"] is False
     beta = page.execute_script("return document.querySelector('#library-list .track-row').dataset.id")
     assert info["trackId"] == beta
-    js_wait(page, "!document.getElementById('player').paused", 10, "local playback")
-    js_wait(page, "document.querySelector('.sync-meter').textContent.includes('not synced')", 3, "the meter")
+    js_wait(page, "!document.getElementById('player').paused", message="local playback")
+    js_wait(page, "document.querySelector('.sync-meter').textContent.includes('not synced')", message="the meter")
     page.find_element(By.ID, "back-to-room").click()
-    js_wait(page, "document.getElementById('local-banner').hidden", 5)
-    js_wait(page, "window.__blastoise.syncInfo().active && window.__blastoise.syncInfo().phase === 'playing'", 15)
+    js_wait(page, "document.getElementById('local-banner').hidden")
+    js_wait(page, "window.__blastoise.syncInfo().active && window.__blastoise.syncInfo().phase === 'playing'")
     info = sync_info(page)
     assert info["trackId"] == info["roomTrackId"]
 
@@ -101,14 +100,14 @@ def test_local_play_is_marked_not_synced_and_returns_to_the_room(server, browser
 def test_played_tracks_are_cached_and_played_from_the_cache(server, browsers):
     page = browsers()
     sign_up_in_page(page, server.base, unique("cacher"))
-    js_wait(page, "window.__blastoise.syncInfo().phase === 'playing'", 15)
+    js_wait(page, "window.__blastoise.syncInfo().phase === 'playing'")
     track_id = sync_info(page)["trackId"]
     click(page, "#account-button")
     click(page, ".menu-item")  # Storage & cache
-    js_wait(page, "/^[1-9]\\d* tracks? cached/.test(document.getElementById('storage-summary').textContent)", 15, "a cached track")
+    js_wait(page, "/^[1-9]\\d* tracks? cached/.test(document.getElementById('storage-summary').textContent)", message="a cached track")
     click(page, "dialog[open] .dialog-head button")
     page.refresh()
-    js_wait(page, "!!window.__blastoise && window.__blastoise.syncInfo().phase === 'playing'", 15)
+    js_wait(page, "!!window.__blastoise && window.__blastoise.syncInfo().phase === 'playing'")
     info = sync_info(page)
     if info["trackId"] == track_id:
         assert info["source"] == "cache"
@@ -118,4 +117,4 @@ def test_played_tracks_are_cached_and_played_from_the_cache(server, browsers):
     click(page, ".menu-item")
     click(page, "#cache-clear")
     click(page, "#dialog-confirm")
-    js_wait(page, "document.getElementById('storage-summary').textContent.startsWith('0 tracks cached')", 10, "an empty cache")
+    js_wait(page, "document.getElementById('storage-summary').textContent.startsWith('0 tracks cached')", message="an empty cache")

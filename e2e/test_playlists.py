@@ -28,39 +28,39 @@ def test_a_shared_playlist_link_is_opened_and_copied(server, browsers):
     name = unique("Mix ")
     a.find_element(By.CSS_SELECTOR, ".center-tab[data-tab='playlists']").click()
     a.find_element(By.ID, "new-playlist").click()
-    dialog = js_wait(a, "document.querySelector('dialog[open]')", 5)
+    dialog = js_wait(a, "document.querySelector('dialog[open]')")
     dialog.find_element(By.NAME, "name").send_keys(name)
     dialog.find_element(By.CSS_SELECTOR, "button[type='submit']").click()
-    js_wait(a, f"document.getElementById('pl-name') && document.getElementById('pl-name').textContent === {name!r}", 8)
+    js_wait(a, f"document.getElementById('pl-name') && document.getElementById('pl-name').textContent === {name!r}")
 
     # Add a track from the library with the row's playlist button.
     a.find_element(By.CSS_SELECTOR, ".center-tab[data-tab='library']").click()
     search = a.find_element(By.ID, "library-search")
     search.send_keys("Alpha")
-    js_wait(a, "document.querySelectorAll('#library-list .track-row').length === 1", 5)
+    js_wait(a, "document.querySelectorAll('#library-list .track-row').length === 1")
     click(a, "#library-list .track-row button[data-act='playlist']")
-    picker = js_wait(a, "document.querySelector('dialog[open]')", 5)
+    picker = js_wait(a, "document.querySelector('dialog[open]')")
     [b for b in picker.find_elements(By.CSS_SELECTOR, ".pl-item") if b.text.startswith(name)][0].click()
     a.find_element(By.CSS_SELECTOR, ".center-tab[data-tab='playlists']").click()
-    js_wait(a, "document.querySelectorAll('#playlist-detail .pl-row').length === 1", 8, "the track in the playlist")
+    js_wait(a, "document.querySelectorAll('#playlist-detail .pl-row').length === 1", message="the track in the playlist")
 
     a.find_element(By.ID, "pl-share").click()
-    link = js_wait(a, "document.getElementById('pl-share-link') && document.getElementById('pl-share-link').value", 8)
+    link = js_wait(a, "document.getElementById('pl-share-link') && document.getElementById('pl-share-link').value")
     assert "#/shared/" in link
 
     b = browsers()
     sign_up_in_page(b, server.base, unique("receiver"))
     b.get(link)
-    js_wait(b, "!!window.__blastoise", 10)
-    js_wait(b, f"document.getElementById('pl-name') && document.getElementById('pl-name').textContent === {name!r}", 10, "the shared playlist")
+    js_wait(b, "!!window.__blastoise")
+    js_wait(b, f"document.getElementById('pl-name') && document.getElementById('pl-name').textContent === {name!r}", message="the shared playlist")
     assert text_of(b, "#playlist-detail .pl-row .tr-title") == "Alpha Tone"
     b.find_element(By.ID, "pl-copy-shared").click()
-    js_wait(b, f"[...document.querySelectorAll('#playlists-mine .pl-item-name')].some(n => n.textContent === {name!r})", 10, "the copy among mine")
+    js_wait(b, f"[...document.querySelectorAll('#playlists-mine .pl-item-name')].some(n => n.textContent === {name!r})", message="the copy among mine")
     mine = b.execute_async_script("const done = arguments[arguments.length - 1]; fetch('/api/playlists').then(r => r.json()).then(done);")["mine"]
     copy = [p for p in mine if p["name"] == name]
     assert copy and len(copy[0]["trackIds"]) == 1
 
     # Revoking the link makes it stop working.
     a.find_element(By.ID, "pl-revoke").click()
-    js_wait(a, "document.getElementById('dialog-confirm')", 5).click()
-    js_wait(a, "!document.getElementById('pl-share-link')", 8, "the link to go")
+    js_wait(a, "document.getElementById('dialog-confirm')").click()
+    js_wait(a, "!document.getElementById('pl-share-link')", message="the link to go")

@@ -6,7 +6,11 @@ from __future__ import annotations
 import time
 
 from conftest import unique
-from helpers import Server, js_wait, make_music, sign_up_in_page, sync_info
+from helpers import Server, js_wait, make_music, poll_until, sign_up_in_page, sync_info
+
+
+def in_step(info: dict) -> bool:
+    return info["phase"] == "playing" and info["drift"] is not None and abs(info["drift"]) < 0.1
 
 
 def test_the_page_reconnects_and_resyncs_after_a_server_restart(browsers):
@@ -17,20 +21,19 @@ def test_the_page_reconnects_and_resyncs_after_a_server_restart(browsers):
         server.wait_for_library(5)
         page = browsers()
         sign_up_in_page(page, server.base, unique("steady"))
-        js_wait(page, "window.__blastoise.syncInfo().phase === 'playing'", 15)
-        js_wait(page, "document.querySelector('.conn-dot').dataset.state === 'open'", 5)
+        js_wait(page, "window.__blastoise.syncInfo().phase === 'playing'")
+        js_wait(page, "document.querySelector('.conn-dot').dataset.state === 'open'")
         queue_before = page.execute_script("return document.querySelectorAll('#queue-list .queue-row').length")
 
         port = server.port
         server.stop()
-        js_wait(page, "document.querySelector('.conn-dot').dataset.state === 'reconnecting'", 10, "the page to notice")
-        time.sleep(1.5)
+        js_wait(page, "document.querySelector('.conn-dot').dataset.state === 'reconnecting'", message="the page to notice")
+        time.sleep(1.5)  # down for a while: the page keeps retrying with backoff
         server.start(port=port)
-        js_wait(page, "document.querySelector('.conn-dot').dataset.state === 'open'", 20, "the reconnection")
-        js_wait(page, "window.__blastoise.syncInfo().phase === 'playing'", 15, "playback after the reconnection")
-        time.sleep(2.5)
-        info = sync_info(page)
-        assert abs(info["drift"]) < 0.1, info
+        js_wait(page, "document.querySelector('.conn-dot').dataset.state === 'open'", message="the reconnection")
+        js_wait(page, "window.__blastoise.syncInfo().phase === 'playing'", message="playback after the reconnection")
+        # The page gets back in step with the room (how quickly is bench/web-sync's business).
+        poll_until(lambda: sync_info(page), in_step, message="the page back in step with the room (|drift| < 0.1 s)")
         # The last known queue stayed on screen throughout, and the fresh one matches.
         assert page.execute_script("return document.querySelectorAll('#queue-list .queue-row').length") == queue_before
     finally:

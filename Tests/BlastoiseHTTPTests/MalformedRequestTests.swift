@@ -8,7 +8,7 @@ private func okRoutes(_ router: inout Router) {
 
 /// Sends `raw` on a fresh connection and returns the status (nil if the server just closed).
 private func statusForRaw(_ raw: [UInt8], port: UInt16) async throws -> Int? {
-  let socket = try TestSocket(port: port, timeout: .seconds(3))
+  let socket = try TestSocket(port: port, timeout: .seconds(120))
   return try await offPool {
     try socket.sendBlocking(raw)
     do { return try socket.readResponseBlocking().status } catch TestSocketError.closedByPeer { return nil }
@@ -51,7 +51,7 @@ private func expectStillServing(_ port: UInt16, after what: String) async throws
   try await withServer(routes: okRoutes) { _, port in
     let header = "X-Big: " + String(repeating: "x", count: 100 * 1024)
     let raw = Array("GET /ok HTTP/1.1\r\nHost: 127.0.0.1\r\n\(header)\r\n\r\n".utf8)
-    let socket = try TestSocket(port: port, timeout: .seconds(3))
+    let socket = try TestSocket(port: port, timeout: .seconds(120))
     let status = try await offPool { () -> Int? in
       try? socket.sendBlocking(raw)  // The server may stop reading mid-header.
       return try? socket.readResponseBlocking().status

@@ -75,7 +75,7 @@ private func withUploadServer(
 
 /// Files left in `directory`, after giving the server a moment to finish the request.
 private func leftoverFiles(in directory: String) async -> [String] {
-  let deadline = ContinuousClock.now + .seconds(5)
+  let deadline = ContinuousClock.now + .seconds(60)
   while true {
     let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
     if files.isEmpty || ContinuousClock.now >= deadline { return files }
@@ -147,7 +147,7 @@ private func chunkedUpload(_ body: [UInt8]) -> [UInt8] {
 
 /// Sends `request` on a new connection; the status, or nil if the server closed without one.
 private func statusAfterSending(_ request: [UInt8], port: UInt16) async throws -> Int? {
-  let socket = try TestSocket(port: port, timeout: .seconds(3))
+  let socket = try TestSocket(port: port, timeout: .seconds(120))
   return try await offPool {
     try? socket.sendBlocking(request)  // The server may stop reading once it refused.
     return try? socket.readResponseBlocking().status
@@ -160,7 +160,7 @@ private func statusAfterSending(_ request: [UInt8], port: UInt16) async throws -
     let body = multipartBody([FormPart(name: "file", filename: "big.mp3", bytes: patternBytes(count: 1_500_000))])
 
     // Declared too large: refused before any byte of the body.
-    let declared = try TestSocket(port: port, timeout: .seconds(3))
+    let declared = try TestSocket(port: port, timeout: .seconds(120))
     let refused = try await declared.exchange(
       "POST /upload HTTP/1.1\r\nHost: 127.0.0.1\r\n\(multipartType)\r\nContent-Length: \(body.count)\r\n"
         + "Expect: 100-continue\r\n\r\n")

@@ -74,7 +74,8 @@ import Testing
 
     // Waiting out the grace period would mean the server still counts the request as running.
     let start = ContinuousClock.now
-    await server.shutdown(grace: .seconds(30))
-    #expect(elapsed(since: start) < .seconds(10), "shutdown waited for a request that had already ended")
+    // (A grace far longer than any delay a loaded machine causes.)
+    await server.shutdown(grace: .seconds(600))
+    #expect(elapsed(since: start) < .seconds(300), "shutdown waited for a request that had already ended")
   }
 }

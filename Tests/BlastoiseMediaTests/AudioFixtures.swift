@@ -77,18 +77,17 @@ struct FixtureError: Error, CustomStringConvertible {
 }
 
 /// A temporary directory for one test, removed afterwards.
-func withFixtureDirectory<T>(_ body: (URL) throws -> T) throws -> T {
-  let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tags-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: directory) }
-  return try body(directory)
+func withFixtureDirectory<T>(
+  isolation: isolated (any Actor)? = #isolation, _ body: (URL) async throws -> T
+) async throws -> T {
+  try await TestRun.withDirectory("tags") { try await body(URL(fileURLWithPath: $0, isDirectory: true)) }
 }
 
 enum AudioFixtures {
   /// Makes `format` holding `seconds` of tone (rounded to whole samples) in `directory`.
   static func make(
     _ format: AudioFormat, seconds: Double, tags: FixtureTags = .none, in directory: URL, name: String? = nil
-  ) throws -> AudioFixture {
+  ) async throws -> AudioFixture {
     let rate = format.sampleRate
     let samples = Int((seconds * Double(rate)).rounded())
     let stem = name ?? "\(format.rawValue)-\(samples)"
@@ -102,23 +101,23 @@ enum AudioFixtures {
         comments += [index == 0 ? "--comment" : "--add-comment", "\(pair.0)=\(pair.1)"]
       }
       let depth = format == .flac ? ["-b", "16"] : []  // Vorbis has no bit depth
-      try run("sox", toneInput(rate) + depth + comments + [output.path] + tone(samples))
+      try await run("sox", toneInput(rate) + depth + comments + [output.path] + tone(samples))
       return fixture
     default:
       break
     }
     let source = directory.appendingPathComponent("\(stem)-source.wav")
-    try run("sox", toneInput(rate) + ["-b", "16", source.path] + tone(samples))
+    try await run("sox", toneInput(rate) + ["-b", "16", source.path] + tone(samples))
     defer { try? FileManager.default.removeItem(at: source) }
     switch format {
-    case .mp3CBR: try lame(["-b", "64"], tags: tags, source: source, output: output)
-    case .mp3VBR: try lame(["-V", "4"], tags: tags, source: source, output: output)
-    case .mp3VBRWithoutXing: try lame(["-V", "4", "-t"], tags: tags, source: source, output: output)
-    case .wav: try ffmpeg(["-c:a", "pcm_s16le"], tags: tags, source: source, output: output)
-    case .opus: try ffmpeg(["-c:a", "libopus", "-b:a", "24k"], tags: tags, source: source, output: output)
-    case .m4a: try ffmpeg(["-c:a", "aac", "-b:a", "32k"], tags: tags, source: source, output: output)
+    case .mp3CBR: try await lame(["-b", "64"], tags: tags, source: source, output: output)
+    case .mp3VBR: try await lame(["-V", "4"], tags: tags, source: source, output: output)
+    case .mp3VBRWithoutXing: try await lame(["-V", "4", "-t"], tags: tags, source: source, output: output)
+    case .wav: try await ffmpeg(["-c:a", "pcm_s16le"], tags: tags, source: source, output: output)
+    case .opus: try await ffmpeg(["-c:a", "libopus", "-b:a", "24k"], tags: tags, source: source, output: output)
+    case .m4a: try await ffmpeg(["-c:a", "aac", "-b:a", "32k"], tags: tags, source: source, output: output)
     case .adts:
-      try ffmpeg(
+      try await ffmpeg(
         ["-c:a", "aac", "-b:a", "64k", "-f", "adts", "-write_id3v2", "1"], tags: tags, source: source, output: output)
     case .flac, .oggVorbis: break
     }
@@ -126,8 +125,9 @@ enum AudioFixtures {
   }
 
   /// Decodes `path` with ffmpeg and returns the seconds of audio a player would get out of it.
-  static func decodedDuration(of path: String, sampleRate: Int) throws -> Double {
-    let data = try run("ffmpeg", ["-v", "error", "-i", path, "-f", "s16le", "-ac", "1", "-ar", "\(sampleRate)", "-"])
+  static func decodedDuration(of path: String, sampleRate: Int) async throws -> Double {
+    let data = try await run(
+      "ffmpeg", ["-v", "error", "-i", path, "-f", "s16le", "-ac", "1", "-ar", "\(sampleRate)", "-"])
     return Double(data.count / 2) / Double(sampleRate)
   }
 
@@ -137,7 +137,7 @@ enum AudioFixtures {
 
   private static func tone(_ samples: Int) -> [String] { ["synth", "\(samples)s", "sine", "440", "vol", "0.5"] }
 
-  private static func lame(_ mode: [String], tags: FixtureTags, source: URL, output: URL) throws {
+  private static func lame(_ mode: [String], tags: FixtureTags, source: URL, output: URL) async throws {
     var arguments = ["--quiet", "--add-id3v2"] + mode
     if let title = tags.title { arguments += ["--tt", title] }
     if let artist = tags.artist { arguments += ["--ta", artist] }
@@ -146,46 +146,29 @@ enum AudioFixtures {
     for (key, value) in tags.pairs where !["TITLE", "ARTIST", "ALBUM"].contains(key) {
       arguments += ["--tv", "TXXX=\(key)=\(value)"]
     }
-    try run("lame", arguments + [source.path, output.path])
+    try await run("lame", arguments + [source.path, output.path])
   }
 
-  private static func ffmpeg(_ codec: [String], tags: FixtureTags, source: URL, output: URL) throws {
+  private static func ffmpeg(_ codec: [String], tags: FixtureTags, source: URL, output: URL) async throws {
     var arguments = ["-v", "error", "-y", "-i", source.path]
     for (key, value) in tags.pairs { arguments += ["-metadata", "\(key)=\(value)"] }
-    try run("ffmpeg", arguments + codec + [output.path])
+    try await run("ffmpeg", arguments + codec + [output.path])
   }
 
-  /// Runs a tool with an argument array (no shell) and returns its standard output.
+  /// Runs a tool with an argument array (no shell) and returns its standard output. The tool is a
+  /// `TestChild`: it is awaited, not waited for on a pool thread.
   @discardableResult
-  static func run(_ tool: String, _ arguments: [String]) throws -> Data {
-    guard let executable = locate(tool) else { throw FixtureError(description: "\(tool) is not installed") }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
+  static func run(_ tool: String, _ arguments: [String]) async throws -> Data {
+    guard let executable = TestChild.locate(tool) else { throw FixtureError(description: "\(tool) is not installed") }
     // lame converts tag text from the locale's encoding; without one it drops non-ASCII.
     var environment = ProcessInfo.processInfo.environment
     environment["LC_ALL"] = "C.UTF-8"
-    process.environment = environment
-    let output = Pipe()
-    let errors = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-\(UUID().uuidString).log")
-    _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-    defer { try? FileManager.default.removeItem(at: errors) }
-    process.standardOutput = output
-    process.standardError = try FileHandle(forWritingTo: errors)
-    process.standardInput = FileHandle.nullDevice
-    try launch(process)
-    let data = output.fileHandleForReading.readDataToEndOfFile()  // before waiting: a full pipe blocks the tool
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-      throw FixtureError(description: "\(tool) \(arguments) failed (\(process.terminationStatus)): \(message)")
+    environment["TMPDIR"] = TestRun.root
+    let child = try TestChild(executable, arguments, environment: environment)
+    let status = try await child.waitForExit()
+    guard status == 0 else {
+      throw FixtureError(description: "\(tool) \(arguments) failed (\(status)): \(child.errorText)")
     }
-    return data
-  }
-
-  private static func locate(_ tool: String) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    let folders = path.split(separator: ":").map(String.init) + ["/usr/bin", "/bin", "/usr/local/bin"]
-    return folders.map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    return child.output
   }
 }

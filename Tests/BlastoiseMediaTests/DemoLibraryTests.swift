@@ -1,3 +1,4 @@
+import BlastoiseTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 @Suite struct DemoLibraryTests {
   @Test func demoTracksAreTaggedAudioOfTheRightLength() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString)").path
+    let directory = TestRun.root + "/demo-\(UUID().uuidString)"
     #expect(try DemoLibrary.generateIfEmpty(in: directory) == DemoLibrary.pieces.count)
     #expect(try DemoLibrary.generateIfEmpty(in: directory) == 0)  // not twice
     let files = LibraryWalker.walk(directory).sorted { $0.path < $1.path }

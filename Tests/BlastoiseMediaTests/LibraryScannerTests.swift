@@ -1,5 +1,6 @@
 import BlastoiseCore
 import BlastoiseStore
+import BlastoiseTestSupport
 import Foundation
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
   let scanner: LibraryScanner
 
   init() throws {
-    let base = FileManager.default.temporaryDirectory.appendingPathComponent("scan-\(UUID().uuidString)").path
+    let base = TestRun.root + "/scan-\(UUID().uuidString)"
     music = base + "/music"
     try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
     store = try SQLiteStorage(path: base + "/blastoise.db").library

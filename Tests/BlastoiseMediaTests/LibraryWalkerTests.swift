@@ -1,4 +1,5 @@
 import BlastoiseCore
+import BlastoiseTestSupport
 import Foundation
 import Testing
 
@@ -40,7 +41,7 @@ import Testing
   }
 
   private func makeDirectory() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("walk-\(UUID().uuidString)").path
+    let path = TestRun.root + "/walk-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return realPath(path) ?? path
   }

@@ -23,9 +23,9 @@ import Testing
   ]
 
   @Test(arguments: cases)
-  func durationIsWithin50msOfTheSampleCount(_ testCase: Case) throws {
-    try withFixtureDirectory { directory in
-      let fixture = try AudioFixtures.make(testCase.format, seconds: testCase.seconds, in: directory)
+  func durationIsWithin50msOfTheSampleCount(_ testCase: Case) async throws {
+    try await withFixtureDirectory { directory in
+      let fixture = try await AudioFixtures.make(testCase.format, seconds: testCase.seconds, in: directory)
       let tags = try TagReader.read(path: fixture.path).get()
       let errorMs = (tags.duration - fixture.trueDuration) * 1000
       #expect(abs(errorMs) < 50, "\(testCase.format): \(tags.duration) s for \(fixture.trueDuration) s")
@@ -34,9 +34,9 @@ import Testing
 
   /// Containers that state the sample count (or a LAME gapless header) give it exactly.
   @Test(arguments: [AudioFormat.wav, .flac, .oggVorbis, .opus, .m4a, .mp3CBR, .mp3VBR])
-  func exactFormatsAreWithinOneMillisecond(_ format: AudioFormat) throws {
-    try withFixtureDirectory { directory in
-      let fixture = try AudioFixtures.make(format, seconds: 3.1, in: directory)
+  func exactFormatsAreWithinOneMillisecond(_ format: AudioFormat) async throws {
+    try await withFixtureDirectory { directory in
+      let fixture = try await AudioFixtures.make(format, seconds: 3.1, in: directory)
       let tags = try TagReader.read(path: fixture.path).get()
       #expect(abs(tags.duration - fixture.trueDuration) < 0.001, "\(format): \(tags.duration) s")
     }
@@ -45,20 +45,20 @@ import Testing
   /// Without a Xing header TagLib guesses from the first frame's bitrate (1.07 s for this file);
   /// counting frames gives what decoders play, encoder delay and padding included, since
   /// nothing in the file says how long they are.
-  @Test func vbrMP3WithoutXingMatchesTheDecodedLength() throws {
-    try withFixtureDirectory { directory in
-      let fixture = try AudioFixtures.make(.mp3VBRWithoutXing, seconds: 7.3, in: directory)
-      let decoded = try AudioFixtures.decodedDuration(of: fixture.path, sampleRate: 44100)
+  @Test func vbrMP3WithoutXingMatchesTheDecodedLength() async throws {
+    try await withFixtureDirectory { directory in
+      let fixture = try await AudioFixtures.make(.mp3VBRWithoutXing, seconds: 7.3, in: directory)
+      let decoded = try await AudioFixtures.decodedDuration(of: fixture.path, sampleRate: 44100)
       let tags = try TagReader.read(path: fixture.path).get()
       #expect(abs(tags.duration - decoded) < 0.001, "\(tags.duration) s, decoders play \(decoded) s")
     }
   }
 
   /// Raw AAC, which TagLib cannot open: frames counted, priming included as decoders play it.
-  @Test func adtsDurationMatchesTheDecodedLength() throws {
-    try withFixtureDirectory { directory in
-      let fixture = try AudioFixtures.make(.adts, seconds: 4.2, tags: .unicode, in: directory)
-      let decoded = try AudioFixtures.decodedDuration(of: fixture.path, sampleRate: 44100)
+  @Test func adtsDurationMatchesTheDecodedLength() async throws {
+    try await withFixtureDirectory { directory in
+      let fixture = try await AudioFixtures.make(.adts, seconds: 4.2, tags: .unicode, in: directory)
+      let decoded = try await AudioFixtures.decodedDuration(of: fixture.path, sampleRate: 44100)
       let tags = try TagReader.read(path: fixture.path).get()
       #expect(abs(tags.duration - decoded) < 0.001, "\(tags.duration) s, decoders play \(decoded) s")
       #expect(abs(tags.duration - fixture.trueDuration) < 0.05)

@@ -5,8 +5,8 @@ import Testing
 @testable import BlastoiseMedia
 
 @Suite struct TagsErrorTests {
-  @Test func randomBytesNamedMP3AreNotAudio() throws {
-    try withFixtureDirectory { directory in
+  @Test func randomBytesNamedMP3AreNotAudio() async throws {
+    try await withFixtureDirectory { directory in
       var generator = SplitMix64(state: 1)
       for index in 0..<20 {
         let url = directory.appendingPathComponent("noise-\(index).mp3")
@@ -16,33 +16,33 @@ import Testing
     }
   }
 
-  @Test func emptyFileIsNotAudio() throws {
-    try withFixtureDirectory { directory in
+  @Test func emptyFileIsNotAudio() async throws {
+    try await withFixtureDirectory { directory in
       let url = directory.appendingPathComponent("empty.flac")
       try Data().write(to: url)
       #expect(TagReader.read(path: url.path) == .failure(.notAudio))
     }
   }
 
-  @Test func textFileIsNotAudio() throws {
-    try withFixtureDirectory { directory in
+  @Test func textFileIsNotAudio() async throws {
+    try await withFixtureDirectory { directory in
       let url = directory.appendingPathComponent("notes.ogg")
       try Data(String(repeating: "not audio at all\n", count: 200).utf8).write(to: url)
       #expect(TagReader.read(path: url.path) == .failure(.notAudio))
     }
   }
 
-  @Test func missingFileAndDirectoryCannotBeOpened() throws {
-    try withFixtureDirectory { directory in
+  @Test func missingFileAndDirectoryCannotBeOpened() async throws {
+    try await withFixtureDirectory { directory in
       #expect(TagReader.read(path: directory.appendingPathComponent("gone.mp3").path) == .failure(.cannotOpen))
       #expect(TagReader.read(path: directory.path) == .failure(.cannotOpen))
     }
   }
 
   /// STREAMINFO still promises the whole length; the room clock would run past the real end.
-  @Test func flacCutShortIsTruncated() throws {
-    try withFixtureDirectory { directory in
-      let fixture = try AudioFixtures.make(.flac, seconds: 7.3, in: directory)
+  @Test func flacCutShortIsTruncated() async throws {
+    try await withFixtureDirectory { directory in
+      let fixture = try await AudioFixtures.make(.flac, seconds: 7.3, in: directory)
       let whole = try Data(contentsOf: fixture.url)
       for fraction in [0.5, 0.9, 0.999] {
         let cut = directory.appendingPathComponent("cut-\(fraction).flac")
@@ -57,13 +57,13 @@ import Testing
 
   /// An MP3 whose Xing header counts more frames than are left: the frames present are counted,
   /// as decoders play them.
-  @Test func mp3CutShortReportsWhatIsLeft() throws {
-    try withFixtureDirectory { directory in
-      let fixture = try AudioFixtures.make(.mp3VBR, seconds: 7.3, in: directory)
+  @Test func mp3CutShortReportsWhatIsLeft() async throws {
+    try await withFixtureDirectory { directory in
+      let fixture = try await AudioFixtures.make(.mp3VBR, seconds: 7.3, in: directory)
       let whole = try Data(contentsOf: fixture.url)
       let cut = directory.appendingPathComponent("cut.mp3")
       try whole.prefix(whole.count / 2).write(to: cut)
-      let decoded = try AudioFixtures.decodedDuration(of: cut.path, sampleRate: 44100)
+      let decoded = try await AudioFixtures.decodedDuration(of: cut.path, sampleRate: 44100)
       let tags = try TagReader.read(path: cut.path).get()
       #expect(abs(tags.duration - decoded) < 0.001, "\(tags.duration) s, decoders play \(decoded) s")
     }

@@ -7,19 +7,19 @@ import Testing
 @Suite struct TagsReplayGainTests {
   /// Vorbis comments (FLAC, Ogg, Opus) and ID3v2 TXXX frames (MP3).
   @Test(arguments: [AudioFormat.flac, .oggVorbis, .opus, .mp3VBR, .mp3CBR])
-  func trackGainAndPeakAreRead(_ format: AudioFormat) throws {
-    try withFixtureDirectory { directory in
-      let fixture = try AudioFixtures.make(format, seconds: 1.2, tags: .unicode, in: directory)
+  func trackGainAndPeakAreRead(_ format: AudioFormat) async throws {
+    try await withFixtureDirectory { directory in
+      let fixture = try await AudioFixtures.make(format, seconds: 1.2, tags: .unicode, in: directory)
       let tags = try TagReader.read(path: fixture.path).get()
       #expect(tags.replayGainDb == -6.5)
       #expect(tags.replayPeak == 0.988553)
     }
   }
 
-  @Test func decimalCommaAndExplicitPlusAreUnderstood() throws {
-    try withFixtureDirectory { directory in
+  @Test func decimalCommaAndExplicitPlusAreUnderstood() async throws {
+    try await withFixtureDirectory { directory in
       let written = FixtureTags(replayGain: "+1,25 dB", replayPeak: "1,0000")
-      let fixture = try AudioFixtures.make(.oggVorbis, seconds: 1, tags: written, in: directory)
+      let fixture = try await AudioFixtures.make(.oggVorbis, seconds: 1, tags: written, in: directory)
       let tags = try TagReader.read(path: fixture.path).get()
       #expect(tags.replayGainDb == 1.25)
       #expect(tags.replayPeak == 1.0)
@@ -28,10 +28,10 @@ import Testing
 
   /// Opus files carry R128_TRACK_GAIN (Q7.8 dB, relative to -23 LUFS); ReplayGain's reference is
   /// 5 dB louder (-18 LUFS).
-  @Test func opusR128GainBecomesReplayGain() throws {
-    try withFixtureDirectory { directory in
+  @Test func opusR128GainBecomesReplayGain() async throws {
+    try await withFixtureDirectory { directory in
       let written = FixtureTags(extra: [("R128_TRACK_GAIN", "-2560")])
-      let fixture = try AudioFixtures.make(.opus, seconds: 1, tags: written, in: directory)
+      let fixture = try await AudioFixtures.make(.opus, seconds: 1, tags: written, in: directory)
       let tags = try TagReader.read(path: fixture.path).get()
       #expect(tags.replayGainDb == -5.0)
       #expect(tags.replayPeak == nil)

@@ -7,9 +7,9 @@ import Testing
 /// Damaged files must come back as an error or a value, never a crash or a hang.
 @Suite struct TagsRobustnessTests {
   @Test(arguments: [AudioFormat.wav, .flac, .oggVorbis, .opus, .m4a, .adts, .mp3VBR, .mp3VBRWithoutXing])
-  func truncatedAndCorruptedFilesDoNotCrash(_ format: AudioFormat) throws {
-    try withFixtureDirectory { directory in
-      let fixture = try AudioFixtures.make(format, seconds: 1.5, tags: .unicode, in: directory)
+  func truncatedAndCorruptedFilesDoNotCrash(_ format: AudioFormat) async throws {
+    try await withFixtureDirectory { directory in
+      let fixture = try await AudioFixtures.make(format, seconds: 1.5, tags: .unicode, in: directory)
       let whole = try Data(contentsOf: fixture.url)
       var generator = SplitMix64(state: UInt64(whole.count))
       let damaged = directory.appendingPathComponent("damaged.\(format.fileExtension)")

@@ -1,81 +1,35 @@
 import BlastoiseTestSupport
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// A `blastoise` child process (the server or a player) whose stdout and stderr lines are
-/// collected by dispatch threads: blocking reads never run on the Swift concurrency pool.
-final class ChildProcess: @unchecked Sendable {
-  let process = Process()
-  private let stdout = Pipe()
-  private let stderr = Pipe()
-  private let lines = Mutex<(out: [String], err: [String])>(([], []))
-  private let done = DispatchGroup()
+/// A `blastoise` child process (the server or a player): a `TestChild`, so its output is read on
+/// threads of its own (never the Swift concurrency pool) and it dies with the test.
+final class ChildProcess: Sendable {
+  let child: TestChild
 
   init(_ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil) throws {
-    process.executableURL = BlastoiseExecutable.url
-    process.arguments = arguments
-    process.environment = BlastoiseExecutable.environment(environment)
-    process.standardOutput = stdout
-    process.standardError = stderr
-    let input = Pipe()
-    process.standardInput = input
-    try launch(process)
-    if let stdin { input.fileHandleForWriting.write(stdin) }
-    try? input.fileHandleForWriting.close()
-    collect(stdout.fileHandleForReading, errors: false)
-    collect(stderr.fileHandleForReading, errors: true)
+    child = try BlastoiseExecutable.start(arguments, environment: environment, input: stdin ?? Data())
   }
 
-  private func collect(_ handle: FileHandle, errors: Bool) {
-    done.enter()
-    DispatchQueue.global().async { [self] in
-      var pending = Data()
-      while true {
-        let chunk = handle.availableData
-        if chunk.isEmpty { break }
-        pending.append(chunk)
-        while let newline = pending.firstIndex(of: 10) {
-          let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
-          pending.removeSubrange(pending.startIndex...newline)
-          lines.withLock { lines in
-            if errors { lines.err.append(line) } else { lines.out.append(line) }
-          }
-        }
-      }
-      done.leave()
-    }
-  }
-
-  var outputLines: [String] { lines.withLock { $0.out } }
-  var errorText: String { lines.withLock { $0.err.joined(separator: "\n") } }
+  var outputLines: [String] { child.outputLines }
+  var errorText: String { child.errorText }
 
   /// stdout lines parsed as JSON objects.
   var jsonLines: [[String: Any]] {
     outputLines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
   }
 
-  func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+  func signal(_ number: Int32) { child.signal(number) }
 
-  /// Waits for exit (without blocking the pool); answers the status.
-  func exitStatus(timeout: Double = 15) async throws -> Int32 {
-    let deadline = ContinuousClock.now + .seconds(timeout)
-    while process.isRunning {
-      guard ContinuousClock.now < deadline else {
-        process.terminate()
-        throw IntegrationFailure("process did not exit within \(timeout) s: \(errorText)")
-      }
-      try await Task.sleep(for: .milliseconds(20))
-    }
-    return process.terminationStatus
-  }
-
-  deinit {
-    if process.isRunning {
-      process.terminate()
+  /// Waits for exit (without blocking the pool; `timeout` is a hang guard); answers the status.
+  func exitStatus(timeout: Double = 60) async throws -> Int32 {
+    do {
+      return try await child.waitForExit(timeout: .seconds(timeout))
+    } catch {
+      throw IntegrationFailure("\(error)")
     }
   }
 }
@@ -92,16 +46,13 @@ final class ServerProcess: Sendable {
   let directory: String
 
   init() async throws {
-    directory =
-      FileManager.default.temporaryDirectory.appendingPathComponent("blastoise-player-\(UUID().uuidString)")
-      .path
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    directory = try TestRun.makeDirectory("player")
     child = try ChildProcess([
       "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", directory + "/data", "--music-dir",
       directory + "/music", "--demo",
     ])
     var found: UInt16?
-    let deadline = ContinuousClock.now + .seconds(15)
+    let deadline = ContinuousClock.now + .seconds(60)
     while found == nil, ContinuousClock.now < deadline {
       let text = child.errorText
       if let range = text.range(of: #"listening on http://[^:]+:(\d+)"#, options: .regularExpression) {
@@ -123,7 +74,7 @@ final class ServerProcess: Sendable {
 }
 
 /// Polls `condition` until it holds.
-func eventually(timeout: Double = 15, _ what: String, _ condition: () async throws -> Bool) async throws {
+func eventually(timeout: Double = 60, _ what: String, _ condition: () async throws -> Bool) async throws {
   let deadline = ContinuousClock.now + .seconds(timeout)
   while ContinuousClock.now < deadline {
     if try await condition() { return }

@@ -55,17 +55,10 @@ import Testing
     #expect(refused.errorMessage == "Sign-up is closed on this server")
     await server.stop()
 
-    let add = Process()
-    add.executableURL = BlastoiseExecutable.url
-    add.arguments = ["user", "add", "Kai", "--admin", "--data-dir", server.dataDirectory]
-    let input = Pipe()
-    add.standardInput = input
-    add.standardOutput = Pipe()
-    try launch(add)
-    input.fileHandleForWriting.write(Data("correct horse battery\n".utf8))
-    try input.fileHandleForWriting.close()
-    while add.isRunning { try await Task.sleep(for: .milliseconds(20)) }
-    #expect(add.terminationStatus == 0)
+    let add = try BlastoiseExecutable.start(
+      ["user", "add", "Kai", "--admin", "--data-dir", server.dataDirectory],
+      input: Data("correct horse battery\n".utf8))
+    #expect(try await add.waitForExit() == 0)
 
     let restarted = try await TestServer {
       $0.allowSignup = false

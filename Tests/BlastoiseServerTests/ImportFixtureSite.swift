@@ -7,7 +7,7 @@ import Foundation
 final class ImportFixtureSite: @unchecked Sendable {
   let port: UInt16
   let directory: String
-  private let process: Process
+  private let child: TestChild
 
   static let script = #"""
     import http.server, os, socketserver, sys, time
@@ -82,56 +82,30 @@ final class ImportFixtureSite: @unchecked Sendable {
     """#
 
   /// Starts the site with `files` (name → bytes) in its folder.
-  init(files: [String: Data]) throws {
+  init(files: [String: Data]) async throws {
     directory = try temporaryDirectory()
     for (name, data) in files { try data.write(to: URL(fileURLWithPath: directory + "/" + name)) }
     let scriptPath = directory + "/site.py"
     try Data(Self.script.utf8).write(to: URL(fileURLWithPath: scriptPath))
-    let python = Self.find("python3") ?? "/usr/bin/python3"
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = [scriptPath, directory]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try launch(process)
-    // The first line is the port (read on this thread: tests call this from a dispatch queue).
-    var text = ""
-    while !text.contains("\n") {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      text += String(decoding: chunk, as: UTF8.self)
-    }
-    guard let port = UInt16(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-      process.terminate()
-      throw ProcessFailure(message: "the fixture site did not start")
+    let python = TestChild.locate("python3") ?? "/usr/bin/python3"
+    child = try TestChild(
+      python, [scriptPath, directory], environment: BlastoiseExecutable.environment(["PYTHONUNBUFFERED": "1"]))
+    // The first line is the port.
+    _ = await child.waitForOutput { $0.contains("\n") }
+    guard let port = UInt16(child.outputText.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+      child.killGroup()
+      throw ProcessFailure(message: "the fixture site did not start: \(child.errorText)")
     }
     self.port = port
   }
 
-  /// Starts a site off the Swift pool (its start-up read blocks) — on a thread of its own, not a
-  /// dispatch queue: on Linux, dispatch workers and Swift tasks share one small pool.
   static func start(files: [String: Data]) async throws -> ImportFixtureSite {
-    try await withCheckedThrowingContinuation { continuation in
-      Thread.detachNewThread { continuation.resume(with: Result { try ImportFixtureSite(files: files) }) }
-    }
+    try await ImportFixtureSite(files: files)
   }
 
   func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
-  func stop() {
-    // SIGKILL: a child of the test process may inherit SIGTERM ignored.
-    // No waitUntilExit: it spins a run loop on the calling thread; Foundation reaps the child.
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-  }
+  func stop() { child.killGroup() }
 
   deinit { stop() }
-
-  private static func find(_ name: String) -> String? {
-    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-      let candidate = "\(directory)/\(name)"
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return nil
-  }
 }

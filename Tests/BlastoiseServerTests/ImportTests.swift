@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// URL import end to end: the real server, real yt-dlp, a real web site on loopback.
-@Suite struct ImportTests {
+@Suite(.exclusive) struct ImportTests {
   struct Single: Decodable {
     let type: String
     let id: String
@@ -80,7 +80,7 @@ import Testing
   }
 
   static func message(
-    _ socket: SocketClient, _ type: String, job: String, timeout: TimeInterval = 5,
+    _ socket: SocketClient, _ type: String, job: String, timeout: TimeInterval = 60,
     where extra: @escaping @Sendable ([String: Any]) -> Bool = { _ in true }
   ) async throws -> [String: Any] {
     try await socket.message(timeout: timeout) {
@@ -97,7 +97,7 @@ import Testing
   /// read afterwards, from what has already arrived.
   @discardableResult
   static func waitForJob(
-    _ client: APIClient, _ id: String, timeout: Duration = .seconds(30), until done: (Job) -> Bool
+    _ client: APIClient, _ id: String, timeout: Duration = .seconds(120), until done: (Job) -> Bool
   ) async throws -> Job {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
@@ -222,7 +222,7 @@ import Testing
     try await Self.waitForJob(client, single.id) { $0.status == "downloading" }
     // Wait until bytes are on disk in the job's hidden folder.
     var partial = false
-    for _ in 0..<200 where !partial {
+    for _ in 0..<4800 where !partial {  // 120 s: a hang guard
       let folders = Self.imports(server).filter { $0.hasPrefix(".import-") }
       partial = folders.contains {
         !((try? FileManager.default.contentsOfDirectory(
@@ -392,7 +392,7 @@ import Testing
     let (second, again) = try await Self.server(dataDirectory: dataDirectory)
     #expect(!Self.imports(second, dataDirectory: dataDirectory).contains(".import-crashed"))
     var jobs: [Job] = []
-    for _ in 0..<400 {
+    for _ in 0..<2400 {  // 120 s: a hang guard
       jobs = try await Self.jobs(again)
       if jobs.first(where: { $0.id == waiting.id })?.status == "complete" { break }
       try await Task.sleep(for: .milliseconds(50))

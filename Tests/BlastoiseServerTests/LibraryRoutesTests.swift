@@ -29,7 +29,7 @@ import Testing
   }
 
   static func waitForLibrary(_ client: APIClient, count: Int) async throws {
-    for _ in 0..<200 {
+    for _ in 0..<2400 {  // 60 s: a hang guard
       if try await client.get("/api/library").json([SeedTrack].self).count >= count { return }
       try await Task.sleep(for: .milliseconds(25))
     }

@@ -15,7 +15,7 @@ import Testing
     let client = APIClient(base: "http://127.0.0.1:\(try await first.waitUntilListening())")
     try await client.signUp("keeper")
     var room = ""
-    for _ in 0..<200 {
+    for _ in 0..<2400 {  // 60 s: a hang guard
       if let info = try await client.get("/api/channels").json([SeedChannelInfo].self).first, info.trackCount == 3 {
         room = info.id
         break

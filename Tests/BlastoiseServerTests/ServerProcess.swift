@@ -1,83 +1,45 @@
 import BlastoiseTestSupport
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// The real `blastoise` executable, started as a child process for end-to-end tests.
-final class ServerProcess: @unchecked Sendable {
-  let process = Process()
-  private let errorPipe = Pipe()
-  private(set) var port: UInt16 = 0
-  private var stderrText = ""
+/// The real `blastoise` executable, started as a child process for end-to-end tests (a
+/// `TestChild`: killed with what it started when this goes away or the test process ends).
+final class ServerProcess: Sendable {
+  let child: TestChild
+  private let listening = Mutex<UInt16>(0)
+  /// The port, once `waitUntilListening` found it.
+  var port: UInt16 { listening.withLock { $0 } }
 
   init(arguments: [String], environment: [String: String] = [:]) throws {
-    process.executableURL = BlastoiseExecutable.url
-    process.arguments = arguments
-    process.environment = BlastoiseExecutable.environment(environment)
-    process.standardError = errorPipe
-    process.standardOutput = FileHandle.nullDevice
-    try launch(process)
+    child = try BlastoiseExecutable.start(arguments, environment: environment)
   }
 
-  /// Reads stderr until the server says where it listens. Blocking reads run on a dispatch
-  /// thread: blocking the Swift concurrency pool would starve servers running in this process.
-  func waitUntilListening(timeout: TimeInterval = 10) async throws -> UInt16 {
-    try await offPool { try self.blockingWaitUntilListening(timeout: timeout) }
-  }
-
-  func waitForExit(timeout: TimeInterval = 60) async throws -> (status: Int32, stderr: String) {
-    try await offPool { try self.blockingWaitForExit(timeout: timeout) }
-  }
-
-  private func blockingWaitUntilListening(timeout: TimeInterval) throws -> UInt16 {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-      if let range = stderrText.range(of: #"listening on http://[^:]+:(\d+)"#, options: .regularExpression) {
-        let match = stderrText[range]
-        port = UInt16(match.split(separator: ":").last ?? "") ?? 0
-        return port
+  /// Waits until the server says where it listens (a hang guard, not a speed bound).
+  func waitUntilListening(timeout: Duration = .seconds(60)) async throws -> UInt16 {
+    var port: UInt16?
+    _ = await child.waitForOutput(timeout: timeout, errors: true) { text in
+      guard let range = text.range(of: #"listening on http://[^:]+:(\d+)"#, options: .regularExpression) else {
+        return false
       }
-      guard process.isRunning else { break }
-      stderrText += String(decoding: errorPipe.fileHandleForReading.availableData, as: UTF8.self)
+      port = UInt16(text[range].split(separator: ":").last ?? "")
+      return true
     }
-    throw ProcessFailure(message: "server did not start: \(stderrText)")
+    guard let port else { throw ProcessFailure(message: "server did not start: \(child.errorText)") }
+    listening.withLock { $0 = port }
+    return port
   }
 
-  /// Waits for exit and returns the status and everything written to stderr. The exit is read
-  /// with `waitid(…, WNOWAIT)`, which leaves the child for Foundation to reap: Foundation learns
-  /// of exits on a Dispatch queue that a loaded test run can delay for many seconds.
-  private func blockingWaitForExit(timeout: TimeInterval) throws -> (status: Int32, stderr: String) {
-    let deadline = Date().addingTimeInterval(timeout)
-    var status: Int32?
-    while Date() < deadline {
-      var info = siginfo_t()
-      if waitid(P_PID, id_t(process.processIdentifier), &info, WEXITED | WNOHANG | WNOWAIT) == 0,
-        info._sifields._sigchld.si_pid == process.processIdentifier
-      {
-        status = info._sifields._sigchld.si_status
-        break
-      }
-      if !process.isRunning {
-        status = process.terminationStatus
-        break
-      }
-      Thread.sleep(forTimeInterval: 0.02)
-    }
-    guard let status else {
-      process.terminate()
-      throw ProcessFailure(message: "server did not exit in \(timeout)s")
-    }
-    stderrText += String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    return (status, stderrText)
+  /// Waits for exit; the status and everything written to stderr.
+  func waitForExit(timeout: Duration = .seconds(120)) async throws -> (status: Int32, stderr: String) {
+    let status = try await child.waitForExit(timeout: timeout)
+    return (status, child.errorText)
   }
 
-  func signal(_ number: Int32) { kill(process.processIdentifier, number) }
-
-  deinit {
-    if process.isRunning { process.terminate() }
-  }
+  func signal(_ number: Int32) { child.signal(number) }
 }
 
 /// Runs blocking work on a thread of its own and awaits it. Not on Dispatch's global queues: on
@@ -94,10 +56,9 @@ struct ProcessFailure: Error, CustomStringConvertible {
   var description: String { message }
 }
 
+/// A fresh folder under the run's folder (`TestRun`: removed when the test process ends).
 func temporaryDirectory() throws -> String {
-  let path = FileManager.default.temporaryDirectory.appendingPathComponent("blastoise-\(UUID().uuidString)").path
-  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  return path
+  try TestRun.makeDirectory("server")
 }
 
 /// A GET on loopback with URLSession; returns status and body.

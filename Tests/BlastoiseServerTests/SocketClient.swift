@@ -18,17 +18,17 @@ final class SocketClient: @unchecked Sendable {
 
   func send(text: String) async throws { try await Self.offPool { try self.send(text) } }
 
-  func message(timeout: TimeInterval = 5) async throws -> [String: Any]? {
+  func message(timeout: TimeInterval = 60) async throws -> [String: Any]? {
     try await Self.offPool { try self.next(timeout: timeout) }
   }
 
-  func message(timeout: TimeInterval = 5, where match: @escaping @Sendable ([String: Any]) -> Bool) async throws
+  func message(timeout: TimeInterval = 60, where match: @escaping @Sendable ([String: Any]) -> Bool) async throws
     -> [String: Any]
   {
     try await Self.offPool { try self.next(where: match, timeout: timeout) }
   }
 
-  func state(timeout: TimeInterval = 5, where match: @escaping @Sendable ([String: Any]) -> Bool = { _ in true })
+  func state(timeout: TimeInterval = 60, where match: @escaping @Sendable ([String: Any]) -> Bool = { _ in true })
     async throws -> [String: Any]
   {
     try await Self.offPool { try self.nextState(timeout: timeout, where: match) }
@@ -77,7 +77,7 @@ final class SocketClient: @unchecked Sendable {
   }
 
   /// The next text message as a JSON object (answers pings on the way); nil when closed.
-  private func next(timeout: TimeInterval = 5) throws -> [String: Any]? {
+  private func next(timeout: TimeInterval = 60) throws -> [String: Any]? {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       if let message = try reader.nextMessage() {
@@ -104,7 +104,7 @@ final class SocketClient: @unchecked Sendable {
   }
 
   /// Reads messages until one matches; returns it.
-  private func next(where match: ([String: Any]) -> Bool, timeout: TimeInterval = 5) throws -> [String: Any] {
+  private func next(where match: ([String: Any]) -> Bool, timeout: TimeInterval = 60) throws -> [String: Any] {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       guard let message = try next(timeout: deadline.timeIntervalSinceNow) else {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import BlastoiseServer
@@ -8,11 +9,11 @@ import Testing
 @Suite struct ToolProcessTests {
   private func sh(
     _ script: String, environment: [String: String] = ["PATH": "/usr/bin:/bin"], timeout: Double = 20,
-    collect: Int = 1 << 20, process: ToolProcess = ToolProcess()
+    collect: Int = 1 << 20, process: ToolProcess = ToolProcess(), onLine: (@Sendable (String) -> Void)? = nil
   ) async -> ToolProcess.Outcome {
     await process.run(
       executable: "/bin/sh", arguments: ["-c", script], environment: environment, timeoutSeconds: timeout,
-      collectOutputLimit: collect)
+      collectOutputLimit: collect, onLine: onLine)
   }
 
   @Test func exitCodeOutputAndErrorLinesComeBack() async {
@@ -35,19 +36,23 @@ import Testing
   }
 
   @Test func aTimeoutEndsTheToolAndWhatItStarted() async throws {
-    let start = ContinuousClock.now
+    // The tool would run for 60 s; that it was killed for its 0.5 s limit is the behaviour.
     let outcome = await sh("sleep 60 & echo $!; wait", timeout: 0.5)
     #expect(outcome.timedOut)
     #expect(outcome.status == 128 + SIGKILL)
-    #expect(ContinuousClock.now - start < .seconds(10))
     let grandchild = try #require(pid_t(String(decoding: outcome.output, as: UTF8.self).trimmingSpaces()))
     #expect(await processEnds(grandchild))
   }
 
   @Test func killEndsARunningTool() async {
     let process = ToolProcess()
-    async let outcome = sh("echo started; sleep 60", process: process)
-    try? await Task.sleep(for: .milliseconds(300))
+    let started = Mutex(false)
+    async let outcome = sh("echo started; sleep 60", process: process) { line in
+      if line == "started" { started.withLock { $0 = true } }
+    }
+    // Killed once it is surely running (a loaded machine may take a while to start it).
+    let deadline = ContinuousClock.now + .seconds(120)  // a hang guard
+    while !started.withLock({ $0 }), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
     process.kill()
     let finished = await outcome
     #expect(finished.killed)
@@ -77,9 +82,9 @@ import Testing
   }
 }
 
-/// Whether `pid` is gone (or a zombie waiting for its new parent to reap it) within a few seconds.
+/// Whether `pid` is gone (or a zombie waiting for its new parent to reap it) within a hang guard.
 private func processEnds(_ pid: pid_t) async -> Bool {
-  for _ in 0..<100 {
+  for _ in 0..<6000 {
     let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
     if stat == nil || stat?.contains(") Z ") == true { return true }
     try? await Task.sleep(for: .milliseconds(50))

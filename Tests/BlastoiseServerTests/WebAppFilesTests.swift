@@ -1,3 +1,4 @@
+import BlastoiseTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
   let root: String
 
   init() throws {
-    let base = FileManager.default.temporaryDirectory.appendingPathComponent("webapp-\(UUID().uuidString)")
+    let base = URL(fileURLWithPath: TestRun.root).appendingPathComponent("webapp-\(UUID().uuidString)")
     try FileManager.default.createDirectory(
       at: base.appendingPathComponent("web/js"), withIntermediateDirectories: true)
     try "<html></html>".write(to: base.appendingPathComponent("web/index.html"), atomically: true, encoding: .utf8)

@@ -1,4 +1,5 @@
 import BlastoiseStore
+import BlastoiseTestSupport
 import Foundation
 import Testing
 
@@ -60,9 +61,5 @@ private final class Failures: @unchecked Sendable {
 }
 
 private func withTempDirectoryAsync(_ body: (URL) async throws -> Void) async throws {
-  let dir = FileManager.default.temporaryDirectory
-    .appendingPathComponent("blastoise-store-tests-\(UUID().uuidString)", isDirectory: true)
-  try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: dir) }
-  try await body(dir)
+  try await TestRun.withDirectory("store") { try await body(URL(fileURLWithPath: $0, isDirectory: true)) }
 }

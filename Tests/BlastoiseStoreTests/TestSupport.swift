@@ -1,13 +1,10 @@
 import BlastoiseStore
+import BlastoiseTestSupport
 import Foundation
 
 /// Runs `body` with a database path inside a fresh temporary directory, removed afterwards.
 func withTempDirectory<T>(_ body: (URL) throws -> T) throws -> T {
-  let dir = FileManager.default.temporaryDirectory
-    .appendingPathComponent("blastoise-store-tests-\(UUID().uuidString)", isDirectory: true)
-  try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: dir) }
-  return try body(dir)
+  try TestRun.withDirectory("store") { try body(URL(fileURLWithPath: $0, isDirectory: true)) }
 }
 
 func withTempDatabasePath<T>(_ body: (String) throws -> T) throws -> T {

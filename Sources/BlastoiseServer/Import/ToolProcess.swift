@@ -130,9 +130,14 @@ final class ToolProcess: @unchecked Sendable {
 /// Reads a pipe to its end, handing over each line (split on \n or \r) and each raw chunk.
 private func readLines(_ handle: FileHandle, _ body: (String?, Data) -> Void) {
   var pending = Data()
+  var buffer = [UInt8](repeating: 0, count: 64 * 1024)
   while true {
-    let chunk = handle.availableData
-    if chunk.isEmpty { break }
+    // read(2), not FileHandle.availableData: that traps (ending the whole server) on any read
+    // error, EINTR from a signal handler included.
+    let count = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+    if count < 0, errno == EINTR { continue }
+    if count <= 0 { break }
+    let chunk = Data(buffer[0..<count])
     body(nil, chunk)
     pending.append(chunk)
     while let end = pending.firstIndex(where: { $0 == 10 || $0 == 13 }) {

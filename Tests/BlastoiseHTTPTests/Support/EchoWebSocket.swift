@@ -14,7 +14,7 @@ final class EchoEvents: Sendable {
     return try #require(opened.all.dropFirst(index).first)
   }
 
-  func closeCode(of connection: WebSocketConnection, timeout: Duration = .seconds(10)) async -> WebSocketCloseCode?? {
+  func closeCode(of connection: WebSocketConnection, timeout: Duration = .seconds(120)) async -> WebSocketCloseCode?? {
     _ = await closed.wait(timeout: timeout) { $0.contains { $0.id == connection.id } }
     return closed.all.first { $0.id == connection.id }.map(\.code)
   }

@@ -1,4 +1,5 @@
 import BlastoiseHTTP
+import BlastoiseTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -43,7 +44,7 @@ final class Recorder<Value: Sendable>: Sendable {
   var all: [Value] { values.withLock { $0 } }
 
   /// Polls until `predicate` holds over the recorded values; false at the deadline.
-  func wait(timeout: Duration = .seconds(10), until predicate: ([Value]) -> Bool) async -> Bool {
+  func wait(timeout: Duration = .seconds(120), until predicate: ([Value]) -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
       if predicate(all) { return true }
@@ -53,12 +54,9 @@ final class Recorder<Value: Sendable>: Sendable {
   }
 }
 
-/// A fresh directory under the system temp directory, for upload and file tests.
+/// A fresh directory under the run's folder (`TestRun`), for upload and file tests.
 func makeTemporaryDirectory() throws -> String {
-  let path = FileManager.default.temporaryDirectory
-    .appendingPathComponent("blastoise-http-tests-\(UUID().uuidString)", isDirectory: true).path
-  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  return path
+  try TestRun.makeDirectory("http")
 }
 
 func removeDirectory(_ path: String) {
@@ -78,14 +76,13 @@ func patternBytes(count: Int, seed: UInt64 = 0x9E37_79B9_7F4A_7C15) -> [UInt8] {
   return bytes
 }
 
-/// This process's resident set size in bytes, from /proc/self/status.
-func residentSetBytes() -> Int {
-  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+/// A process's resident set size in bytes, from /proc/<pid>/status.
+func residentSetBytes(of pid: pid_t) -> Int? {
+  guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
   for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-    let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
-    return kilobytes * 1024
+    return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }.map { $0 * 1024 }
   }
-  return 0
+  return nil
 }
 
 func elapsed(since start: ContinuousClock.Instant) -> Duration { ContinuousClock.now - start }

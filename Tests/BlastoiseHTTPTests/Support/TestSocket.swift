@@ -32,9 +32,9 @@ final class TestSocket: @unchecked Sendable {
   private var isClosed = false
   private var blockingTimeout: Duration
 
-  /// `timeout` bounds every blocking call. It is generous: it only costs time when something is
-  /// wrong, and a busy test run can hold up the server's async handlers for seconds.
-  init(port: UInt16, timeout: Duration = .seconds(20)) throws {
+  /// `timeout` bounds every blocking call. It is a hang guard, generous on purpose: it only costs
+  /// time when something is wrong, and a busy test run can hold up the server for many seconds.
+  init(port: UInt16, timeout: Duration = .seconds(120)) throws {
     blockingTimeout = timeout
     descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { throw TestSocketError.system("socket", errno) }

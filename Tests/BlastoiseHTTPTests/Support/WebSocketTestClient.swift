@@ -63,23 +63,34 @@ final class WebSocketTestClient: @unchecked Sendable {
     }
   }
 
-  /// The next message from the server; nil once it closed the TCP connection.
+  /// The next message from the server other than a keep-alive ping, which is answered with a
+  /// pong as a browser would (a test that runs long on a busy machine gets the server's pings);
+  /// nil once the server closed the TCP connection.
   func nextMessage() async throws -> WebSocketMessage? {
-    try await offPool { try self.nextMessageBlocking() }
+    try await offPool { try self.nextMessageAnsweringPingsBlocking() }
+  }
+
+  func nextMessageAnsweringPingsBlocking() throws -> WebSocketMessage? {
+    while true {
+      let message = try nextMessageBlocking()
+      guard case .ping(let payload) = message else { return message }
+      try? socket.sendBlocking(
+        WebSocketFrameEncoder.pong(payload, maskingKey: WebSocketFrameEncoder.randomMaskingKey()))
+    }
   }
 
   /// Reads until the server's close frame, answers it, and waits for the end of the stream.
   func readUntilClose() async throws -> CloseOutcome {
     try await offPool {
       var outcome = CloseOutcome()
-      while let message = try self.nextMessageBlocking() {
+      while let message = try self.nextMessageAnsweringPingsBlocking() {
         if case .close(let code, _) = message {
           outcome.receivedCloseFrame = true
           outcome.code = code
           // Answer as a well-behaved client does; the server may already have hung up.
           try? self.socket.sendBlocking(
             WebSocketFrameEncoder.close(code: code ?? .normal, maskingKey: WebSocketFrameEncoder.randomMaskingKey()))
-          outcome.streamEnded = try self.socket.waitForPeerCloseBlocking(within: .seconds(3))
+          outcome.streamEnded = try self.socket.waitForPeerCloseBlocking(within: .seconds(60))
           return outcome
         }
         outcome.messagesBefore.append(message)
