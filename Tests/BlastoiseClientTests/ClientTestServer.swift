@@ -14,6 +14,7 @@ final class ClientTestServer: Sendable {
     let directory = try dataDirectory ?? Self.temporaryDirectory()
     var configuration = ServerConfiguration()
     configuration.host = "127.0.0.1"
+    configuration.passwordHashCost = .minimum  // still argon2id; hundreds of accounts on two cores
     configuration.port = port
     configuration.dataDirectory = directory
     configuration.musicDirectory = directory + "/music"

@@ -2,6 +2,8 @@ import BlastoiseTestSupport
 import Foundation
 import Testing
 
+@testable import BlastoiseServer
+
 /// Guests, closed sign-up, cookie flags, cross-site refusal and throttled sign-in.
 @Suite struct AuthPolicyTests {
   @Test func sessionCookieIsHttpOnlyLaxAndSecureOnlyBehindATrustedHTTPSProxy() async throws {
@@ -95,5 +97,13 @@ import Testing
     try await server.client().signUp("Ned")
     #expect(try await server.client().logIn("Ned").status == 200)
     await server.stop()
+  }
+}
+
+@Suite struct PasswordHashCostTests {
+  @Test func realServersHashWithArgon2id64MiBAndTwoPasses() async throws {
+    let hash = try await SodiumPasswordHasher().hash("correct horse")
+    #expect(hash.hasPrefix("$argon2id$v=19$m=65536,t=2,"))
+    #expect(await SodiumPasswordHasher(cost: .minimum).verify("correct horse", against: hash))
   }
 }

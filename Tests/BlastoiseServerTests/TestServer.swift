@@ -13,6 +13,7 @@ final class TestServer: Sendable {
   init(_ configure: (inout ServerConfiguration) -> Void = { _ in }) async throws {
     var configuration = ServerConfiguration()
     configuration.host = "127.0.0.1"
+    configuration.passwordHashCost = .minimum  // still argon2id; hundreds of accounts on two cores
     configuration.port = 0
     dataDirectory = try temporaryDirectory()
     configuration.dataDirectory = dataDirectory

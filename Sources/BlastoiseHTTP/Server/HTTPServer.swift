@@ -68,14 +68,22 @@ public final class HTTPServer: Sendable {
         .internalServerError,
         "Cannot listen on \(configuration.host):\(configuration.port): \(String(cString: strerror(errno)))")
     }
-    daemon.withLock { $0 = DaemonHandle(pointer: started) }
+    // libmicrohttpd's threads call back into this object: it stays alive while the daemon runs,
+    // even if its owner lets go without `shutdown` (released there).
+    daemon.withLock { $0 = DaemonHandle(pointer: started, owner: Unmanaged.passRetained(self)) }
     boundPort.withLock { $0 = bl_daemon_port(started) }
   }
 
   /// Stops accepting, closes WebSockets with 1001, lets in-flight handlers finish (up to
   /// `grace`; clients of handlers still running then get 503), then stops the daemon.
   public func shutdown(grace: Duration = .seconds(10)) async {
-    guard let running = daemon.withLock({ $0?.pointer }) else { return }
+    // Taken at once, so a second shutdown finds nothing to stop.
+    guard
+      let handle = daemon.withLock({ current in
+        defer { current = nil }; return current
+      })
+    else { return }
+    let running = handle.pointer
     let listener = MHD_quiesce_daemon(running)
     if listener >= 0 { close(listener) }
     webSockets.closeAll(code: .goingAway, reason: "Server shutting down")
@@ -93,8 +101,8 @@ public final class HTTPServer: Sendable {
       try? await Task.sleep(for: .milliseconds(10))
     }
     await webSockets.stop()
-    daemon.withLock { $0 = nil }
     MHD_stop_daemon(running)
+    handle.owner.release()
   }
 
   func response(for error: any Error) -> HTTPResponse {
@@ -118,4 +126,5 @@ private func logFromLibrary(_ message: UnsafePointer<CChar>?) {
 /// The daemon pointer; libmicrohttpd's daemon functions are thread-safe.
 private struct DaemonHandle: @unchecked Sendable {
   let pointer: OpaquePointer
+  let owner: Unmanaged<HTTPServer>
 }

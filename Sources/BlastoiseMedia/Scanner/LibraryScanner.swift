@@ -69,10 +69,13 @@ public struct LibraryScanner: Sendable {
     return summary
   }
 
-  /// Hashing and tag reading are CPU- and I/O-bound C calls: one worker per core.
+  /// Hashing and tag reading are CPU- and I/O-bound C calls: one lane per core.
+  private static let readers = WorkerLanes(
+    label: "blastoise.scan-read", count: ProcessInfo.processInfo.activeProcessorCount)
+
   static func readInParallel(_ files: [LibraryFile]) -> [Result<ScannedTrack, ScanSkip>] {
     let results = Mutex([Result<ScannedTrack, ScanSkip>?](repeating: nil, count: files.count))
-    DispatchQueue.concurrentPerform(iterations: files.count) { index in
+    readers.forEach(files.count) { index in
       let result = TrackFileReader.read(files[index])
       results.withLock { $0[index] = result }
     }

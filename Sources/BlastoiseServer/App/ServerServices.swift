@@ -16,7 +16,8 @@ struct ServerServices: Sendable {
       idleSeconds: Int64(configuration.sessionIdleDays) * 86_400,
       absoluteSeconds: Int64(configuration.sessionMaxDays) * 86_400)
     let accounts = AccountService(
-      store: storage.accounts, hasher: SodiumPasswordHasher(), tokens: SodiumSessionTokens(),
+      store: storage.accounts, hasher: SodiumPasswordHasher(cost: configuration.passwordHashCost),
+      tokens: SodiumSessionTokens(),
       policy: policy, lifetime: lifetime, log: ServerLog.write)
     let library = LibraryService(
       store: storage.library, musicDirectory: configuration.musicDirectory,

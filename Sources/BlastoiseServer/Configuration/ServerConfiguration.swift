@@ -28,6 +28,8 @@ public struct ServerConfiguration: Sendable, Equatable {
   public var importConcurrency = 2
   /// How long a database write waits for a lock held by another process before it gives up (503).
   public var storeBusyTimeout: Duration = .seconds(5)
+  /// argon2id work per password; only test servers lower it.
+  public var passwordHashCost = PasswordHashCost.standard
 
   public init() {}
 }

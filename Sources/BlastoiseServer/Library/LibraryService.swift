@@ -14,7 +14,7 @@ final class LibraryService: Sendable {
   private let scanner: LibraryScanner
   private let scanning = AsyncGate()
   /// Hashing uploads and placing files: blocking file work, kept off the Swift pool.
-  let fileQueue = DispatchQueue(label: "blastoise.library-files", attributes: .concurrent)
+  let fileQueue = DispatchQueue(label: "blastoise.library-files")
   private let cachedLibrary = Mutex<HTTPResponse?>(nil)
   private let observers = Mutex<[@Sendable (LibraryEvent) async -> Void]>([])
 
