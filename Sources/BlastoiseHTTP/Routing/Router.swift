@@ -6,7 +6,8 @@ public struct Router: Sendable {
     case notFound
   }
 
-  private var routes: [Route] = []
+  /// Every route in the order it was added (the OpenAPI contract test compares them).
+  public private(set) var routes: [Route] = []
 
   public init() {}
 
