@@ -45,11 +45,12 @@ enum ImportSchemas {
   /// Entries by `id` (as the playlist answer listed them) or, without one, by `url`.
   static let confirm = Schema.strictObject(
     [
-      "playlistTitle": Schema.string,
+      "playlistTitle": Schema.nullable(Schema.string),
       "items": [
         "type": "array", "minItems": 1, "maxItems": 500,
         "items": Schema.object(
-          ["id": Schema.string, "url": Schema.string, "title": Schema.string], required: ["url", "title"]),
+          ["id": Schema.nullable(Schema.string), "url": Schema.string, "title": Schema.string],
+          required: ["url", "title"]),
       ],
     ],
     required: ["items"])

@@ -16,7 +16,8 @@ enum Schema {
 
   static func array(_ items: JSONValue) -> JSONValue { ["type": "array", "items": items] }
 
-  /// A value that is sent as `null` when absent (never left out).
+  /// A value that is sent as `null` when absent (never left out). In bodies the server takes,
+  /// optional fields are nullable too: `null` is the same as leaving the field out.
   static func nullable(_ schema: JSONValue) -> JSONValue { ["anyOf": [schema, ["type": "null"]]] }
 
   static func oneOf(_ values: [String]) -> JSONValue {
