@@ -1,6 +1,7 @@
 /// One documented route: who may call it, what it takes, what it answers. Errors every route of
-/// a kind can give (401/403 for permissions, 403 for a foreign Origin on mutating methods,
-/// 400/413/415 for bodies) are added here, so each route lists only its own.
+/// a kind can give are added here, so each route lists only its own: 400 (a malformed target,
+/// such as `%00`, or body) and 413 (a body over the cap, or where none is taken) on every route,
+/// 401/403 for permissions, 403 for a foreign Origin on mutating methods, 415 for bodies.
 struct APIOperation: Sendable {
   enum Access: Sendable {
     /// No session needed.
@@ -48,14 +49,10 @@ struct APIOperation: Sendable {
 
   /// Every error status this route can answer with `{ "error": … }`.
   var allErrors: Set<Int> {
-    var all = errors
+    var all = errors.union([400, 413])
     if case .permission = access { all.formUnion([401, 403]) }
     if isMutating { all.insert(403) }
-    switch body {
-    case .none: break
-    case .ignoredJSON: all.formUnion([413, 415])
-    case .json, .multipart: all.formUnion([400, 413, 415])
-    }
+    if case .none = body {} else { all.insert(415) }
     return all
   }
 

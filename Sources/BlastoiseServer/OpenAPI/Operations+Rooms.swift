@@ -26,7 +26,7 @@ extension APIOperation {
       errors: [404], notes: "The room's owner or an admin (others 403)."),
     APIOperation(
       "DELETE", "/api/channels/{id}", "Delete a room", access: .permission("create"), body: .ignoredJSON,
-      answers: [200: success], errors: [400, 404],
+      answers: [200: success], errors: [404],
       notes: "The room's owner or an admin. The default room cannot be deleted (400); listeners move to it."),
     APIOperation(
       "POST", "/api/channels/{id}/jump", "Play the queue entry at `index`", access: .permission("control"),
@@ -44,7 +44,10 @@ extension APIOperation {
     APIOperation(
       "GET", "/api/channels/{id}/ws", "The room socket (WebSocket)", access: .permission("listen"),
       answers: [101: ["description": "Switching to the WebSocket protocol (messages: docs/api.md)"]],
-      errors: [400, 404, 426],
-      notes: "A WebSocket upgrade (version 13); an Origin header must be this server's or an allowed one (403)."),
+      errors: [404, 426],
+      notes: """
+        A WebSocket upgrade (version 13; a plain GET is 400); an Origin must be this server's or an \
+        allowed one (403).
+        """),
   ]
 }
