@@ -1,3 +1,5 @@
+import BlastoiseHTTP
+
 /// One documented route: who may call it, what it takes, what it answers. Errors every route of
 /// a kind can give are added here, so each route lists only its own: 400 (a malformed target,
 /// such as `%00`, or body) and 413 (a body over the cap, or where none is taken) on every route,
@@ -20,7 +22,7 @@ struct APIOperation: Sendable {
     case multipart(JSONValue)
   }
 
-  let method: String
+  let method: HTTPMethod
   /// OpenAPI form: `/api/channels/{id}`.
   let path: String
   let summary: String
@@ -32,7 +34,7 @@ struct APIOperation: Sendable {
   let notes: String?
 
   init(
-    _ method: String, _ path: String, _ summary: String, access: Access, body: Body = .none,
+    _ method: HTTPMethod, _ path: String, _ summary: String, access: Access, body: Body = .none,
     answers: [Int: JSONValue], errors: Set<Int> = [], notes: String? = nil
   ) {
     self.method = method
@@ -45,13 +47,11 @@ struct APIOperation: Sendable {
     self.notes = notes
   }
 
-  var isMutating: Bool { ["POST", "PUT", "PATCH", "DELETE"].contains(method) }
-
   /// Every error status this route can answer with `{ "error": … }`.
   var allErrors: Set<Int> {
     var all = errors.union([400, 413])
     if case .permission = access { all.formUnion([401, 403]) }
-    if isMutating { all.insert(403) }
+    if method.isMutating { all.insert(403) }
     if case .none = body {} else { all.insert(415) }
     return all
   }
@@ -59,7 +59,7 @@ struct APIOperation: Sendable {
   var json: JSONValue {
     var fields: [String: JSONValue] = [
       "summary": .string(summary), "security": security, "responses": responses,
-      "operationId": .string(method.lowercased() + path.split(separator: "/").map(Self.camelCased).joined()),
+      "operationId": .string(method.rawValue.lowercased() + path.split(separator: "/").map(Self.camelCased).joined()),
     ]
     if let description { fields["description"] = .string(description) }
     if case .permission(let name) = access { fields["x-permission"] = .string(name) }

@@ -37,7 +37,7 @@ enum OpenAPIDocument {
   private static var paths: JSONValue {
     .object(
       Dictionary(grouping: operations, by: \.path).mapValues { group in
-        .object(Dictionary(uniqueKeysWithValues: group.map { ($0.method.lowercased(), $0.json) }))
+        .object(Dictionary(uniqueKeysWithValues: group.map { ($0.method.rawValue.lowercased(), $0.json) }))
       })
   }
 

@@ -5,10 +5,10 @@ extension APIOperation {
 
   static let playlists: [APIOperation] = [
     APIOperation(
-      "GET", "/api/playlists", "The caller's playlists and those shared with them", access: .permission("listen"),
+      .get, "/api/playlists", "The caller's playlists and those shared with them", access: .permission("listen"),
       answers: [200: Answer.json(Schema.ref("PlaylistBundle"))]),
     APIOperation(
-      "POST", "/api/playlists", "Create a playlist", access: .permission("create"),
+      .post, "/api/playlists", "Create a playlist", access: .permission("create"),
       body: .json(Schema.ref("NewNameAndDescription")),
       answers: [
         200: Answer.json(
@@ -19,26 +19,26 @@ extension APIOperation {
           ])
       ]),
     APIOperation(
-      "GET", "/api/playlists/shared/{token}", "Open a share link", access: .permission("listen"),
+      .get, "/api/playlists/shared/{token}", "Open a share link", access: .permission("listen"),
       answers: [200: onePlaylist], errors: [404], notes: "It is listed under the opener's `shared` from now on."),
     APIOperation(
-      "POST", "/api/playlists/shared/{token}", "Copy a shared playlist", access: .permission("create"),
+      .post, "/api/playlists/shared/{token}", "Copy a shared playlist", access: .permission("create"),
       body: .ignoredJSON, answers: [200: onePlaylist], errors: [404]),
     APIOperation(
-      "GET", "/api/playlists/{id}", "A playlist", access: .permission("listen"), answers: [200: onePlaylist],
+      .get, "/api/playlists/{id}", "A playlist", access: .permission("listen"), answers: [200: onePlaylist],
       errors: [404]),
     APIOperation(
-      "PATCH", "/api/playlists/{id}", "Rename, describe, make public", access: .permission("create"),
+      .patch, "/api/playlists/{id}", "Rename, describe, make public", access: .permission("create"),
       body: .json(Schema.ref("PlaylistChanges")), answers: [200: onePlaylist], errors: [404]),
     APIOperation(
-      "DELETE", "/api/playlists/{id}", "Delete a playlist", access: .permission("create"), body: .ignoredJSON,
+      .delete, "/api/playlists/{id}", "Delete a playlist", access: .permission("create"), body: .ignoredJSON,
       answers: [200: success], errors: [404]),
     APIOperation(
-      "PATCH", "/api/playlists/{id}/tracks", "Edit the tracks by position", access: .permission("create"),
+      .patch, "/api/playlists/{id}/tracks", "Edit the tracks by position", access: .permission("create"),
       body: .json(Schema.ref("ListEditRequest")), answers: [200: onePlaylist], errors: [404],
       notes: "Track IDs must be in the library (400)."),
     APIOperation(
-      "POST", "/api/playlists/{id}/share", "Make (or keep) a share link", access: .permission("create"),
+      .post, "/api/playlists/{id}/share", "Make (or keep) a share link", access: .permission("create"),
       body: .ignoredJSON,
       answers: [
         200: Answer.json(
@@ -46,7 +46,7 @@ extension APIOperation {
           to: ["getApiPlaylistsSharedToken", "postApiPlaylistsSharedToken"])
       ], errors: [404]),
     APIOperation(
-      "DELETE", "/api/playlists/{id}/share", "Revoke the share link", access: .permission("create"),
+      .delete, "/api/playlists/{id}/share", "Revoke the share link", access: .permission("create"),
       body: .ignoredJSON, answers: [200: onePlaylist], errors: [404]),
   ]
 }

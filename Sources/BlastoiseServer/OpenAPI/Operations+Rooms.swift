@@ -4,10 +4,10 @@ extension APIOperation {
 
   static let rooms: [APIOperation] = [
     APIOperation(
-      "GET", "/api/channels", "List rooms", access: .permission("listen"),
+      .get, "/api/channels", "List rooms", access: .permission("listen"),
       answers: [200: Answer.json(Schema.array(Schema.ref("ChannelInfo")))]),
     APIOperation(
-      "POST", "/api/channels", "Create a room", access: .permission("create"),
+      .post, "/api/channels", "Create a room", access: .permission("create"),
       body: .json(Schema.ref("NewNameAndDescription")),
       answers: [
         200: Answer.json(
@@ -18,31 +18,31 @@ extension APIOperation {
           ])
       ]),
     APIOperation(
-      "GET", "/api/channels/{id}", "A room's state (without `queue`)", access: .permission("listen"),
+      .get, "/api/channels/{id}", "A room's state (without `queue`)", access: .permission("listen"),
       answers: [200: Answer.json(Schema.ref("ChannelState"))], errors: [404]),
     APIOperation(
-      "PATCH", "/api/channels/{id}", "Rename a room", access: .permission("create"),
+      .patch, "/api/channels/{id}", "Rename a room", access: .permission("create"),
       body: .json(Schema.ref("NameAndDescription")), answers: [200: Answer.json(Schema.ref("ChannelInfo"))],
       errors: [404], notes: "The room's owner or an admin (others 403)."),
     APIOperation(
-      "DELETE", "/api/channels/{id}", "Delete a room", access: .permission("create"), body: .ignoredJSON,
+      .delete, "/api/channels/{id}", "Delete a room", access: .permission("create"), body: .ignoredJSON,
       answers: [200: success], errors: [404],
       notes: "The room's owner or an admin. The default room cannot be deleted (400); listeners move to it."),
     APIOperation(
-      "POST", "/api/channels/{id}/jump", "Play the queue entry at `index`", access: .permission("control"),
+      .post, "/api/channels/{id}/jump", "Play the queue entry at `index`", access: .permission("control"),
       body: .json(Schema.ref("JumpRequest")), answers: [200: success], errors: [404]),
     APIOperation(
-      "POST", "/api/channels/{id}/seek", "Seek in the current track", access: .permission("control"),
+      .post, "/api/channels/{id}/seek", "Seek in the current track", access: .permission("control"),
       body: .json(Schema.ref("SeekRequest")), answers: [200: success], errors: [404]),
     APIOperation(
-      "POST", "/api/channels/{id}/mode", "Set the playback mode", access: .permission("control"),
+      .post, "/api/channels/{id}/mode", "Set the playback mode", access: .permission("control"),
       body: .json(Schema.ref("ModeRequest")), answers: [200: Answer.json(Schema.ref("ModeResponse"))], errors: [404]),
     APIOperation(
-      "PATCH", "/api/channels/{id}/queue", "Edit the queue by position", access: .permission("queue"),
+      .patch, "/api/channels/{id}/queue", "Edit the queue by position", access: .permission("queue"),
       body: .json(Schema.ref("ListEditRequest")), answers: [200: Answer.json(Schema.ref("QueueResponse"))],
       errors: [404], notes: "Track IDs must be in the library (400). The playing entry keeps playing."),
     APIOperation(
-      "GET", "/api/channels/{id}/ws", "The room socket (WebSocket)", access: .permission("listen"),
+      .get, "/api/channels/{id}/ws", "The room socket (WebSocket)", access: .permission("listen"),
       answers: [101: ["description": "Switching to the WebSocket protocol (messages: docs/api.md)"]],
       errors: [404, 426],
       notes: """
