@@ -48,7 +48,7 @@ struct APIOperation: Sendable {
   }
 
   /// Every error status this route can answer with `{ "error": … }`.
-  var allErrors: Set<Int> {
+  private var allErrors: Set<Int> {
     var all = errors.union([400, 413])
     if case .permission = access { all.formUnion([401, 403]) }
     if method.isMutating { all.insert(403) }
