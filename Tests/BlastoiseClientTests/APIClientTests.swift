@@ -67,7 +67,7 @@ import Testing
     let audio = try await api.trackData(library[0].id)
     #expect(audio.prefix(4) == Data("RIFF".utf8))
 
-    let room = try await api.createChannel(name: "Den", description: "quiet")
+    let room = try await api.createRoom(name: "Den", description: "quiet")
     #expect(room.name == "Den")
     #expect(try await api.channels().contains { $0.id == room.id })
     #expect(try await api.editQueue(channel: room.id, .set(library.map(\.id))) == 4)
@@ -82,10 +82,10 @@ import Testing
     #expect(state.currentTimestamp >= 3.5 && state.currentTimestamp < 10)
     #expect(state.queue == nil)  // the HTTP state leaves the queue to the socket
     #expect(try await api.setMode(channel: room.id, .shuffle).playbackMode == "shuffle")
-    #expect(try await api.updateChannel(room.id, name: "Study").name == "Study")
-    try await api.deleteChannel(room.id)
+    #expect(try await api.updateRoom(room.id, name: "Study").name == "Study")
+    try await api.deleteRoom(room.id)
     #expect(try await !api.channels().contains { $0.id == room.id })
-    #expect(try await api.channel(defaultRoom.id).channelId == defaultRoom.id)
+    #expect(try await api.channel(defaultRoom.id).roomID == defaultRoom.id)
     await server.stop()
   }
 

@@ -30,7 +30,7 @@ final class ClientTestServer: Sendable {
   func stop() async { await server.stop() }
 
   /// A signed-up client and the default room once the demo library is in its queue.
-  func signedIn(_ name: String) async throws -> (BlastoiseAPI, ChannelInfo) {
+  func signedIn(_ name: String) async throws -> (BlastoiseAPI, RoomInfo) {
     let api = api()
     try await api.signUp(username: name, password: "password123")
     for _ in 0..<400 {
@@ -55,19 +55,19 @@ struct TestFailure: Error, CustomStringConvertible {
 
 /// Collects a socket's events so a test can wait for one.
 actor EventLog {
-  private(set) var events: [ChannelSocketEvent] = []
+  private(set) var events: [RoomSocketEvent] = []
 
-  init(_ socket: ChannelSocket) {
+  init(_ socket: RoomSocket) {
     let stream = socket.events
     Task { await self.follow(stream) }
   }
 
-  private func follow(_ stream: AsyncStream<ChannelSocketEvent>) async {
+  private func follow(_ stream: AsyncStream<RoomSocketEvent>) async {
     for await event in stream { events.append(event) }
   }
 
   /// Waits until an event matches (checking those already in); answers it.
-  func next<T>(timeout: Double = 10, _ match: (ChannelSocketEvent) -> T?) async throws -> T {
+  func next<T>(timeout: Double = 10, _ match: (RoomSocketEvent) -> T?) async throws -> T {
     var seen = 0
     let deadline = ContinuousClock.now + .seconds(timeout)
     while ContinuousClock.now < deadline {
@@ -83,8 +83,8 @@ actor EventLog {
   func clear() { events.removeAll() }
 }
 
-extension ChannelSocketEvent {
-  var state: ChannelState? {
+extension RoomSocketEvent {
+  var state: RoomState? {
     if case .state(let state, _) = self { return state }
     return nil
   }

@@ -34,7 +34,7 @@ import Testing
 
   /// The owner's session, joined to the owner's room and playing.
   static func playingSession(on server: ClientTestServer) async throws -> (
-    api: BlastoiseAPI, room: ChannelInfo, output: FakeAudioOutput, session: ListenerSession
+    api: BlastoiseAPI, room: RoomInfo, output: FakeAudioOutput, session: ListenerSession
   ) {
     let (api, room) = try await server.signedIn("owner")
     let output = FakeAudioOutput()
@@ -70,7 +70,7 @@ import Testing
     let (api, room, output, session) = try await Self.playingSession(on: server)
     let (remote, _) = try await server.signedIn("remote")
 
-    let control = ChannelSocket(api: remote, channelId: room.id)
+    let control = RoomSocket(api: remote, roomID: room.id)
     let log = EventLog(control)
     await control.start()
     _ = try await log.next { $0.state }

@@ -50,7 +50,7 @@ import Testing
     let owner = try BlastoiseAPI(baseURL: server.base)
     try await owner.signUp(username: "owner", password: Self.password)
     try await BlastoiseAPI(baseURL: server.base).signUp(username: "friend", password: Self.password)
-    var room: ChannelInfo?
+    var room: RoomInfo?
     try await eventually("the demo library in the default room") {
       room = try await owner.channels().first { $0.isDefault && $0.trackCount > 0 }
       return room != nil
@@ -89,7 +89,7 @@ import Testing
     #expect(Self.percentile(skews, 0.5) < 0.005, "median skew \(Self.percentile(skews, 0.5))")
 
     // Pause through the client's room socket.
-    let control = ChannelSocket(api: owner, channelId: roomID)
+    let control = RoomSocket(api: owner, roomID: roomID)
     await control.start()
     var queue: [Track] = []
     for await event in control.events {

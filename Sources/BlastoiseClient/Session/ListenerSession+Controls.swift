@@ -74,7 +74,7 @@ extension ListenerSession {
       publish()
       return
     }
-    guard let id = room?.channelId ?? snapshot.channelId, snapshot.canControl else { return refuse() }
+    guard let id = room?.roomID ?? snapshot.roomID, snapshot.canControl else { return refuse() }
     do {
       try await api.setMode(channel: id, mode)
     } catch {
@@ -85,7 +85,7 @@ extension ListenerSession {
 
   /// Adds tracks to the room's queue (`playNext`: right after the playing entry).
   public func queue(_ trackIds: [String], playNext: Bool = false) async {
-    guard let id = room?.channelId ?? snapshot.channelId else { return }
+    guard let id = room?.roomID ?? snapshot.roomID else { return }
     do {
       try await api.editQueue(
         channel: id, .add(trackIds, insertAt: playNext ? (room?.currentIndex ?? -1) + 1 : nil))

@@ -10,7 +10,7 @@ extension ListenerSession {
     room = nil
     controller.stop()
     snapshot.sourceMode = .library
-    snapshot.channelId = nil
+    snapshot.roomID = nil
     let queue = LocalQueue(tracks: tracks, index: index, mode: mode ?? local?.mode ?? .repeatAll)
     local = queue
     snapshot.queue = tracks
@@ -21,11 +21,11 @@ extension ListenerSession {
 
   /// Back to the room (the last one, or the default).
   public func returnToRoom() async throws(BlastoiseClientError) {
-    let previous = snapshot.channelId
+    let previous = snapshot.roomID
     local = nil
     unloadOutput()
     snapshot.sourceMode = .radio
-    try await join(channelId: previous)
+    try await join(roomID: previous)
   }
 
   func loadLocal() {

@@ -4,7 +4,7 @@ import Foundation
 
 /// Radio mode: room states in, the output kept on the room's timeline.
 extension ListenerSession {
-  func handle(_ event: ChannelSocketEvent) {
+  func handle(_ event: RoomSocketEvent) {
     switch event {
     case .connecting(let attempt):
       snapshot.connection = .connecting(attempt: attempt)
@@ -18,10 +18,10 @@ extension ListenerSession {
       apply(state, receivedAt: receivedAt)
     case .pong(let clientTime, let serverTime, let receivedAt):
       estimator.record(sent: clientTime / 1000, serverTime: serverTime / 1000, received: receivedAt)
-    case .channelList(let channels):
+    case .roomList(let channels):
       snapshot.channels = channels
     case .switched(let id):
-      snapshot.channelId = id
+      snapshot.roomID = id
       snapshot.log("switched to \(id)")
     case .kicked(let reason):
       snapshot.log("kicked: \(reason)")
@@ -47,11 +47,11 @@ extension ListenerSession {
   }
 
   /// A room state: remember it, and bring the output to it.
-  func apply(_ state: ChannelState, receivedAt: Double) {
+  func apply(_ state: RoomState, receivedAt: Double) {
     room = state
     roomReceivedAt = receivedAt
-    snapshot.channelId = state.channelId
-    snapshot.channelName = state.channelName
+    snapshot.roomID = state.roomID
+    snapshot.roomName = state.roomName
     snapshot.listeners = state.listeners
     snapshot.listenerCount = state.listenerCount
     snapshot.queue = state.queue ?? snapshot.queue
@@ -145,7 +145,7 @@ extension ListenerSession {
   /// Holds the output exactly where the room paused. Always seeks when pausing: players may
   /// report (and resume from) a position short of what they played — mpv drops its buffered
   /// audio on pause and says it is ~150 ms back.
-  private func pauseAtRoomPosition(_ state: ChannelState) {
+  private func pauseAtRoomPosition(_ state: RoomState) {
     let wasPlaying = outputPlaying
     if outputPlaying {
       output.pause()

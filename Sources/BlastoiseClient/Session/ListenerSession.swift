@@ -29,17 +29,17 @@ public actor ListenerSession {
 
   let configuration: Configuration
   let clock: MonotonicClock
-  let transport: any ChannelSocketTransport
+  let transport: any RoomSocketTransport
   private let snapshotContinuation: AsyncStream<PlaybackSnapshot>.Continuation
   let sampleContinuation: AsyncStream<SyncSample>.Continuation
 
   // Radio.
-  var socket: ChannelSocket?
+  var socket: RoomSocket?
   private var socketTask: Task<Void, Never>?
   private var pingTask: Task<Void, Never>?
   var estimator: ClockOffsetEstimator
   var lastPing: Double?
-  var room: ChannelState?
+  var room: RoomState?
   var roomReceivedAt = 0.0
   var controller: DriftController
   var joinStartedAt: Double?
@@ -60,7 +60,7 @@ public actor ListenerSession {
   var random = SystemRandomNumberGenerator()
 
   public init(
-    api: BlastoiseAPI, output: any AudioOutput, transport: any ChannelSocketTransport = DefaultSocketTransport.make(),
+    api: BlastoiseAPI, output: any AudioOutput, transport: any RoomSocketTransport = DefaultSocketTransport.make(),
     configuration: Configuration = Configuration(), clock: MonotonicClock = .system
   ) {
     self.api = api
@@ -77,20 +77,20 @@ public actor ListenerSession {
 
   // MARK: Joining and leaving
 
-  /// Joins a room (radio mode): `channelId`, else the default room, else the first. Checks who
+  /// Joins a room (radio mode): `roomID`, else the default room, else the first. Checks who
   /// is signed in first (a guest may listen but not control).
   @discardableResult
-  public func join(channelId: String? = nil) async throws(BlastoiseClientError) -> ChannelInfo {
+  public func join(roomID: String? = nil) async throws(BlastoiseClientError) -> RoomInfo {
     startLoops()
     let auth = try await api.me()
     snapshot.user = auth.user
     snapshot.canControl = (auth.user?.permissions ?? auth.permissions).contains { $0.permission == "control" }
     let channels = try await api.channels()
     snapshot.channels = channels
-    let chosen: ChannelInfo?
-    if let channelId {
-      chosen = channels.first { $0.id == channelId }
-      guard chosen != nil else { throw .http(status: 404, message: "No room '\(channelId)'") }
+    let chosen: RoomInfo?
+    if let roomID {
+      chosen = channels.first { $0.id == roomID }
+      guard chosen != nil else { throw .http(status: 404, message: "No room '\(roomID)'") }
     } else {
       chosen = channels.first(where: \.isDefault) ?? channels.first
     }
@@ -100,8 +100,8 @@ public actor ListenerSession {
   }
 
   /// Moves to another room on the open socket (or joins it).
-  public func switchChannel(to id: String) async {
-    guard let socket, snapshot.sourceMode == .radio, (try? await socket.send(.switchChannel(id))) != nil else {
+  public func switchRoom(to id: String) async {
+    guard let socket, snapshot.sourceMode == .radio, (try? await socket.send(.switchRoom(id))) != nil else {
       await connect(to: id)
       return
     }
@@ -139,15 +139,15 @@ public actor ListenerSession {
     sampleContinuation.finish()
   }
 
-  func connect(to channelId: String) async {
+  func connect(to roomID: String) async {
     await leaveRadio()
     snapshot.sourceMode = .radio
-    snapshot.channelId = channelId
+    snapshot.roomID = roomID
     local = nil
     room = nil
     joinStartedAt = clock.now()
     snapshot.joinToPlaying = nil
-    let socket = ChannelSocket(api: api, channelId: channelId, transport: transport, reconnect: configuration.reconnect)
+    let socket = RoomSocket(api: api, roomID: roomID, transport: transport, reconnect: configuration.reconnect)
     self.socket = socket
     socketTask = Task { [weak self] in
       for await event in socket.events { await self?.handle(event) }

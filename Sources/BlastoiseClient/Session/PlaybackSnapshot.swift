@@ -18,9 +18,9 @@ public struct PlaybackSnapshot: Sendable, Equatable {
   public var user: UserInfo?
   /// May pause, seek, jump (the `control` permission).
   public var canControl = false
-  public var channels: [ChannelInfo] = []
-  public var channelId: String?
-  public var channelName = ""
+  public var channels: [RoomInfo] = []
+  public var roomID: String?
+  public var roomName = ""
   public var listeners: [String] = []
   public var listenerCount = 0
   public var track: Track?

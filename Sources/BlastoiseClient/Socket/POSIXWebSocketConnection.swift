@@ -11,7 +11,7 @@ import Darwin
 /// One client WebSocket on a POSIX socket. `open` runs the handshake; `readLoop` then owns the
 /// calling thread until the connection ends. The descriptor is closed only by the read loop,
 /// under the lock, so a write can never hit a descriptor number reused by someone else.
-final class POSIXWebSocketConnection: ChannelSocketConnection, @unchecked Sendable {
+final class POSIXWebSocketConnection: RoomSocketConnection, @unchecked Sendable {
   struct Endpoint: Sendable {
     var host: String
     var port: Int

@@ -13,7 +13,7 @@ import Darwin
 /// Each connection owns one thread that connects, shakes hands and then blocks reading; writes
 /// go through a serial dispatch queue. Nothing here ever blocks the Swift concurrency pool.
 /// Plain `ws://` only (no TLS).
-public struct POSIXWebSocketTransport: ChannelSocketTransport {
+public struct POSIXWebSocketTransport: RoomSocketTransport {
   public var connectTimeout: Double
   /// A connection that hears nothing (not even the server's pings, sent after 20 s of silence)
   /// for this long is taken for dead.
@@ -26,7 +26,7 @@ public struct POSIXWebSocketTransport: ChannelSocketTransport {
     self.clock = clock
   }
 
-  public func connect(to url: URL, headers: [String: String]) async throws -> any ChannelSocketConnection {
+  public func connect(to url: URL, headers: [String: String]) async throws -> any RoomSocketConnection {
     guard url.scheme?.lowercased() == "ws", let host = url.host, !host.isEmpty else {
       throw BlastoiseClientError.socket("only ws:// URLs can be opened here, not \(url.absoluteString)")
     }

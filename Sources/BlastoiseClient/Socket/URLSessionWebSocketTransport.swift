@@ -3,7 +3,7 @@ import Foundation
 
 /// Apple platforms: the same protocol on URLSessionWebSocketTask (which also does wss://).
 /// Give it a session without its own cookie handling; the Cookie comes in `headers`.
-public struct URLSessionWebSocketTransport: ChannelSocketTransport {
+public struct URLSessionWebSocketTransport: RoomSocketTransport {
   public var clock: MonotonicClock
   private let session: URLSession
 
@@ -15,7 +15,7 @@ public struct URLSessionWebSocketTransport: ChannelSocketTransport {
     session = URLSession(configuration: configuration)
   }
 
-  public func connect(to url: URL, headers: [String: String]) async throws -> any ChannelSocketConnection {
+  public func connect(to url: URL, headers: [String: String]) async throws -> any RoomSocketConnection {
     var request = URLRequest(url: url)
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     let task = session.webSocketTask(with: request)
@@ -26,7 +26,7 @@ public struct URLSessionWebSocketTransport: ChannelSocketTransport {
   }
 }
 
-final class URLSessionWebSocketConnection: ChannelSocketConnection, @unchecked Sendable {
+final class URLSessionWebSocketConnection: RoomSocketConnection, @unchecked Sendable {
   let messages: AsyncThrowingStream<ReceivedText, any Error>
   private let task: URLSessionWebSocketTask
 

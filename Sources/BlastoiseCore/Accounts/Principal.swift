@@ -15,8 +15,8 @@ public struct Principal: Sendable, Equatable {
     self.sessionID = sessionID
   }
 
-  public func can(_ capability: Capability) -> Bool {
-    Capability.granted(to: role).contains(capability)
+  public func can(_ permission: Permission) -> Bool {
+    Permission.granted(to: role).contains(permission)
   }
 
   /// Owners edit what they own; admins edit everything.
@@ -27,16 +27,16 @@ public struct Principal: Sendable, Equatable {
   public var userInfo: UserInfo {
     UserInfo(
       id: userID, username: username, isAdmin: role == .admin, isGuest: role == .guest,
-      permissions: Capability.permissions(for: role))
+      permissions: Permission.permissions(for: role))
   }
 }
 
 /// The one place that decides whether a request may proceed.
 public enum AccessPolicy {
-  /// Nobody → 401 (sign in first); someone without the capability → 403.
-  public static func require(_ capability: Capability, of principal: Principal?) throws(CoreError) -> Principal {
+  /// Nobody → 401 (sign in first); someone without the permission → 403.
+  public static func require(_ permission: Permission, of principal: Principal?) throws(CoreError) -> Principal {
     guard let principal else { throw CoreError(.unauthenticated, "Sign in first") }
-    guard principal.can(capability) else {
+    guard principal.can(permission) else {
       throw CoreError(
         .forbidden, principal.role == .guest ? "Guests cannot do that" : "You do not have permission to do that")
     }

@@ -9,7 +9,7 @@ public enum Role: String, Sendable, Equatable {
 }
 
 /// Something a principal may be allowed to do anywhere on the server.
-public enum Capability: String, Sendable, CaseIterable {
+public enum Permission: String, Sendable, CaseIterable {
   /// Read channels, library and playlists shared with them; stream tracks; join sockets.
   case listen
   /// Pause, seek, jump, change mode.
@@ -24,7 +24,7 @@ public enum Capability: String, Sendable, CaseIterable {
   /// Manage users and edit anything.
   case administer = "admin"
 
-  public static func granted(to role: Role) -> [Capability] {
+  public static func granted(to role: Role) -> [Permission] {
     switch role {
     case .admin: allCases
     case .user: [.listen, .control, .editQueue, .upload, .importURL, .create]
@@ -33,7 +33,7 @@ public enum Capability: String, Sendable, CaseIterable {
   }
 
   /// The wire form the seed's clients decode.
-  public static func permissions(for role: Role) -> [Permission] {
-    granted(to: role).map { Permission(resourceType: "global", resourceId: nil, permission: $0.rawValue) }
+  public static func permissions(for role: Role) -> [PermissionGrant] {
+    granted(to: role).map { PermissionGrant(resourceType: "global", resourceId: nil, permission: $0.rawValue) }
   }
 }

@@ -4,22 +4,22 @@ extension Room {
   /// The state clients sync to, true at `now` (the clock is settled to it).
   public func state(
     at now: Double, tracks: (String) -> Track?, listeners: [String], listenerCount: Int, includeQueue: Bool
-  ) -> ChannelState {
+  ) -> RoomState {
     let queueTracks = record.queue.map { tracks($0) }
     let durations = queueTracks.map { $0?.duration ?? 0 }
     let clock = record.clock.settled(at: now, durations: durations)
     let current = queueTracks.indices.contains(clock.currentIndex) ? queueTracks[clock.currentIndex] : nil
-    return ChannelState(
-      track: current, currentTimestamp: current == nil ? 0 : clock.anchorPosition, channelName: record.name,
-      channelId: record.id, description: record.description, paused: clock.paused || current == nil,
+    return RoomState(
+      track: current, currentTimestamp: current == nil ? 0 : clock.anchorPosition, roomName: record.name,
+      roomID: record.id, description: record.description, paused: clock.paused || current == nil,
       currentIndex: clock.currentIndex, listenerCount: listenerCount, listeners: listeners,
       isDefault: record.isDefault, playbackMode: clock.mode.rawValue,
       queue: includeQueue ? zip(record.queue, queueTracks).map { id, track in track ?? Self.placeholder(id) } : nil,
       serverTime: Int64((now * 1000).rounded()), seq: record.seq)
   }
 
-  public func info(listeners: [String], listenerCount: Int) -> ChannelInfo {
-    ChannelInfo(
+  public func info(listeners: [String], listenerCount: Int) -> RoomInfo {
+    RoomInfo(
       id: record.id, name: record.name, description: record.description, trackCount: record.queue.count,
       listenerCount: listenerCount, listeners: listeners, isDefault: record.isDefault, createdBy: record.createdBy)
   }

@@ -4,9 +4,9 @@ import BlastoiseSync
 /// A room's rules, pure: every change settles the clock at `now`, applies, and bumps `seq`.
 /// `durations` maps track IDs to seconds (unknown IDs count as the clock's minimum).
 public struct Room: Sendable, Equatable {
-  public private(set) var record: ChannelRecord
+  public private(set) var record: RoomRecord
 
-  public init(record: ChannelRecord) {
+  public init(record: RoomRecord) {
     self.record = record
   }
 
@@ -74,7 +74,7 @@ public struct Room: Sendable, Equatable {
     }
   }
 
-  private mutating func change(_ apply: (inout ChannelRecord) -> Void) {
+  private mutating func change(_ apply: (inout RoomRecord) -> Void) {
     apply(&record)
     record.seq += 1
   }

@@ -23,7 +23,7 @@ final class Display: Sendable {
     self.startedAt = startedAt
   }
 
-  func start(room: ChannelInfo, canControl: Bool) {
+  func start(room: RoomInfo, canControl: Bool) {
     let session = session
     let options = options
     let clock = clock

@@ -40,9 +40,9 @@ public enum ListenCommand {
       fail("blastoise: cannot start the audio player: \(error)", status: 1)
     }
     let session = ListenerSession(api: api, output: output)
-    let room: ChannelInfo
+    let room: RoomInfo
     do {
-      room = try await session.join(channelId: options.channel)
+      room = try await session.join(roomID: options.channel)
     } catch {
       output.close()
       fail("blastoise: cannot join: \(error.message)", status: 1)

@@ -29,7 +29,7 @@ enum StatusJSON {
       "playing": snapshot.isPlaying, "pos": snapshot.playerPosition ?? NSNull(),
       "expected": snapshot.expectedPosition ?? NSNull(), "drift": snapshot.drift.map { $0 * 1000 } ?? NSNull(),
       "rate": snapshot.rate, "seq": snapshot.seq, "mode": snapshot.playbackMode,
-      "channel": snapshot.channelId ?? NSNull(),
+      "channel": snapshot.roomID ?? NSNull(),
       "listeners": snapshot.listenerCount, "joinMs": snapshot.joinToPlaying.map { $0 * 1000 } ?? NSNull(),
     ])
   }

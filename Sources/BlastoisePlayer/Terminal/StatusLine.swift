@@ -22,7 +22,7 @@ enum StatusLine {
     if abs(snapshot.rate - 1) > 0.00005 { parts.append(String(format: "rate %.4f", snapshot.rate)) }
     parts.append(snapshot.playbackMode)
     if snapshot.sourceMode == .radio {
-      parts.append("\(snapshot.channelName) (\(snapshot.listenerCount))")
+      parts.append("\(snapshot.roomName) (\(snapshot.listenerCount))")
     } else {
       parts.append("library")
     }

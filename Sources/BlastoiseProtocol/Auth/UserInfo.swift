@@ -4,9 +4,9 @@ public struct UserInfo: Codable, Sendable, Equatable {
   public var username: String
   public var isAdmin: Bool
   public var isGuest: Bool
-  public var permissions: [Permission]
+  public var permissions: [PermissionGrant]
 
-  public init(id: Int, username: String, isAdmin: Bool, isGuest: Bool, permissions: [Permission]) {
+  public init(id: Int, username: String, isAdmin: Bool, isGuest: Bool, permissions: [PermissionGrant]) {
     self.id = id
     self.username = username
     self.isAdmin = isAdmin
@@ -18,7 +18,7 @@ public struct UserInfo: Codable, Sendable, Equatable {
 /// The answer of `me`, `login` and `signup`: `{ "user": {...} | null, "permissions": [...] }`.
 public struct AuthEnvelope: Codable, Sendable, Equatable {
   public var user: UserInfo?
-  public var permissions: [Permission]
+  public var permissions: [PermissionGrant]
 
   public init(user: UserInfo?) {
     self.user = user

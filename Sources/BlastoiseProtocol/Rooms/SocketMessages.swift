@@ -2,16 +2,16 @@
 /// with `{ "type": "error" }`; actions the sender may not take are ignored.
 public struct ClientSocketMessage: Codable, Sendable {
   public var action: String
-  public var channelId: String?
+  public var roomID: String?
   public var timestamp: Double?
   public var index: Int?
   public var clientTime: Double?
 
   public init(
-    action: String, channelId: String? = nil, timestamp: Double? = nil, index: Int? = nil, clientTime: Double? = nil
+    action: String, roomID: String? = nil, timestamp: Double? = nil, index: Int? = nil, clientTime: Double? = nil
   ) {
     self.action = action
-    self.channelId = channelId
+    self.roomID = roomID
     self.timestamp = timestamp
     self.index = index
     self.clientTime = clientTime
@@ -20,8 +20,8 @@ public struct ClientSocketMessage: Codable, Sendable {
 
 /// Server messages that carry a `type`.
 public enum ServerSocketMessage: Sendable {
-  case channelList([ChannelInfo])
-  case switched(channelId: String)
+  case roomList([RoomInfo])
+  case switched(roomID: String)
   case kick(reason: String)
   case toast(message: String, toastType: String)
   case error(message: String)
@@ -33,18 +33,18 @@ public enum ServerSocketMessage: Sendable {
 
 extension ServerSocketMessage: Encodable {
   enum CodingKeys: String, CodingKey {
-    case type, channels, channelId, reason, message, toastType, clientTime, serverTime, scanning, processed, total
+    case type, channels, roomID, reason, message, toastType, clientTime, serverTime, scanning, processed, total
   }
 
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     switch self {
-    case .channelList(let channels):
+    case .roomList(let channels):
       try container.encode("channel_list", forKey: .type)
       try container.encode(channels, forKey: .channels)
-    case .switched(let channelId):
+    case .switched(let roomID):
       try container.encode("switched", forKey: .type)
-      try container.encode(channelId, forKey: .channelId)
+      try container.encode(roomID, forKey: .roomID)
     case .kick(let reason):
       try container.encode("kick", forKey: .type)
       try container.encode(reason, forKey: .reason)

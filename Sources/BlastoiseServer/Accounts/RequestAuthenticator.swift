@@ -17,7 +17,7 @@ struct RequestAuthenticator: Sendable {
     return principal
   }
 
-  func require(_ capability: Capability, for request: HTTPRequest) throws -> Principal {
-    try AccessPolicy.require(capability, of: principal(for: request))
+  func require(_ permission: Permission, for request: HTTPRequest) throws -> Principal {
+    try AccessPolicy.require(permission, of: principal(for: request))
   }
 }

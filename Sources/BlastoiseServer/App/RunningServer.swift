@@ -23,7 +23,7 @@ public final class RunningServer: Sendable {
     let catalog: TrackCatalog
     do {
       catalog = try TrackCatalog(store: services.library.store)
-      rooms = RoomDirectory(store: SQLiteChannelStore(database: services.database), catalog: catalog)
+      rooms = RoomDirectory(store: SQLiteRoomStore(database: services.database), catalog: catalog)
       try await rooms.load()
     } catch {
       services.database.close()
@@ -60,13 +60,13 @@ public final class RunningServer: Sendable {
     StatusRoutes.register(on: &router, status: status)
     AuthRoutes(accounts: services.accounts, auth: authenticator, sockets: sessions, policy: services.policy)
       .register(on: &router)
-    ChannelRoutes(directory: rooms, auth: authenticator, socket: RoomSocket(directory: rooms, sessions: sessions))
+    RoomRoutes(directory: rooms, auth: authenticator, socket: RoomSocketHandler(directory: rooms, sessions: sessions))
       .register(on: &router)
     PlaylistRoutes(playlists: playlists, auth: authenticator).register(on: &router)
     LibraryRoutes(
       library: services.library, auth: authenticator, maxUploadBytes: configuration.maxUploadMegabytes << 20
     ).register(on: &router)
-    FetchRoutes(imports: imports, auth: authenticator).register(on: &router)
+    ImportRoutes(imports: imports, auth: authenticator).register(on: &router)
     WebAppRoutes.register(on: &router, webDirectory: configuration.webDirectory)
 
     var httpConfiguration = HTTPServer.Configuration()
@@ -75,7 +75,7 @@ public final class RunningServer: Sendable {
     httpConfiguration.preflight =
       RequestGuards(
         originPolicy: OriginPolicy(allowedOrigins: configuration.allowedOrigins), proxy: proxy,
-        authenticator: authenticator, capabilitiesBeforeBody: ["/api/upload": .upload]
+        authenticator: authenticator, permissionsBeforeBody: ["/api/upload": .upload]
       ).check
     httpConfiguration.errorResponse = ErrorMapping.response
     httpConfiguration.log = ServerLog.write

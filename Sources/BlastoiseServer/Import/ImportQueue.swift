@@ -10,16 +10,16 @@ import Foundation
 /// A restart puts interrupted jobs back in the queue and deletes leftover download folders, so
 /// a half-written file never reaches the library.
 actor ImportQueue {
-  private let store: any FetchJobStore
+  private let store: any ImportJobStore
   private let settings: ImportSettings
   private let tool: YtDlp?
   private let ingest: ImportIngest
   private let addresses: ImportAddressPolicy
   private let playlists: PlaylistService
-  private let announce: @Sendable (FetchSocketMessage) -> Void
+  private let announce: @Sendable (ImportSocketMessage) -> Void
   private let now: @Sendable () -> Int64
 
-  private var jobs: [String: FetchJobRecord] = [:]
+  private var jobs: [String: ImportJobRecord] = [:]
   private var order: [String] = []
   private var progress: [String: Int] = [:]
   private var lastAnnounced: [String: ContinuousClock.Instant] = [:]
@@ -41,9 +41,9 @@ actor ImportQueue {
   }
 
   init(
-    store: any FetchJobStore, settings: ImportSettings, tool: YtDlp?, ingest: ImportIngest,
+    store: any ImportJobStore, settings: ImportSettings, tool: YtDlp?, ingest: ImportIngest,
     addresses: ImportAddressPolicy, playlists: PlaylistService,
-    announce: @escaping @Sendable (FetchSocketMessage) -> Void,
+    announce: @escaping @Sendable (ImportSocketMessage) -> Void,
     now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }
   ) {
     self.store = store
@@ -85,7 +85,7 @@ actor ImportQueue {
   // MARK: Requests
 
   /// Stores new jobs (all or none) and starts what it can.
-  func enqueue(_ records: [FetchJobRecord]) throws {
+  func enqueue(_ records: [ImportJobRecord]) throws {
     let active = records.first.map { activeCount(ownerID: $0.ownerID) } ?? 0
     guard active + records.count <= settings.maxActiveJobsPerUser else {
       throw CoreError(
@@ -106,13 +106,13 @@ actor ImportQueue {
     jobs.values.filter { $0.ownerID == ownerID && !$0.status.isFinished }.count
   }
 
-  func list(for principal: Principal) -> [FetchJobInfo] {
+  func list(for principal: Principal) -> [ImportJobInfo] {
     order.compactMap { jobs[$0] }.filter { $0.isVisible(to: principal) }.map(info)
   }
 
   /// Cancels a job of the caller's (admins: anyone's). A queued job is cancelled at once; a
   /// running one is killed and this returns when it has ended and its files are gone.
-  func cancel(_ id: String, by principal: Principal) async throws -> FetchJobInfo {
+  func cancel(_ id: String, by principal: Principal) async throws -> ImportJobInfo {
     guard let job = jobs[id], job.isVisible(to: principal) else { throw CoreError(.notFound, "No such import") }
     switch job.status {
     case .queued:
@@ -161,7 +161,7 @@ actor ImportQueue {
     }
   }
 
-  private nonisolated func run(_ job: FetchJobRecord, handle: RunningJob, tool: YtDlp) async {
+  private nonisolated func run(_ job: ImportJobRecord, handle: RunningJob, tool: YtDlp) async {
     let folder = settings.directory + "/" + ImportSettings.temporaryPrefix + job.id
     try? FileManager.default.removeItem(atPath: folder)
     let result: Result
@@ -175,7 +175,7 @@ actor ImportQueue {
     await finish(job.id, result)
   }
 
-  private nonisolated func download(_ job: FetchJobRecord, into folder: String, handle: RunningJob, tool: YtDlp) async
+  private nonisolated func download(_ job: ImportJobRecord, into folder: String, handle: RunningJob, tool: YtDlp) async
     -> Result
   {
     // The host is checked again: what it resolves to may have changed since the job was queued.
@@ -207,7 +207,7 @@ actor ImportQueue {
 
   private func isStopping() -> Bool { stopping }
 
-  private func begin(_ status: FetchJobStatus, _ id: String) -> Bool {
+  private func begin(_ status: ImportJobStatus, _ id: String) -> Bool {
     guard !stopping, update(id, { $0.status = status }), let job = jobs[id] else { return false }
     progress[id] = 100
     send(job, type: "fetch_progress")
@@ -260,7 +260,7 @@ actor ImportQueue {
 
   /// A confirmed playlist import adds each track as its job completes, in the feed's order
   /// among the entries already added.
-  private func addToPlaylist(_ job: FetchJobRecord, trackID: String) {
+  private func addToPlaylist(_ job: ImportJobRecord, trackID: String) {
     guard let playlistID = job.playlistID, let index = job.playlistIndex else { return }
     let before = jobs.values.filter {
       $0.playlistID == playlistID && $0.id != job.id && $0.status == .complete && $0.trackID != nil
@@ -279,7 +279,7 @@ actor ImportQueue {
 
   /// Applies a change that the state machine allows, stores it; false when it was not allowed.
   @discardableResult
-  private func update(_ id: String, _ change: (inout FetchJobRecord) -> Void) -> Bool {
+  private func update(_ id: String, _ change: (inout ImportJobRecord) -> Void) -> Bool {
     guard let old = jobs[id] else { return false }
     var job = old
     change(&job)
@@ -295,14 +295,14 @@ actor ImportQueue {
     return true
   }
 
-  private func info(_ job: FetchJobRecord) -> FetchJobInfo {
-    FetchJobInfo(
+  private func info(_ job: ImportJobRecord) -> ImportJobInfo {
+    ImportJobInfo(
       id: job.id, url: job.url, title: job.title, status: job.status.rawValue, progress: percent(job),
       error: job.error, trackId: job.trackID, playlistId: job.playlistID, createdAt: job.createdAt,
       updatedAt: job.updatedAt)
   }
 
-  private func percent(_ job: FetchJobRecord) -> Int {
+  private func percent(_ job: ImportJobRecord) -> Int {
     switch job.status {
     case .complete, .processing: 100
     case .queued: 0
@@ -310,9 +310,9 @@ actor ImportQueue {
     }
   }
 
-  private func send(_ job: FetchJobRecord, type: String, track: Track? = nil) {
+  private func send(_ job: ImportJobRecord, type: String, track: Track? = nil) {
     announce(
-      FetchSocketMessage(
+      ImportSocketMessage(
         type: type, id: job.id, status: job.status.rawValue, progress: percent(job), title: job.title,
         error: job.error, track: track, playlistId: job.playlistID))
   }

@@ -38,7 +38,7 @@ final class ImportService: Sendable {
   /// Checks yt-dlp (only when import is enabled), loads the stored jobs and starts the queue.
   static func start(
     _ configuration: ServerConfiguration, database: SQLiteDatabase, library: LibraryService,
-    playlists: PlaylistService, announce: @escaping @Sendable (FetchSocketMessage) -> Void
+    playlists: PlaylistService, announce: @escaping @Sendable (ImportSocketMessage) -> Void
   ) async throws(StartupError) -> ImportService {
     let settings = ImportSettings(configuration)
     let addresses = ImportAddressPolicy(allowPrivate: settings.allowPrivateAddresses)
@@ -60,7 +60,7 @@ final class ImportService: Sendable {
       }
     }
     let queue = ImportQueue(
-      store: SQLiteFetchJobStore(database: database), settings: settings,
+      store: SQLiteImportJobStore(database: database), settings: settings,
       tool: tool, ingest: ImportIngest(library: library, directory: settings.directory), addresses: addresses,
       playlists: playlists, announce: announce)
     if configuration.urlImportEnabled {
@@ -91,7 +91,7 @@ final class ImportService: Sendable {
   // MARK: Routes
 
   /// `POST /api/fetch`.
-  func submit(_ request: FetchRequest, by principal: Principal) async throws -> HTTPResponse {
+  func submit(_ request: ImportRequest, by principal: Principal) async throws -> HTTPResponse {
     let tool = try offered()
     let checked = try ImportURLPolicy.check(request.url)
     _ = try await addresses.check(host: checked.host)
@@ -102,19 +102,19 @@ final class ImportService: Sendable {
     case .single(let title):
       let job = record(url: checked.url, title: title, by: principal)
       try await queue.enqueue([job])
-      return .json(FetchSingleResponse(id: job.id, title: title))
+      return .json(ImportSingleResponse(id: job.id, title: title))
     case .playlist(let title, let entries):
       guard !entries.isEmpty else { throw CoreError.invalid("That playlist has no entries that can be imported") }
       let shown = Array(entries.prefix(settings.maxPlaylistItems))
       let ids = pending.remember(shown.map { ($0.url, $0.title) }, ownerID: principal.userID)
-      let items = zip(ids, shown).map { FetchItem(id: $0, url: $1.url, title: $1.title) }
-      return .json(FetchPlaylistResponse(title: title, items: items))
+      let items = zip(ids, shown).map { ImportItem(id: $0, url: $1.url, title: $1.title) }
+      return .json(ImportPlaylistResponse(title: title, items: items))
     }
   }
 
   /// `POST /api/fetch/confirm`: every entry is checked before anything is created; then one
   /// playlist (empty — each track is added as its download completes) and the jobs.
-  func confirm(_ request: FetchConfirmRequest, by principal: Principal) async throws -> FetchConfirmResponse {
+  func confirm(_ request: ImportConfirmRequest, by principal: Principal) async throws -> ImportConfirmResponse {
     _ = try offered()
     guard let items = request.items, !items.isEmpty else {
       throw CoreError.invalid("Send the entries to import in 'items'")
@@ -157,20 +157,20 @@ final class ImportService: Sendable {
       throw error
     }
     pending.forget(items.compactMap(\.id))
-    return FetchConfirmResponse(
+    return ImportConfirmResponse(
       message: "Queued \(records.count) download\(records.count == 1 ? "" : "s") into the playlist \(name)",
       playlistId: playlist.id, playlistName: name,
-      items: records.map { FetchItem(id: $0.id, url: $0.url, title: $0.title) })
+      items: records.map { ImportItem(id: $0.id, url: $0.url, title: $0.title) })
   }
 
   /// `GET /api/fetch`: the caller's jobs (an admin's: everyone's), oldest first.
-  func list(for principal: Principal) async throws -> [FetchJobInfo] {
+  func list(for principal: Principal) async throws -> [ImportJobInfo] {
     _ = try offered()
     return await queue.list(for: principal)
   }
 
   /// `DELETE /api/fetch/:itemId`.
-  func cancel(_ id: String, by principal: Principal) async throws -> FetchJobInfo {
+  func cancel(_ id: String, by principal: Principal) async throws -> ImportJobInfo {
     _ = try offered()
     return try await queue.cancel(id, by: principal)
   }
@@ -202,9 +202,9 @@ final class ImportService: Sendable {
 
   private func record(
     url: String, title: String, by principal: Principal, playlistID: String? = nil, index: Int? = nil
-  ) -> FetchJobRecord {
+  ) -> ImportJobRecord {
     let time = Int64(Date().timeIntervalSince1970 * 1000)
-    return FetchJobRecord(
+    return ImportJobRecord(
       id: ImportIDs.new(), ownerID: principal.userID, ownerName: principal.username, ownerRole: principal.role,
       url: url, title: title, playlistID: playlistID, playlistIndex: index, createdAt: time, updatedAt: time)
   }

@@ -131,10 +131,10 @@ struct YtDlp: Sendable {
 
   enum Probe: Sendable, Equatable {
     case single(title: String)
-    case playlist(title: String, entries: [FetchItemCandidate])
+    case playlist(title: String, entries: [ImportItemCandidate])
   }
 
-  struct FetchItemCandidate: Sendable, Equatable {
+  struct ImportItemCandidate: Sendable, Equatable {
     let url: String
     let title: String
   }
@@ -159,12 +159,12 @@ struct YtDlp: Sendable {
     guard type == "playlist" || type == "multi_video", let entries = info["entries"] as? [Any] else {
       return .single(title: title)
     }
-    let candidates = entries.compactMap { entry -> FetchItemCandidate? in
+    let candidates = entries.compactMap { entry -> ImportItemCandidate? in
       guard let entry = entry as? [String: Any],
         let url = Self.text(entry["url"]) ?? Self.text(entry["webpage_url"]),
         (try? ImportURLPolicy.check(url)) != nil
       else { return nil }
-      return FetchItemCandidate(url: url, title: Self.text(entry["title"]) ?? Self.text(entry["id"]) ?? url)
+      return ImportItemCandidate(url: url, title: Self.text(entry["title"]) ?? Self.text(entry["id"]) ?? url)
     }
     return .playlist(title: title, entries: candidates)
   }

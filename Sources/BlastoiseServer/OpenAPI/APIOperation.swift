@@ -10,7 +10,7 @@ struct APIOperation: Sendable {
     case open
     /// Works with or without a session (a session changes the answer).
     case optionalSession
-    /// A session whose role grants this permission (`Capability` raw value).
+    /// A session whose role grants this permission (`Permission` raw value).
     case permission(String)
   }
 

@@ -1,5 +1,5 @@
-/// URL import (`/api/fetch…`, docs/url-import.md) in the seed's shapes (`FetchItem`,
-/// `FetchResponse`, `FetchConfirmResponse`); job details are our additions.
+/// URL import (`/api/fetch…`, docs/url-import.md) in the seed's shapes (`ImportItem`,
+/// `ImportResponse`, `ImportConfirmResponse`); job details are our additions.
 enum ImportSchemas {
   static let all: [String: JSONValue] = [
     "FetchItem": item, "FetchSingleResponse": single, "FetchPlaylistResponse": playlist,

@@ -12,7 +12,7 @@ actor RoomActor {
   private var boundaryTimer: Task<Void, Never>?
   private var refreshTimer: Task<Void, Never>?
   private var listenersBroadcast: Task<Void, Never>?
-  private let store: any ChannelStore
+  private let store: any RoomStore
   private let catalog: TrackCatalog
   private let onListenersChanged: @Sendable () -> Void
 
@@ -20,7 +20,7 @@ actor RoomActor {
   static let refreshInterval: Duration = .seconds(30)
 
   init(
-    record: ChannelRecord, store: any ChannelStore, catalog: TrackCatalog,
+    record: RoomRecord, store: any RoomStore, catalog: TrackCatalog,
     onListenersChanged: @escaping @Sendable () -> Void
   ) {
     room = Room(record: record)
@@ -30,13 +30,13 @@ actor RoomActor {
   }
 
   var id: String { room.record.id }
-  var record: ChannelRecord { room.record }
+  var record: RoomRecord { room.record }
 
   static func now() -> Double { Date().timeIntervalSince1970 }
 
-  func info() -> ChannelInfo { room.info(listeners: listenerNames, listenerCount: listeners.count) }
+  func info() -> RoomInfo { room.info(listeners: listenerNames, listenerCount: listeners.count) }
 
-  func state(includeQueue: Bool) -> ChannelState {
+  func state(includeQueue: Bool) -> RoomState {
     room.state(
       at: Self.now(), tracks: catalog.track, listeners: listenerNames, listenerCount: listeners.count,
       includeQueue: includeQueue)

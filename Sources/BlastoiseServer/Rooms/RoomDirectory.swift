@@ -10,13 +10,13 @@ actor RoomDirectory {
   private var order: [String] = []
   private var socketRoom: [UInt64: String] = [:]
   private var sockets: [UInt64: WebSocketConnection] = [:]
-  private let store: any ChannelStore
+  private let store: any RoomStore
   private let catalog: TrackCatalog
   private(set) var defaultID = ""
   /// True when the default room was created at this start (its queue is filled after the first scan).
   private(set) var defaultIsNew = false
 
-  init(store: any ChannelStore, catalog: TrackCatalog) {
+  init(store: any RoomStore, catalog: TrackCatalog) {
     self.store = store
     self.catalog = catalog
   }
@@ -25,9 +25,9 @@ actor RoomDirectory {
   func load() throws {
     var records = try store.channels()
     if !records.contains(where: \.isDefault) {
-      let record = ChannelRecord(
+      let record = RoomRecord(
         id: Self.newID(), name: "Main Room", description: "Everyone starts here", createdBy: nil, isDefault: true,
-        queue: [], clock: ChannelClock(anchorTime: RoomActor.now()), seq: 0)
+        queue: [], clock: RoomClock(anchorTime: RoomActor.now()), seq: 0)
       try store.insert(record)
       records.insert(record, at: 0)
       defaultIsNew = true
@@ -47,16 +47,16 @@ actor RoomDirectory {
 
   func room(_ id: String) -> RoomActor? { rooms[id] }
 
-  func list() async -> [ChannelInfo] {
-    var infos: [ChannelInfo] = []
+  func list() async -> [RoomInfo] {
+    var infos: [RoomInfo] = []
     for id in order { if let room = rooms[id] { infos.append(await room.info()) } }
     return infos
   }
 
-  func create(name: String, description: String, owner: Principal) async throws -> ChannelInfo {
-    let record = ChannelRecord(
+  func create(name: String, description: String, owner: Principal) async throws -> RoomInfo {
+    let record = RoomRecord(
       id: Self.newID(), name: name, description: description, createdBy: owner.userID, isDefault: false, queue: [],
-      clock: ChannelClock(anchorTime: RoomActor.now()), seq: 0)
+      clock: RoomClock(anchorTime: RoomActor.now()), seq: 0)
     try store.insert(record)
     let room = add(record)
     announceRooms()
@@ -115,7 +115,7 @@ actor RoomDirectory {
 
   private func sendRoomList() async {
     pendingAnnouncement = nil
-    guard !sockets.isEmpty, let frame = SocketFrames.frame(ServerSocketMessage.channelList(await list())) else {
+    guard !sockets.isEmpty, let frame = SocketFrames.frame(ServerSocketMessage.roomList(await list())) else {
       return
     }
     sendToAll(frame, coalescingKey: "channel_list")
@@ -124,14 +124,14 @@ actor RoomDirectory {
   private func move(_ listener: RoomListener, to id: String, announce: Bool) async {
     guard let room = rooms[id] else { return }
     socketRoom[listener.connection.id] = id
-    if announce, let frame = SocketFrames.frame(ServerSocketMessage.switched(channelId: id)) {
+    if announce, let frame = SocketFrames.frame(ServerSocketMessage.switched(roomID: id)) {
       listener.connection.send(frame)
     }
     await room.join(listener)
   }
 
   @discardableResult
-  private func add(_ record: ChannelRecord) -> RoomActor {
+  private func add(_ record: RoomRecord) -> RoomActor {
     let room = RoomActor(record: record, store: store, catalog: catalog) { [weak self] in
       Task { await self?.announceRooms() }
     }

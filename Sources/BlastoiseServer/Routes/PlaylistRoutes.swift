@@ -42,7 +42,7 @@ struct PlaylistRoutes: Sendable {
       try playlists.delete(request.pathParameter("id"), by: try auth.require(.create, for: request))
       return .json(SuccessResponse())
     }
-    router.on(.patch, "/api/playlists/:id/tracks", body: ChannelRoutes.queueBody) { request in
+    router.on(.patch, "/api/playlists/:id/tracks", body: RoomRoutes.queueBody) { request in
       let principal = try auth.require(.create, for: request)
       let edit = try ListEdits.edit(from: try request.decodeJSON(ListEditRequest.self))
       return .json(try playlists.edit(request.pathParameter("id"), edit, by: principal))

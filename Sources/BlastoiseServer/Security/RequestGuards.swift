@@ -8,8 +8,8 @@ struct RequestGuards: Sendable {
   let originPolicy: OriginPolicy
   let proxy: ProxyTrust
   var authenticator: RequestAuthenticator?
-  /// Route pattern → capability checked before the body.
-  var capabilitiesBeforeBody: [String: Capability] = [:]
+  /// Route pattern → permission checked before the body.
+  var permissionsBeforeBody: [String: Permission] = [:]
 
   func check(_ request: HTTPRequest, _ route: Route) throws(HTTPError) {
     let needsOriginCheck = request.method.isMutating || request.headers["Upgrade"] != nil
@@ -19,9 +19,9 @@ struct RequestGuards: Sendable {
     {
       throw HTTPError(.forbidden, "Cross-origin request refused")
     }
-    if let capability = capabilitiesBeforeBody[route.pattern], let authenticator {
+    if let permission = permissionsBeforeBody[route.pattern], let authenticator {
       do {
-        _ = try authenticator.require(capability, for: request)
+        _ = try authenticator.require(permission, for: request)
       } catch let error as CoreError {
         throw ErrorMapping.httpError(for: error)
       } catch {

@@ -8,17 +8,17 @@ import Foundation
 ///
 /// Closing it on purpose (`stop`), being kicked, or a refusal that retrying cannot fix (401,
 /// 403, 404) ends it; `events` then finishes.
-public actor ChannelSocket {
-  public nonisolated let events: AsyncStream<ChannelSocketEvent>
-  private let continuation: AsyncStream<ChannelSocketEvent>.Continuation
+public actor RoomSocket {
+  public nonisolated let events: AsyncStream<RoomSocketEvent>
+  private let continuation: AsyncStream<RoomSocketEvent>.Continuation
   public let api: BlastoiseAPI
-  public private(set) var channelId: String
-  public private(set) var lastState: ChannelState?
+  public private(set) var roomID: String
+  public private(set) var lastState: RoomState?
   /// The last queue a state carried, for states that leave it out.
   public private(set) var queue: [Track] = []
-  private let transport: any ChannelSocketTransport
+  private let transport: any RoomSocketTransport
   private let policy: ReconnectPolicy
-  private var connection: (any ChannelSocketConnection)?
+  private var connection: (any RoomSocketConnection)?
   private var runner: Task<Void, Never>?
   private var stopped = false
   private var kicked = false
@@ -26,14 +26,14 @@ public actor ChannelSocket {
   private var lastSeq: Int64?
 
   public init(
-    api: BlastoiseAPI, channelId: String, transport: any ChannelSocketTransport = DefaultSocketTransport.make(),
+    api: BlastoiseAPI, roomID: String, transport: any RoomSocketTransport = DefaultSocketTransport.make(),
     reconnect: ReconnectPolicy = ReconnectPolicy()
   ) {
     self.api = api
-    self.channelId = channelId
+    self.roomID = roomID
     self.transport = transport
     policy = reconnect
-    (events, continuation) = AsyncStream.makeStream(of: ChannelSocketEvent.self)
+    (events, continuation) = AsyncStream.makeStream(of: RoomSocketEvent.self)
   }
 
   public var isConnected: Bool { connection != nil }
@@ -57,7 +57,7 @@ public actor ChannelSocket {
   /// Sends an action; throws `notConnected` while the socket is down.
   public func send(_ action: ClientAction) async throws {
     guard let connection else { throw BlastoiseClientError.notConnected }
-    if case .switchChannel = action { lastSeq = nil }
+    if case .switchRoom = action { lastSeq = nil }
     try await connection.send(action.json)
   }
 
@@ -68,7 +68,7 @@ public actor ChannelSocket {
   }
 
   /// `ws://host/api/channels/:id/ws` (`wss://` for https).
-  public nonisolated static func url(base: URL, channelId: String) -> URL {
+  public nonisolated static func url(base: URL, roomID: String) -> URL {
     var text = base.absoluteString
     if text.hasPrefix("https://") {
       text = "wss://" + text.dropFirst("https://".count)
@@ -76,17 +76,17 @@ public actor ChannelSocket {
       text = "ws://" + text.dropFirst("http://".count)
     }
     while text.hasSuffix("/") { text.removeLast() }
-    return URL(string: text + BlastoiseAPI.channelPath(channelId) + "/ws") ?? base
+    return URL(string: text + BlastoiseAPI.roomPath(roomID) + "/ws") ?? base
   }
 
   private func run() async {
     var failures = 0
     while !stopped, !Task.isCancelled {
       continuation.yield(.connecting(attempt: failures))
-      let opened: any ChannelSocketConnection
+      let opened: any RoomSocketConnection
       do {
         opened = try await transport.connect(
-          to: Self.url(base: api.baseURL, channelId: channelId), headers: api.requestHeaders)
+          to: Self.url(base: api.baseURL, roomID: roomID), headers: api.requestHeaders)
       } catch {
         if Self.isPermanent(error) { return finish(reason: Self.describe(error)) }
         let delay = policy.delay(attempt: failures)
@@ -133,7 +133,7 @@ public actor ChannelSocket {
     guard let message = ServerMessage.decode(received.text) else { return false }
     switch message {
     case .state(var state):
-      let sameRoom = lastState?.channelId == state.channelId
+      let sameRoom = lastState?.roomID == state.roomID
       if sameRoom, let lastSeq, state.seq < lastSeq { return false }  // older than what we have
       lastSeq = state.seq
       if let fresh = state.queue {
@@ -144,17 +144,17 @@ public actor ChannelSocket {
         queue = []
         state.queue = []
       }
-      channelId = state.channelId.isEmpty ? channelId : state.channelId
+      roomID = state.roomID.isEmpty ? roomID : state.roomID
       lastState = state
       continuation.yield(.state(state, receivedAt: received.receivedAt))
       return true
     case .pong(let clientTime, let serverTime):
       continuation.yield(.pong(clientTime: clientTime, serverTime: serverTime, receivedAt: received.receivedAt))
-    case .channelList(let channels): continuation.yield(.channelList(channels))
+    case .roomList(let channels): continuation.yield(.roomList(channels))
     case .switched(let id):
-      channelId = id
+      roomID = id
       lastSeq = nil
-      continuation.yield(.switched(channelId: id))
+      continuation.yield(.switched(roomID: id))
     case .kick(let reason):
       kicked = true
       continuation.yield(.kicked(reason: reason))

@@ -2,15 +2,15 @@ import Testing
 
 @testable import BlastoiseSync
 
-@Suite struct ChannelClockTests {
+@Suite struct RoomClockTests {
   let durations = [10.0, 20.0, 30.0]
 
-  func playing(_ mode: PlaybackMode, index: Int = 0, at time: Double = 1000) -> ChannelClock {
-    ChannelClock(currentIndex: index, paused: false, anchorPosition: 0, anchorTime: time, mode: mode)
+  func playing(_ mode: PlaybackMode, index: Int = 0, at time: Double = 1000) -> RoomClock {
+    RoomClock(currentIndex: index, paused: false, anchorPosition: 0, anchorTime: time, mode: mode)
   }
 
   @Test func pausedClockDoesNotAdvance() {
-    let clock = ChannelClock(currentIndex: 1, paused: true, anchorPosition: 5, anchorTime: 1000)
+    let clock = RoomClock(currentIndex: 1, paused: true, anchorPosition: 5, anchorTime: 1000)
     let later = clock.position(at: 999_999, durations: durations)
     #expect(later.index == 1)
     #expect(later.seconds == 5)
@@ -94,7 +94,7 @@ import Testing
   }
 
   @Test func seekIsClampedToTheTrack() {
-    let clock = ChannelClock(currentIndex: 0, paused: true, anchorPosition: 0, anchorTime: 0)
+    let clock = RoomClock(currentIndex: 0, paused: true, anchorPosition: 0, anchorTime: 0)
     #expect(clock.seeking(to: -5, at: 1, durations: durations).anchorPosition == 0)
     #expect(clock.seeking(to: 99, at: 1, durations: durations).anchorPosition == 10)
   }

@@ -4,7 +4,7 @@ import BlastoiseProtocol
 
 /// `/api/fetch…`: URL import through yt-dlp, for users and admins (guests 403). When import is
 /// turned off the routes answer 403, when yt-dlp cannot run 503.
-struct FetchRoutes: Sendable {
+struct ImportRoutes: Sendable {
   let imports: ImportService
   let auth: RequestAuthenticator
 
@@ -14,11 +14,11 @@ struct FetchRoutes: Sendable {
   func register(on router: inout Router) {
     router.on(.post, "/api/fetch", body: .smallJSON) { request in
       let principal = try auth.require(.importURL, for: request)
-      return try await imports.submit(try request.decodeJSON(FetchRequest.self), by: principal)
+      return try await imports.submit(try request.decodeJSON(ImportRequest.self), by: principal)
     }
     router.on(.post, "/api/fetch/confirm", body: Self.confirmBody) { request in
       let principal = try auth.require(.importURL, for: request)
-      return .json(try await imports.confirm(try request.decodeJSON(FetchConfirmRequest.self), by: principal))
+      return .json(try await imports.confirm(try request.decodeJSON(ImportConfirmRequest.self), by: principal))
     }
     router.on(.get, "/api/fetch") { request in
       .json(try await imports.list(for: try auth.require(.importURL, for: request)))

@@ -14,14 +14,14 @@ public struct ReceivedText: Sendable, Equatable {
 
 /// Opens WebSocket connections. `POSIXWebSocketTransport` works everywhere (plain `ws://`);
 /// on Apple platforms `URLSessionWebSocketTransport` also does `wss://`.
-public protocol ChannelSocketTransport: Sendable {
+public protocol RoomSocketTransport: Sendable {
   /// Opens `url` (ws:// or wss://) sending `headers` (the Cookie) in the handshake. Throws
   /// `BlastoiseClientError.handshakeRefused` when the server answers other than 101.
-  func connect(to url: URL, headers: [String: String]) async throws -> any ChannelSocketConnection
+  func connect(to url: URL, headers: [String: String]) async throws -> any RoomSocketConnection
 }
 
 /// An open WebSocket.
-public protocol ChannelSocketConnection: Sendable {
+public protocol RoomSocketConnection: Sendable {
   /// Text messages as they arrive; finishes when the connection closes (throwing if it broke).
   var messages: AsyncThrowingStream<ReceivedText, any Error> { get }
   func send(_ text: String) async throws
@@ -32,7 +32,7 @@ public protocol ChannelSocketConnection: Sendable {
   func close()
 }
 
-extension ChannelSocketConnection {
+extension RoomSocketConnection {
   public func send(stampedWith clock: MonotonicClock, _ make: @escaping @Sendable (Double) -> String) async throws {
     try await send(make(clock.now()))
   }
@@ -40,7 +40,7 @@ extension ChannelSocketConnection {
 
 /// The transport a platform uses when none is given.
 public enum DefaultSocketTransport {
-  public static func make() -> any ChannelSocketTransport {
+  public static func make() -> any RoomSocketTransport {
     #if canImport(Darwin)
     URLSessionWebSocketTransport()
     #else

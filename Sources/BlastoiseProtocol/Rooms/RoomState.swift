@@ -2,11 +2,11 @@
 /// `serverTime` (ms since the epoch, when the state was true) and `seq` (per room, increasing)
 /// are additive sync fields; old clients ignore them. `queue` is present on connect, after queue
 /// changes and every 30 s; otherwise clients keep the last one.
-public struct ChannelState: Codable, Sendable, Equatable {
+public struct RoomState: Codable, Sendable, Equatable {
   public var track: Track?
   public var currentTimestamp: Double
-  public var channelName: String
-  public var channelId: String
+  public var roomName: String
+  public var roomID: String
   public var description: String
   public var paused: Bool
   public var currentIndex: Int
@@ -19,14 +19,14 @@ public struct ChannelState: Codable, Sendable, Equatable {
   public var seq: Int64
 
   public init(
-    track: Track?, currentTimestamp: Double, channelName: String, channelId: String, description: String,
+    track: Track?, currentTimestamp: Double, roomName: String, roomID: String, description: String,
     paused: Bool, currentIndex: Int, listenerCount: Int, listeners: [String], isDefault: Bool, playbackMode: String,
     queue: [Track]?, serverTime: Int64, seq: Int64
   ) {
     self.track = track
     self.currentTimestamp = currentTimestamp
-    self.channelName = channelName
-    self.channelId = channelId
+    self.roomName = roomName
+    self.roomID = roomID
     self.description = description
     self.paused = paused
     self.currentIndex = currentIndex
@@ -40,7 +40,7 @@ public struct ChannelState: Codable, Sendable, Equatable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case track, currentTimestamp, channelName, channelId, description, paused, currentIndex, listenerCount, listeners
+    case track, currentTimestamp, roomName, roomID, description, paused, currentIndex, listenerCount, listeners
     case isDefault, playbackMode, queue, serverTime, seq
   }
 
@@ -49,8 +49,8 @@ public struct ChannelState: Codable, Sendable, Equatable {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(track, forKey: .track)
     try container.encode(currentTimestamp, forKey: .currentTimestamp)
-    try container.encode(channelName, forKey: .channelName)
-    try container.encode(channelId, forKey: .channelId)
+    try container.encode(roomName, forKey: .roomName)
+    try container.encode(roomID, forKey: .roomID)
     try container.encode(description, forKey: .description)
     try container.encode(paused, forKey: .paused)
     try container.encode(currentIndex, forKey: .currentIndex)

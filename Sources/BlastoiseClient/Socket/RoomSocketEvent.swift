@@ -2,18 +2,18 @@ import BlastoiseProtocol
 import Foundation
 
 /// What a room socket reports, in order.
-public enum ChannelSocketEvent: Sendable {
+public enum RoomSocketEvent: Sendable {
   /// Opening the socket; `attempt` counts failures since the last good connection.
   case connecting(attempt: Int)
   case connected
   /// A room state, its `queue` filled in from the last one that carried it. `receivedAt` is the
   /// client's monotonic time (seconds) when it arrived. States older than the last (lower
   /// `seq`) are dropped before they get here.
-  case state(ChannelState, receivedAt: Double)
+  case state(RoomState, receivedAt: Double)
   /// An answer to a clock ping: the `clientTime` sent (ms) and the server's time (ms).
   case pong(clientTime: Double, serverTime: Double, receivedAt: Double)
-  case channelList([ChannelInfo])
-  case switched(channelId: String)
+  case roomList([RoomInfo])
+  case switched(roomID: String)
   /// The session was ended elsewhere; the socket does not reconnect.
   case kicked(reason: String)
   case toast(message: String, kind: String)
@@ -21,7 +21,7 @@ public enum ChannelSocketEvent: Sendable {
   case serverError(message: String)
   case scanProgress(scanning: Bool, processed: Int, total: Int)
   /// `fetch_progress`, `fetch_complete`, `fetch_error`, `fetch_cancelled`.
-  case fetch(FetchSocketMessage)
+  case fetch(ImportSocketMessage)
   /// The socket closed. `retryIn` is the delay (seconds) before the next attempt; nil when it
   /// will not reconnect (closed on purpose, kicked, or refused for good).
   case disconnected(reason: String, retryIn: Double?)
@@ -33,7 +33,7 @@ public enum ClientAction: Sendable, Equatable {
   case unpause
   case seek(Double)
   case jump(Int)
-  case switchChannel(String)
+  case switchRoom(String)
   /// A clock ping; `clientTime` comes back in the pong.
   case ping(clientTime: Double)
 
@@ -44,7 +44,7 @@ public enum ClientAction: Sendable, Equatable {
       case .unpause: ClientSocketMessage(action: "unpause")
       case .seek(let seconds): ClientSocketMessage(action: "seek", timestamp: Self.finite(seconds))
       case .jump(let index): ClientSocketMessage(action: "jump", index: index)
-      case .switchChannel(let id): ClientSocketMessage(action: "switch", channelId: id)
+      case .switchRoom(let id): ClientSocketMessage(action: "switch", roomID: id)
       case .ping(let clientTime): ClientSocketMessage(action: "ping", clientTime: Self.finite(clientTime))
       }
     return (try? String(decoding: JSONEncoder().encode(message), as: UTF8.self)) ?? "{}"

@@ -3,20 +3,20 @@ import BlastoiseSync
 import Foundation
 
 /// Rooms in SQLite; the queue is a JSON array of track IDs, the clock is columns.
-public struct SQLiteChannelStore: ChannelStore {
+public struct SQLiteRoomStore: RoomStore {
   private let database: SQLiteDatabase
 
   public init(database: SQLiteDatabase) {
     self.database = database
   }
 
-  public func channels() throws -> [ChannelRecord] {
+  public func channels() throws -> [RoomRecord] {
     try database.read { connection in
       try connection.query("SELECT * FROM channels ORDER BY is_default DESC, created_at, id").compactMap(Self.record)
     }
   }
 
-  public func insert(_ channel: ChannelRecord) throws {
+  public func insert(_ channel: RoomRecord) throws {
     let queue = try StringListColumn.encode(channel.queue)
     try database.write { connection in
       try connection.execute(
@@ -32,7 +32,7 @@ public struct SQLiteChannelStore: ChannelStore {
     }
   }
 
-  public func save(_ channel: ChannelRecord) throws {
+  public func save(_ channel: RoomRecord) throws {
     let queue = try StringListColumn.encode(channel.queue)
     try database.write { connection in
       try connection.execute(
@@ -53,16 +53,16 @@ public struct SQLiteChannelStore: ChannelStore {
     }
   }
 
-  private static func record(_ row: SQLiteRow) -> ChannelRecord? {
+  private static func record(_ row: SQLiteRow) -> RoomRecord? {
     guard let id = row.string("id"), let name = row.string("name"), let queueText = row.string("queue"),
       let queue = StringListColumn.decode(queueText),
       let mode = row.string("mode").flatMap(PlaybackMode.init(rawValue:))
     else { return nil }
-    let clock = ChannelClock(
+    let clock = RoomClock(
       currentIndex: row.int("current_index") ?? 0, paused: row.bool("paused") ?? true,
       anchorPosition: row.double("anchor_position") ?? 0, anchorTime: row.double("anchor_time") ?? 0, mode: mode,
       shuffleState: UInt64(bitPattern: row.int64("shuffle_state") ?? 0))
-    return ChannelRecord(
+    return RoomRecord(
       id: id, name: name, description: row.string("description") ?? "", createdBy: row.int("created_by"),
       isDefault: row.bool("is_default") ?? false, queue: queue, clock: clock, seq: row.int64("seq") ?? 0)
   }

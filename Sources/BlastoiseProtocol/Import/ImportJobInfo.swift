@@ -1,6 +1,6 @@
-/// One import job on the wire (`GET /api/fetch` lists them). It carries `FetchItem`'s fields
-/// (`id`, `url`, `title`), so a client that decodes `[FetchItem]` still works.
-public struct FetchJobInfo: Codable, Sendable, Equatable {
+/// One import job on the wire (`GET /api/fetch` lists them). It carries `ImportItem`'s fields
+/// (`id`, `url`, `title`), so a client that decodes `[ImportItem]` still works.
+public struct ImportJobInfo: Codable, Sendable, Equatable {
   public var id: String
   public var url: String
   public var title: String
@@ -34,7 +34,7 @@ public struct FetchJobInfo: Codable, Sendable, Equatable {
 /// Socket messages about import jobs: `fetch_progress` (queued, downloading, processing),
 /// `fetch_complete` (with the library `track`), `fetch_error` (with `error`), `fetch_cancelled`.
 /// Shape: `{ "type": "fetch_progress", "id": "job", "status": "downloading", "progress": 50 }`.
-public struct FetchSocketMessage: Codable, Sendable, Equatable {
+public struct ImportSocketMessage: Codable, Sendable, Equatable {
   public var type: String
   public var id: String
   public var status: String

@@ -1,5 +1,5 @@
 /// One thing a user may do, as the seed's clients decode it. `resourceId` nil means "everywhere".
-public struct Permission: Codable, Sendable, Hashable {
+public struct PermissionGrant: Codable, Sendable, Hashable {
   public var resourceType: String
   public var resourceId: String?
   public var permission: String

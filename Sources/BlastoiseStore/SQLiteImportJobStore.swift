@@ -2,14 +2,14 @@ import BlastoiseCore
 import Foundation
 
 /// URL import jobs in SQLite, in queue order (`position`), with the owner's name and role joined in.
-public struct SQLiteFetchJobStore: FetchJobStore {
+public struct SQLiteImportJobStore: ImportJobStore {
   private let database: SQLiteDatabase
 
   public init(database: SQLiteDatabase) {
     self.database = database
   }
 
-  public func insert(_ jobs: [FetchJobRecord]) throws {
+  public func insert(_ jobs: [ImportJobRecord]) throws {
     try database.write { connection in
       for job in jobs {
         try connection.execute(
@@ -24,7 +24,7 @@ public struct SQLiteFetchJobStore: FetchJobStore {
     }
   }
 
-  public func update(_ job: FetchJobRecord) throws {
+  public func update(_ job: ImportJobRecord) throws {
     try database.write { connection in
       try connection.execute(
         "UPDATE fetch_jobs SET title = ?, status = ?, error = ?, track_id = ?, updated_at = ? WHERE id = ?",
@@ -33,7 +33,7 @@ public struct SQLiteFetchJobStore: FetchJobStore {
     }
   }
 
-  public func jobs() throws -> [FetchJobRecord] {
+  public func jobs() throws -> [ImportJobRecord] {
     try database.read { connection in
       try connection.query(
         """
@@ -58,12 +58,12 @@ public struct SQLiteFetchJobStore: FetchJobStore {
     }
   }
 
-  private static func job(_ row: SQLiteRow) -> FetchJobRecord? {
+  private static func job(_ row: SQLiteRow) -> ImportJobRecord? {
     guard let id = row.string("id"), let owner = row.int("owner_id"), let url = row.string("url"),
-      let status = row.string("status").flatMap(FetchJobStatus.init(rawValue:)),
+      let status = row.string("status").flatMap(ImportJobStatus.init(rawValue:)),
       let role = row.string("role").flatMap(Role.init(rawValue:))
     else { return nil }
-    return FetchJobRecord(
+    return ImportJobRecord(
       id: id, ownerID: owner, ownerName: row.string("username") ?? "", ownerRole: role, url: url,
       title: row.string("title") ?? "", status: status, error: row.string("error"), trackID: row.string("track_id"),
       playlistID: row.string("playlist_id"), playlistIndex: row.int("playlist_index"),

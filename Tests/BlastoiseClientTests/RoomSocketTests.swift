@@ -6,15 +6,15 @@ import Testing
 
 /// The room socket: POSIX WebSocket client against the real server, cookie in the handshake,
 /// typed events, the last queue kept, reconnecting after a restart.
-@Suite struct ChannelSocketTests {
+@Suite struct RoomSocketTests {
   @Test func theHandshakeCarriesTheCookieAndTheFirstStateHasTheQueue() async throws {
     let server = try await ClientTestServer()
     let (api, room) = try await server.signedIn("owner")
-    let socket = ChannelSocket(api: api, channelId: room.id, transport: POSIXWebSocketTransport())
+    let socket = RoomSocket(api: api, roomID: room.id, transport: POSIXWebSocketTransport())
     let log = EventLog(socket)
     await socket.start()
     let state = try await log.next { $0.state }
-    #expect(state.channelId == room.id)
+    #expect(state.roomID == room.id)
     #expect(state.queue?.count == 4)
     #expect(state.listeners == ["owner"])
     #expect(state.serverTime > 1_700_000_000_000)
@@ -30,7 +30,7 @@ import Testing
     let server = try await ClientTestServer()
     let (_, room) = try await server.signedIn("owner")
     let stranger = server.api()
-    let socket = ChannelSocket(api: stranger, channelId: room.id)
+    let socket = RoomSocket(api: stranger, roomID: room.id)
     let log = EventLog(socket)
     await socket.start()
     let reason = try await log.next { event -> String? in
@@ -44,7 +44,7 @@ import Testing
   @Test func lightStatesGetTheLastQueueAndPingsArePonged() async throws {
     let server = try await ClientTestServer()
     let (api, room) = try await server.signedIn("owner")
-    let socket = ChannelSocket(api: api, channelId: room.id)
+    let socket = RoomSocket(api: api, roomID: room.id)
     let log = EventLog(socket)
     await socket.start()
     let first = try await log.next { $0.state }
@@ -73,7 +73,7 @@ import Testing
     let first = try await ClientTestServer()
     let port = first.server.port
     let (api, room) = try await first.signedIn("owner")
-    let socket = ChannelSocket(api: api, channelId: room.id, reconnect: ReconnectPolicy(base: 0.3, maximum: 1))
+    let socket = RoomSocket(api: api, roomID: room.id, reconnect: ReconnectPolicy(base: 0.3, maximum: 1))
     let log = EventLog(socket)
     await socket.start()
     let before = try await log.next { $0.state }
@@ -87,7 +87,7 @@ import Testing
     // Same data, same port: the session (and the room) survive the restart.
     let second = try await ClientTestServer(port: port, dataDirectory: first.dataDirectory)
     let after = try await log.next(timeout: 15) { $0.state }
-    #expect(after.channelId == before.channelId)
+    #expect(after.roomID == before.roomID)
     #expect(after.queue?.map(\.id) == before.queue?.map(\.id))
     #expect(after.seq >= before.seq)
     await socket.stop()
@@ -101,10 +101,10 @@ import Testing
 
   @Test func socketURLsFollowTheServersScheme() {
     #expect(
-      ChannelSocket.url(base: URL(string: "http://h:3001")!, channelId: "a b").absoluteString
+      RoomSocket.url(base: URL(string: "http://h:3001")!, roomID: "a b").absoluteString
         == "ws://h:3001/api/channels/a%20b/ws")
     #expect(
-      ChannelSocket.url(base: URL(string: "https://tunes.example/")!, channelId: "x").absoluteString
+      RoomSocket.url(base: URL(string: "https://tunes.example/")!, roomID: "x").absoluteString
         == "wss://tunes.example/api/channels/x/ws")
   }
 
@@ -143,7 +143,7 @@ import Testing
   @Test func clientActionsAreTheContractsJSON() throws {
     for (action, expected) in [
       (ClientAction.pause, ["action": "pause"]), (.unpause, ["action": "unpause"]),
-      (.switchChannel("a\"b"), ["action": "switch", "channelId": "a\"b"]),
+      (.switchRoom("a\"b"), ["action": "switch", "channelId": "a\"b"]),
     ] {
       let decoded = try JSONSerialization.jsonObject(with: Data(action.json.utf8)) as? [String: String]
       #expect(decoded == expected)

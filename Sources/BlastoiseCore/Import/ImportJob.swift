@@ -9,7 +9,7 @@
 /// ```
 ///
 /// `complete`, `error` and `cancelled` are final; only final jobs are cleared.
-public enum FetchJobStatus: String, Sendable, Equatable, CaseIterable {
+public enum ImportJobStatus: String, Sendable, Equatable, CaseIterable {
   case queued
   case downloading
   /// Downloaded; audio being extracted or the file being added to the library.
@@ -20,7 +20,7 @@ public enum FetchJobStatus: String, Sendable, Equatable, CaseIterable {
 
   public var isFinished: Bool { self == .complete || self == .error || self == .cancelled }
 
-  public func canMove(to next: FetchJobStatus) -> Bool {
+  public func canMove(to next: ImportJobStatus) -> Bool {
     switch (self, next) {
     case (.queued, .downloading), (.queued, .cancelled): true
     case (.downloading, .processing), (.downloading, .error), (.downloading, .cancelled), (.downloading, .queued): true
@@ -31,14 +31,14 @@ public enum FetchJobStatus: String, Sendable, Equatable, CaseIterable {
 }
 
 /// One import job as stored. `ownerName` and `ownerRole` come from the owner's account when read.
-public struct FetchJobRecord: Sendable, Equatable {
+public struct ImportJobRecord: Sendable, Equatable {
   public let id: String
   public let ownerID: Int
   public var ownerName: String
   public var ownerRole: Role
   public let url: String
   public var title: String
-  public var status: FetchJobStatus
+  public var status: ImportJobStatus
   public var error: String?
   public var trackID: String?
   /// The playlist a confirmed playlist import adds its tracks to, and this entry's place in it.
@@ -49,7 +49,7 @@ public struct FetchJobRecord: Sendable, Equatable {
 
   public init(
     id: String, ownerID: Int, ownerName: String, ownerRole: Role, url: String, title: String,
-    status: FetchJobStatus = .queued, error: String? = nil, trackID: String? = nil, playlistID: String? = nil,
+    status: ImportJobStatus = .queued, error: String? = nil, trackID: String? = nil, playlistID: String? = nil,
     playlistIndex: Int? = nil, createdAt: Int64, updatedAt: Int64
   ) {
     self.id = id

@@ -3,7 +3,7 @@
 /// position(now) = paused ? anchorPosition : anchorPosition + (now − anchorTime). Advancing past
 /// track ends is computed from the anchor, never by ticking, so the same clock read later (after
 /// a restart, or on another node) gives the same answer. Times are seconds since the Unix epoch.
-public struct ChannelClock: Sendable, Equatable, Codable {
+public struct RoomClock: Sendable, Equatable, Codable {
   public var currentIndex: Int
   public var paused: Bool
   /// Seconds into the current entry at `anchorTime`.
@@ -30,7 +30,7 @@ public struct ChannelClock: Sendable, Equatable, Codable {
 
   /// The clock moved forward to `now`: past every track end, by the mode. `durations` are the
   /// queue's entries in order. The result's anchor is at `now`.
-  public func settled(at now: Double, durations: [Double]) -> ChannelClock {
+  public func settled(at now: Double, durations: [Double]) -> RoomClock {
     var clock = self
     guard !durations.isEmpty else {
       clock.currentIndex = 0

@@ -1,8 +1,8 @@
-/// URL import bodies and answers, in the shapes the seed's clients decode (`FetchItem`,
-/// `FetchResponse`, `FetchConfirmResponse`).
+/// URL import bodies and answers, in the shapes the seed's clients decode (`ImportItem`,
+/// `ImportResponse`, `ImportConfirmResponse`).
 
 /// `POST /api/fetch { url }`.
-public struct FetchRequest: Codable, Sendable, Equatable {
+public struct ImportRequest: Codable, Sendable, Equatable {
   public var url: String?
 
   public init(url: String?) { self.url = url }
@@ -17,7 +17,7 @@ public struct FetchRequest: Codable, Sendable, Equatable {
 
 /// One entry of a playlist found at a URL, or one queued download. `id` names a playlist entry
 /// (in a `playlist` answer) or a job (in a confirm answer).
-public struct FetchItem: Codable, Sendable, Hashable {
+public struct ImportItem: Codable, Sendable, Hashable {
   public var id: String?
   public var url: String
   public var title: String
@@ -30,7 +30,7 @@ public struct FetchItem: Codable, Sendable, Hashable {
 }
 
 /// The `type: "single"` answer: one download was queued as job `id`.
-public struct FetchSingleResponse: Codable, Sendable, Equatable {
+public struct ImportSingleResponse: Codable, Sendable, Equatable {
   public var type = "single"
   public var id: String
   public var title: String
@@ -44,14 +44,14 @@ public struct FetchSingleResponse: Codable, Sendable, Equatable {
 }
 
 /// The `type: "playlist"` answer: nothing is queued until the client confirms.
-public struct FetchPlaylistResponse: Codable, Sendable, Equatable {
+public struct ImportPlaylistResponse: Codable, Sendable, Equatable {
   public var type = "playlist"
   public var title: String
   public var count: Int
-  public var items: [FetchItem]
+  public var items: [ImportItem]
   public var requiresConfirmation = true
 
-  public init(title: String, items: [FetchItem]) {
+  public init(title: String, items: [ImportItem]) {
     self.title = title
     self.count = items.count
     self.items = items
@@ -60,11 +60,11 @@ public struct FetchPlaylistResponse: Codable, Sendable, Equatable {
 
 /// `POST /api/fetch/confirm { playlistTitle, items }`: items as the playlist answer gave them
 /// (by `id`); an item without an `id` is taken by its `url`.
-public struct FetchConfirmRequest: Codable, Sendable, Equatable {
+public struct ImportConfirmRequest: Codable, Sendable, Equatable {
   public var playlistTitle: String?
-  public var items: [FetchItem]?
+  public var items: [ImportItem]?
 
-  public init(playlistTitle: String?, items: [FetchItem]?) {
+  public init(playlistTitle: String?, items: [ImportItem]?) {
     self.playlistTitle = playlistTitle
     self.items = items
   }
@@ -75,22 +75,22 @@ public struct FetchConfirmRequest: Codable, Sendable, Equatable {
     try decoder.refuseUnknownKeys(CodingKeys.self)
     let container = try decoder.container(keyedBy: CodingKeys.self)
     playlistTitle = try container.decodeIfPresent(String.self, forKey: .playlistTitle)
-    items = try container.decodeIfPresent([FetchItem].self, forKey: .items)
+    items = try container.decodeIfPresent([ImportItem].self, forKey: .items)
   }
 }
 
 /// The confirm answer: the playlist that collects the imports and the queued jobs (`items[].id`
 /// are job IDs).
-public struct FetchConfirmResponse: Codable, Sendable, Equatable {
+public struct ImportConfirmResponse: Codable, Sendable, Equatable {
   public var message: String
   public var queueType: String?
   public var estimatedTime: String?
   public var playlistId: String?
   public var playlistName: String?
-  public var items: [FetchItem]?
+  public var items: [ImportItem]?
 
   public init(
-    message: String, playlistId: String?, playlistName: String?, items: [FetchItem]?, queueType: String? = nil,
+    message: String, playlistId: String?, playlistName: String?, items: [ImportItem]?, queueType: String? = nil,
     estimatedTime: String? = nil
   ) {
     self.message = message

@@ -1,5 +1,5 @@
 /// A room in `GET /api/channels` and `channel_list` messages.
-public struct ChannelInfo: Codable, Sendable, Equatable {
+public struct RoomInfo: Codable, Sendable, Equatable {
   public var id: String
   public var name: String
   public var description: String

@@ -4,9 +4,9 @@ import BlastoiseProtocol
 import Foundation
 
 /// One client's room socket: its messages are handled in order on one task, away from the
-/// socket thread. Control actions need the `control` capability; without it they are ignored,
+/// socket thread. Control actions need the `control` permission; without it they are ignored,
 /// as the seed's clients expect. Malformed or unknown messages get `{ "type": "error" }`.
-struct RoomSocket: Sendable {
+struct RoomSocketHandler: Sendable {
   let directory: RoomDirectory
   let sessions: SessionSockets
 
@@ -37,7 +37,7 @@ struct RoomSocket: Sendable {
             clientTime: message.clientTime ?? 0, serverTime: Int64((Date().timeIntervalSince1970 * 1000).rounded())),
           to: listener)
       case "switch":
-        guard let id = message.channelId else {
+        guard let id = message.roomID else {
           return reply(.error(message: "'switch' needs 'channelId'"), to: listener)
         }
         try await directory.switchRoom(listener, to: id)

@@ -5,10 +5,10 @@ import BlastoiseSync
 import Foundation
 
 /// `/api/channels…`: rooms, playback control, queue edits, and the room socket.
-struct ChannelRoutes: Sendable {
+struct RoomRoutes: Sendable {
   let directory: RoomDirectory
   let auth: RequestAuthenticator
-  let socket: RoomSocket
+  let socket: RoomSocketHandler
 
   /// Queue bodies may list many IDs (10,000 × ~75 bytes); everything else is small.
   static let queueBody = BodyPolicy.json(maxBytes: 1 << 20)
@@ -84,8 +84,8 @@ struct ChannelRoutes: Sendable {
     return room
   }
 
-  private func controllableRoom(_ request: HTTPRequest, _ capability: Capability) async throws -> RoomActor {
-    _ = try auth.require(capability, for: request)
+  private func controllableRoom(_ request: HTTPRequest, _ permission: Permission) async throws -> RoomActor {
+    _ = try auth.require(permission, for: request)
     return try await room(request)
   }
 
