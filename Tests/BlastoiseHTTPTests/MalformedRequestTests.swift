@@ -66,8 +66,13 @@ private func expectStillServing(_ port: UInt16, after what: String) async throws
   try await withServer(routes: okRoutes) { _, port in
     let brew = try await fetch(port: port, "BREW", "/ok")
     #expect(brew.status == 501)
-    let trace = try await fetch(port: port, "TRACE", "/ok")
-    #expect(trace.status == 501)
+    // HTTP's own methods are not allowed here (405), not unknown (501, a server error to clients).
+    for method in ["TRACE", "QUERY"] {
+      let answer = try await fetch(port: port, method, "/ok")
+      #expect(answer.status == 405, "\(method)")
+      #expect(answer.header("Allow") == "GET", "\(method)")
+      #expect(try await fetch(port: port, method, "/nowhere").status == 404, "\(method)")
+    }
     try await expectStillServing(port, after: "unknown methods")
   }
 }

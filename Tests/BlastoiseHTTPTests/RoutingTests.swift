@@ -60,6 +60,24 @@ private func routingRoutes(_ router: inout Router) {
   }
 }
 
+/// Like the server's web app: a catch-all `GET` registered after the API routes.
+private func catchAllRoutes(_ router: inout Router) {
+  router.immediate(.post, "/api/act") { _ in .text("acted") }
+  router.immediate(.get, "/*path") { request in .text("file " + request.pathParameter("path")) }
+}
+
+@Test func catchAllDoesNotAnswerAPathWhoseRoutesTakeOtherMethods() async throws {
+  try await withServer(routes: catchAllRoutes) { _, port in
+    // Found by schemathesis: GET on a POST route was the web app's 404 (413 with a body).
+    let get = try await fetch(port: port, "GET", "/api/act")
+    #expect(get.status == 405)
+    #expect(get.header("Allow") == "POST")
+    #expect(try await fetch(port: port, "HEAD", "/api/act").status == 405)
+    #expect(try await fetch(port: port, "GET", "/index.html").text == "file index.html")
+    #expect(try await fetch(port: port, "POST", "/index.html").status == 404)
+  }
+}
+
 @Test func headAnswersLikeGetWithoutBody() async throws {
   try await withServer(routes: routingRoutes) { _, port in
     let socket = try TestSocket(port: port)

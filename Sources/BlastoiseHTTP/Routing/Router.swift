@@ -6,7 +6,8 @@ public struct Router: Sendable {
     case notFound
   }
 
-  private var routes: [Route] = []
+  /// Every route in the order it was added (the OpenAPI contract test compares them).
+  public private(set) var routes: [Route] = []
 
   public init() {}
 
@@ -28,16 +29,23 @@ public struct Router: Sendable {
     add(Route(method, pattern, body: body, handler: .async(handler)))
   }
 
+  /// A catch-all (`*rest`) route only takes paths no other route has: it does not make every
+  /// other path "method not allowed", nor answer a path whose routes take other methods.
   public func match(_ method: HTTPMethod, _ path: [String]) -> Match {
     var allowed: [HTTPMethod] = []
+    var catchAll: Match?
     for route in routes {
       guard let parameters = route.match(path) else { continue }
-      if route.method == method || (method == .head && route.method == .get) {
+      let methodMatches = route.method == method || (method == .head && route.method == .get)
+      if route.isCatchAll {
+        if methodMatches, catchAll == nil { catchAll = .found(route, parameters: parameters) }
+      } else if methodMatches {
         return .found(route, parameters: parameters)
+      } else {
+        allowed.append(route.method)
       }
-      // A catch-all (`*rest`) route does not make every other path "method not allowed".
-      if !route.isCatchAll { allowed.append(route.method) }
     }
-    return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
+    if !allowed.isEmpty { return .methodNotAllowed(allowed: allowed) }
+    return catchAll ?? .notFound
   }
 }

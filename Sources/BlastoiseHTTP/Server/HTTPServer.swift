@@ -29,7 +29,7 @@ public final class HTTPServer: Sendable {
     public init() {}
   }
 
-  let router: Router
+  public let router: Router
   let configuration: Configuration
   public let webSockets: WebSocketHub
   let fileMappings: FileMappings

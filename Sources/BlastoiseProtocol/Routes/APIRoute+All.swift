@@ -3,6 +3,8 @@
 extension APIRoute {
   public static let health = APIRoute("/healthz")
   public static let status = APIRoute("/api/status")
+  /// Additive: this server's OpenAPI 3.1 document.
+  public static let openAPI = APIRoute("/api/openapi.json")
 
   public static let signUp = APIRoute("/api/auth/signup")
   public static let logIn = APIRoute("/api/auth/login")

@@ -14,6 +14,9 @@ public final class RunningServer: Sendable {
   private let imports: ImportService
   private let housekeeping: Task<Void, Never>
 
+  /// What the router serves, for checking the OpenAPI document against it.
+  public var routes: [Route] { http.router.routes }
+
   public static func start(_ configuration: ServerConfiguration) async throws(StartupError) -> RunningServer {
     let services = try ServerServices.open(configuration)
     let rooms: RoomDirectory

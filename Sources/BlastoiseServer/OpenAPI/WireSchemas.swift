@@ -1,0 +1,125 @@
+/// The shapes the server answers with, keyed by their seed names (`docs/api-reference.md` in the
+/// seed, `Models/AppTypes.swift`). Fields the seed does not have are marked `x-additive`.
+enum WireSchemas {
+  static let all: [String: JSONValue] = [
+    "Error": error, "Track": track, "ChannelInfo": channelInfo, "ChannelState": channelState,
+    "Permission": permission, "UserInfo": userInfo, "AuthEnvelope": authEnvelope, "Success": success,
+    "SuccessCount": successCount, "ServerStatus": serverStatus, "QueueResponse": queueResponse,
+    "ModeResponse": modeResponse, "Playlist": playlist, "PlaylistBundle": playlistBundle,
+    "UploadResponse": uploadResponse, "ScanSummary": scanSummary,
+  ].merging(ImportSchemas.all) { first, _ in first }
+
+  static let playbackMode = Schema.oneOf(["once", "repeat-all", "repeat-one", "shuffle"])
+
+  static let error = Schema.object(["error": Schema.string], required: ["error"])
+
+  static let track = Schema.object(
+    [
+      "id": ["type": "string", "pattern": "^sha256:[0-9a-f]{64}$"],
+      "filename": Schema.string,
+      "title": ["type": "string", "description": "never null: the file name without extension when untagged"],
+      "artist": Schema.nullable(Schema.string), "album": Schema.nullable(Schema.string),
+      "duration": ["type": "number", "description": "seconds"],
+      "replayGainDb": Schema.nullable(Schema.number), "replayPeak": Schema.nullable(Schema.number),
+      "available": ["type": "boolean", "description": "false when the file has gone from disk"],
+    ],
+    required: ["id", "filename", "title", "artist", "album", "duration", "replayGainDb", "replayPeak", "available"])
+
+  static let channelInfo = Schema.object(
+    [
+      "id": Schema.string, "name": Schema.string, "description": Schema.string, "trackCount": Schema.integer,
+      "listenerCount": Schema.integer, "listeners": Schema.array(Schema.string), "isDefault": Schema.boolean,
+      "createdBy": Schema.nullable(Schema.integer),
+    ],
+    required: ["id", "name", "description", "trackCount", "listenerCount", "listeners", "isDefault", "createdBy"])
+
+  static let channelState = Schema.object(
+    [
+      "track": Schema.nullable(Schema.ref("Track")),
+      "currentTimestamp": ["type": "number", "description": "seconds into the current track at serverTime"],
+      "channelName": Schema.string, "channelId": Schema.string, "description": Schema.string,
+      "paused": Schema.boolean, "currentIndex": Schema.integer, "listenerCount": Schema.integer,
+      "listeners": ["type": "array", "items": Schema.string, "maxItems": 100],
+      "isDefault": Schema.boolean, "playbackMode": playbackMode,
+      "queue": [
+        "type": "array", "items": Schema.ref("Track"),
+        "description": "present on connect, after queue changes and every 30 s",
+      ],
+      "serverTime": Schema.additive(Schema.milliseconds),
+      "seq": Schema.additive(["type": "integer", "description": "per room, increasing; drop older states"]),
+    ],
+    required: [
+      "track", "currentTimestamp", "channelName", "channelId", "description", "paused", "currentIndex",
+      "listenerCount", "listeners", "isDefault", "playbackMode", "serverTime", "seq",
+    ])
+
+  static let permission = Schema.object(
+    [
+      "resourceType": Schema.string, "resourceId": Schema.nullable(Schema.string),
+      "permission": Schema.oneOf(["listen", "control", "queue", "upload", "import", "create", "admin"]),
+    ],
+    required: ["resourceType", "resourceId", "permission"])
+
+  static let userInfo = Schema.object(
+    [
+      "id": Schema.integer, "username": Schema.string, "isAdmin": Schema.boolean, "isGuest": Schema.boolean,
+      "permissions": Schema.array(Schema.ref("Permission")),
+    ],
+    required: ["id", "username", "isAdmin", "isGuest", "permissions"])
+
+  static let authEnvelope = Schema.object(
+    ["user": Schema.nullable(Schema.ref("UserInfo")), "permissions": Schema.array(Schema.ref("Permission"))],
+    required: ["user", "permissions"])
+
+  static let success = Schema.object(["success": ["const": true]], required: ["success"])
+
+  static let successCount = Schema.object(
+    ["success": ["const": true], "count": Schema.additive(["type": "integer", "minimum": 0])],
+    required: ["success", "count"])
+
+  static let serverStatus = Schema.object(
+    [
+      "version": Schema.additive(Schema.string), "allowGuests": Schema.additive(Schema.boolean),
+      "allowSignup": Schema.additive(Schema.boolean),
+      "ytdlp": Schema.object(
+        ["enabled": Schema.boolean, "available": Schema.boolean], required: ["enabled", "available"]),
+    ],
+    required: ["version", "allowGuests", "allowSignup", "ytdlp"])
+
+  static let queueResponse = Schema.object(
+    ["success": ["const": true], "queueLength": Schema.integer], required: ["success", "queueLength"])
+
+  static let modeResponse = Schema.object(
+    ["success": ["const": true], "playbackMode": playbackMode], required: ["success", "playbackMode"])
+
+  static let playlist = Schema.object(
+    [
+      "id": Schema.string, "name": Schema.string, "description": Schema.string, "ownerId": Schema.integer,
+      "ownerName": Schema.string, "isPublic": Schema.boolean, "shareToken": Schema.nullable(Schema.string),
+      "trackIds": Schema.array(Schema.string), "createdAt": Schema.milliseconds, "updatedAt": Schema.milliseconds,
+    ],
+    required: [
+      "id", "name", "description", "ownerId", "ownerName", "isPublic", "shareToken", "trackIds", "createdAt",
+      "updatedAt",
+    ])
+
+  static let playlistBundle = Schema.object(
+    ["mine": Schema.array(Schema.ref("Playlist")), "shared": Schema.array(Schema.ref("Playlist"))],
+    required: ["mine", "shared"])
+
+  static let uploadResponse = Schema.additive(
+    Schema.object(
+      [
+        "success": ["const": true], "tracks": Schema.array(Schema.ref("Track")),
+        "duplicates": Schema.array(Schema.ref("Track")),
+      ],
+      required: ["success", "tracks", "duplicates"]))
+
+  static let scanSummary = Schema.additive(
+    Schema.object(
+      [
+        "success": ["const": true], "added": Schema.integer, "unchanged": Schema.integer, "missing": Schema.integer,
+        "skipped": Schema.integer,
+      ],
+      required: ["success", "added", "unchanged", "missing", "skipped"]))
+}
