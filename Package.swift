@@ -70,7 +70,10 @@ let package = Package(
       name: "BlastoisePlayerTests",
       dependencies: ["BlastoiseClient", "BlastoiseProtocol", "BlastoisePlayer", "BlastoiseTestSupport"]
     ),
-    .testTarget(name: "BlastoiseStoreTests", dependencies: ["BlastoiseStore"]),
+    .testTarget(
+      name: "BlastoiseStoreTests",
+      dependencies: ["BlastoiseStore", "BlastoiseCore", "BlastoiseProtocol", "BlastoiseSync"]
+    ),
     .testTarget(
       name: "BlastoiseMediaTests",
       dependencies: ["BlastoiseMedia", "BlastoiseCore", "BlastoiseStore", "BlastoiseSync", "BlastoiseTestSupport"]
