@@ -78,7 +78,11 @@ let package = Package(
       name: "BlastoiseMediaTests",
       dependencies: ["BlastoiseMedia", "BlastoiseCore", "BlastoiseStore", "BlastoiseSync", "BlastoiseTestSupport"]
     ),
-    .testTarget(name: "BlastoiseCoreTests", dependencies: ["BlastoiseCore", "BlastoiseProtocol"]),
+    // Pure rules, and the domain services over a real SQLite storage in a temp file.
+    .testTarget(
+      name: "BlastoiseCoreTests",
+      dependencies: ["BlastoiseCore", "BlastoiseProtocol", "BlastoiseSync", "BlastoiseStore"]
+    ),
     .testTarget(name: "BlastoiseHTTPTests", dependencies: ["BlastoiseHTTP", "BlastoiseWebSocket"]),
     .testTarget(
       name: "BlastoiseServerTests",
