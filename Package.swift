@@ -88,7 +88,7 @@ let package = Package(
       name: "BlastoiseServerTests",
       dependencies: [
         "BlastoiseServer", "BlastoiseHTTP", "BlastoiseWebSocket", "BlastoiseStore", "BlastoiseCore", "BlastoiseMedia",
-        "BlastoiseTestSupport",
+        "BlastoiseProtocol", "BlastoiseSync", "BlastoiseTestSupport",
       ]
     ),
   ],
