@@ -128,6 +128,30 @@ import Testing
   }
 
   @Test(arguments: StoreBackends.all)
+  func aTransactionsStorageRefusesWorkOnceItHasEnded(backend: StoreBackend) async throws {
+    try await backend.withStorage { storage in
+      let escaped = try await storage.transaction { $0 }
+      await #expect(throws: (any Error).self) { try await escaped.rooms.insert(Fixture.room("stray")) }
+      // Nor may it slip its writes into a transaction someone else has open.
+      try await withHangGuard {
+        try await storage.transaction { storage in
+          try await storage.rooms.insert(Fixture.room("mine"))
+          let refused = await Task.detached {
+            do {
+              try await escaped.rooms.insert(Fixture.room("stray"))
+              return false
+            } catch {
+              return true
+            }
+          }.value
+          #expect(refused)
+        }
+      }
+      #expect(try await storage.rooms.rooms().map(\.id) == ["mine"])
+    }
+  }
+
+  @Test(arguments: StoreBackends.all)
   func concurrentTransactionsLoseNoIncrement(backend: StoreBackend) async throws {
     try await backend.withStorage { storage in
       let ann = try await Fixture.user("Ann", in: storage)
