@@ -80,12 +80,19 @@ let package = Package(
       name: "BlastoisePlayerTests",
       dependencies: ["BlastoiseClient", "BlastoiseProtocol", "BlastoisePlayer", "BlastoiseTestSupport"]
     ),
-    .testTarget(name: "BlastoiseStoreTests", dependencies: ["BlastoiseStore", "BlastoiseTestSupport"]),
+    .testTarget(
+      name: "BlastoiseStoreTests",
+      dependencies: ["BlastoiseStore", "BlastoiseCore", "BlastoiseProtocol", "BlastoiseSync", "BlastoiseTestSupport"]
+    ),
     .testTarget(
       name: "BlastoiseMediaTests",
       dependencies: ["BlastoiseMedia", "BlastoiseCore", "BlastoiseStore", "BlastoiseSync", "BlastoiseTestSupport"]
     ),
-    .testTarget(name: "BlastoiseCoreTests", dependencies: ["BlastoiseCore", "BlastoiseProtocol"]),
+    // Pure rules, and the domain services over a real SQLite storage in a temp file.
+    .testTarget(
+      name: "BlastoiseCoreTests",
+      dependencies: ["BlastoiseCore", "BlastoiseProtocol", "BlastoiseSync", "BlastoiseStore"]
+    ),
     .testTarget(
       name: "BlastoiseHTTPTests", dependencies: ["BlastoiseHTTP", "BlastoiseWebSocket", "BlastoiseTestSupport"]
     ),
@@ -93,7 +100,7 @@ let package = Package(
       name: "BlastoiseServerTests",
       dependencies: [
         "BlastoiseServer", "BlastoiseHTTP", "BlastoiseWebSocket", "BlastoiseStore", "BlastoiseCore", "BlastoiseMedia",
-        "BlastoiseTestSupport",
+        "BlastoiseProtocol", "BlastoiseSync", "BlastoiseTestSupport",
       ]
     ),
   ],

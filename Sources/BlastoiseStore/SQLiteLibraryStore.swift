@@ -7,11 +7,13 @@ public struct SQLiteLibraryStore: LibraryStore {
   let access: SQLiteAccess
 
   public func knownFiles(under root: String) async throws -> (files: [String: LibraryFile], present: Set<String>) {
-    // Paths under `root/`: between "root/" and "root0" ('0' sorts right after '/').
+    // Paths under `root/`: between "root/" and "root0" ('0' sorts right after '/'). A root that
+    // already ends in "/" (the filesystem root) is not given a second one.
+    let prefix = root.hasSuffix("/") ? root : root + "/"
     let rows = try await access.read { connection in
       try connection.query(
-        "SELECT path, size, modified_ns, present FROM track_files WHERE path >= ? AND path < ?", .text(root + "/"),
-        .text(root + "0"))
+        "SELECT path, size, modified_ns, present FROM track_files WHERE path >= ? AND path < ?", .text(prefix),
+        .text(prefix.dropLast() + "0"))
     }
     var files: [String: LibraryFile] = [:]
     var present = Set<String>()

@@ -22,7 +22,7 @@ public struct SQLiteStorage: Storage {
   public init(database: SQLiteDatabase) {
     self.database = database
     access = SQLiteAccess(
-      database: database, runner: SQLiteRunner(label: "blastoise.sqlite"), joinsTransaction: false)
+      database: database, runner: SQLiteRunner(label: "blastoise.sqlite"), transaction: nil)
   }
 
   private init(joining access: SQLiteAccess) {
@@ -31,14 +31,16 @@ public struct SQLiteStorage: Storage {
   }
 
   public func transaction<T: Sendable>(_ body: @Sendable (any Storage) async throws -> T) async throws -> T {
-    if access.joinsTransaction { return try await body(self) }  // already inside one: join it
+    if access.transaction != nil { return try await body(self) }  // already inside one: join it
     let database = database
-    let joined = SQLiteStorage(
-      joining: SQLiteAccess(database: database, runner: access.runner, joinsTransaction: true))
+    let runner = access.runner
     do {
-      return try await access.runner.transaction(
+      return try await runner.transaction(
         begin: { try database.beginTransaction() }, end: { commit in try database.endTransaction(commit: commit) }
-      ) { try await body(joined) }
+      ) { transaction in
+        try await body(
+          SQLiteStorage(joining: SQLiteAccess(database: database, runner: runner, transaction: transaction)))
+      }
     } catch let error as StoreError {
       throw error.domainError
     }

@@ -7,7 +7,8 @@ import BlastoiseCore
 struct SQLiteAccess: Sendable {
   let database: SQLiteDatabase
   let runner: SQLiteRunner
-  let joinsTransaction: Bool
+  /// The `Storage.transaction` this access belongs to; nil: every call is a transaction of its own.
+  let transaction: SQLiteRunner.Transaction?
 
   func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
     try await perform(readOnly: false, body)
@@ -22,7 +23,9 @@ struct SQLiteAccess: Sendable {
   ) async throws -> T {
     let database = database
     do {
-      if joinsTransaction { return try await runner.run { try database.continueTransaction(body) } }
+      if let transaction {
+        return try await runner.run(in: transaction) { try database.continueTransaction(body) }
+      }
       return try await runner.exclusive { try readOnly ? database.read(body) : database.write(body) }
     } catch let error as StoreError {
       throw error.domainError

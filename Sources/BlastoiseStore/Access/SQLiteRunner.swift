@@ -36,11 +36,23 @@ final class SQLiteRunner: Sendable {
     return try await gate.withLock { try await run(body) }
   }
 
+  /// Runs `body` on the queue as one step of `transaction`; refused once that transaction has
+  /// ended, so a storage that escaped its transaction cannot slip writes into a later one.
+  func run<T: Sendable>(in transaction: Transaction, _ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await run {
+      guard self.open.withLock({ $0.current }) == transaction.number else {
+        throw StoreError.misuse("a transaction's storage was used after that transaction had ended")
+      }
+      return try body()
+    }
+  }
+
   /// Holds the gate for `body`, which may await between its statements; `begin` and `end` run on
-  /// the queue around it (`end(true)` commits, `end(false)` rolls back).
+  /// the queue around it (`end(true)` commits, `end(false)` rolls back). `body` is handed the
+  /// transaction its steps belong to.
   func transaction<T: Sendable>(
     begin: @escaping @Sendable () throws -> Void, end: @escaping @Sendable (Bool) throws -> Void,
-    _ body: () async throws -> T
+    _ body: (Transaction) async throws -> T
   ) async throws -> T {
     try refuseNested()
     return try await gate.withLock {
@@ -52,9 +64,8 @@ final class SQLiteRunner: Sendable {
       defer { open.withLock { $0.current = nil } }
       try await run(begin)
       do {
-        let result = try await Self.$current.withValue(Transaction(runner: ObjectIdentifier(self), number: number)) {
-          try await body()
-        }
+        let transaction = Transaction(runner: ObjectIdentifier(self), number: number)
+        let result = try await Self.$current.withValue(transaction) { try await body(transaction) }
         try await run { try end(true) }
         return result
       } catch {

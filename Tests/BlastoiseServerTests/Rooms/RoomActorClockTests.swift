@@ -1,0 +1,52 @@
+import BlastoiseCore
+import Testing
+
+@testable import BlastoiseServer
+
+/// States are true at the injected clock's now: time moves only when the test moves it.
+@Suite struct RoomActorClockTests {
+  @Test func statePositionsFollowTheManualClock() async throws {
+    try await RoomActorFixture.with(queue: [RoomActorFixture.trackA, RoomActorFixture.trackB]) { fixture in
+      let room = fixture.room
+      try await room.resume()
+      var state = await room.state(includeQueue: false)
+      #expect(state.currentIndex == 0)
+      #expect(state.currentTimestamp == 0)
+      #expect(state.serverTime == Int64(fixture.clock.now() * 1000))
+      fixture.clock.advance(by: 30)
+      state = await room.state(includeQueue: false)
+      #expect(state.currentTimestamp == 30)
+      fixture.clock.advance(by: 100)  // past the end of a (100 s): 30 s into b
+      state = await room.state(includeQueue: false)
+      #expect(state.currentIndex == 1)
+      #expect(state.currentTimestamp == 30)
+      #expect(state.track?.id == RoomActorFixture.trackB)
+    }
+  }
+
+  @Test func pausedRoomStaysPutWhileTheClockMoves() async throws {
+    try await RoomActorFixture.with(queue: [RoomActorFixture.trackA]) { fixture in
+      let room = fixture.room
+      try await room.resume()
+      fixture.clock.advance(by: 25)
+      try await room.pause()
+      fixture.clock.advance(by: 1_000)
+      let state = await room.state(includeQueue: false)
+      #expect(state.paused)
+      #expect(state.currentTimestamp == 25)
+    }
+  }
+
+  @Test func changesSettleAtTheManualClocksNow() async throws {
+    try await RoomActorFixture.with(queue: [RoomActorFixture.trackA, RoomActorFixture.trackB]) { fixture in
+      let room = fixture.room
+      try await room.resume()
+      fixture.clock.advance(by: 70)
+      _ = try await room.edit(.add([RoomActorFixture.trackB], insertAt: 0))  // the playing entry moves to 1
+      let stored = try #require(try await fixture.stored())
+      #expect(stored.clock.currentIndex == 1)
+      #expect(stored.clock.anchorTime == fixture.clock.now())
+      #expect(stored.clock.anchorPosition == 70)
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import BlastoiseCore
+import Testing
+
+/// What every backend's `AccountStore` must do with sessions.
+@Suite struct AccountSessionContract {
+  @Test(arguments: StoreBackends.all)
+  func sessionIsReadWithItsUser(backend: StoreBackend) async throws {
+    try await backend.withStorage { storage in
+      let ann = try await Fixture.user("Ann", in: storage)
+      let session = Fixture.session("token-1", of: ann, createdAt: 100, lastSeenAt: 150)
+      try await storage.accounts.createSession(session)
+      let found = try #require(try await storage.accounts.session(tokenHash: "token-1"))
+      #expect(found.0 == session)
+      #expect(found.1 == ann)
+    }
+  }
+
+  @Test(arguments: StoreBackends.all)
+  func unknownSessionIsNil(backend: StoreBackend) async throws {
+    try await backend.withStorage { storage in
+      let ann = try await Fixture.user("Ann", in: storage)
+      try await storage.accounts.createSession(Fixture.session("token-1", of: ann))
+      #expect(try await storage.accounts.session(tokenHash: "token-2") == nil)
+    }
+  }
+
+  @Test(arguments: StoreBackends.all)
+  func touchMovesLastSeenOnly(backend: StoreBackend) async throws {
+    try await backend.withStorage { storage in
+      let ann = try await Fixture.user("Ann", in: storage)
+      try await storage.accounts.createSession(Fixture.session("token-1", of: ann, createdAt: 100))
+      try await storage.accounts.touchSession(tokenHash: "token-1", at: 500)
+      let found = try #require(try await storage.accounts.session(tokenHash: "token-1"))
+      #expect(found.0.lastSeenAt == 500)
+      #expect(found.0.createdAt == 100)
+    }
+  }
+
+  @Test(arguments: StoreBackends.all)
+  func deletedSessionIsGone(backend: StoreBackend) async throws {
+    try await backend.withStorage { storage in
+      let ann = try await Fixture.user("Ann", in: storage)
+      try await storage.accounts.createSession(Fixture.session("token-1", of: ann))
+      try await storage.accounts.createSession(Fixture.session("token-2", of: ann))
+      try await storage.accounts.deleteSession(tokenHash: "token-1")
+      #expect(try await storage.accounts.session(tokenHash: "token-1") == nil)
+      #expect(try await storage.accounts.session(tokenHash: "token-2") != nil)
+      try await storage.accounts.deleteSession(tokenHash: "never-existed")  // not an error
+    }
+  }
+
+  @Test(arguments: StoreBackends.all)
+  func deleteSessionsKeepsTheCurrentOneAndOtherUsers(backend: StoreBackend) async throws {
+    try await backend.withStorage { storage in
+      let ann = try await Fixture.user("Ann", in: storage)
+      let bob = try await Fixture.user("Bob", in: storage)
+      for token in ["ann-1", "ann-2", "ann-3"] {
+        try await storage.accounts.createSession(Fixture.session(token, of: ann))
+      }
+      try await storage.accounts.createSession(Fixture.session("bob-1", of: bob))
+      let ended = try await storage.accounts.deleteSessions(ofUser: ann.id, keeping: "ann-2")
+      #expect(Set(ended) == ["ann-1", "ann-3"])
+      #expect(ended.count == 2)
+      #expect(try await storage.accounts.session(tokenHash: "ann-1") == nil)
+      #expect(try await storage.accounts.session(tokenHash: "ann-2") != nil)
+      #expect(try await storage.accounts.session(tokenHash: "ann-3") == nil)
+      #expect(try await storage.accounts.session(tokenHash: "bob-1") != nil)
+    }
+  }
+
+  @Test(arguments: StoreBackends.all)
+  func deleteExpiredSessionsRemovesIdleAndOldOnes(backend: StoreBackend) async throws {
+    try await backend.withStorage { storage in
+      let ann = try await Fixture.user("Ann", in: storage)
+      try await storage.accounts.createSession(Fixture.session("fresh", of: ann, createdAt: 900, lastSeenAt: 950))
+      try await storage.accounts.createSession(Fixture.session("idle", of: ann, createdAt: 900, lastSeenAt: 400))
+      try await storage.accounts.createSession(Fixture.session("old", of: ann, createdAt: 100, lastSeenAt: 990))
+      // Exactly at the limits is still alive: only strictly earlier times are dead.
+      try await storage.accounts.createSession(Fixture.session("edge", of: ann, createdAt: 500, lastSeenAt: 500))
+      let removed = try await storage.accounts.deleteExpiredSessions(lastSeenBefore: 500, createdBefore: 500)
+      #expect(removed == 2)
+      #expect(try await storage.accounts.session(tokenHash: "fresh") != nil)
+      #expect(try await storage.accounts.session(tokenHash: "edge") != nil)
+      #expect(try await storage.accounts.session(tokenHash: "idle") == nil)
+      #expect(try await storage.accounts.session(tokenHash: "old") == nil)
+    }
+  }
+
+  @Test(arguments: StoreBackends.all)
+  func deleteExpiredSessionsAlsoRemovesGuestsLeftWithoutSessions(backend: StoreBackend) async throws {
+    try await backend.withStorage { storage in
+      let expiredGuest = try await Fixture.user("guest-old", role: .guest, in: storage)
+      let liveGuest = try await Fixture.user("guest-live", role: .guest, in: storage)
+      try await Fixture.user("guest-none", role: .guest, in: storage)
+      let ann = try await Fixture.user("Ann", in: storage)  // no session, but a real account
+      try await storage.accounts.createSession(Fixture.session("g-old", of: expiredGuest, createdAt: 10))
+      try await storage.accounts.createSession(Fixture.session("g-live", of: liveGuest, createdAt: 900))
+      let removed = try await storage.accounts.deleteExpiredSessions(lastSeenBefore: 500, createdBefore: 500)
+      #expect(removed == 1)
+      #expect(try await storage.accounts.user(usernameKey: "guest-old") == nil)
+      #expect(try await storage.accounts.user(usernameKey: "guest-none") == nil)
+      #expect(try await storage.accounts.user(usernameKey: "guest-live") == liveGuest)
+      #expect(try await storage.accounts.user(usernameKey: "ann") == ann)
+    }
+  }
+}

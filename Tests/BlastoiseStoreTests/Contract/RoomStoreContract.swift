@@ -1,0 +1,93 @@
+import BlastoiseCore
+import BlastoiseSync
+import Testing
+
+/// What every backend's `RoomStore` must do: a record comes back exactly as written.
+@Suite struct RoomStoreContract {
+  /// A record with no field at its default, so a field the backend drops shows.
+  static func busyRecord(id: String, createdBy: Int?) -> RoomRecord {
+    Fixture.room(
+      id, name: "Kitchen ☕", createdBy: createdBy,
+      queue: ["sha256:a", "sha256:b", "sha256:a", "sha256:\"quoted\""],
+      clock: RoomClock(
+        currentIndex: 2, paused: false, anchorPosition: 12.345_678, anchorTime: 1_700_000_123.456_789,
+        mode: .shuffle, shuffleState: UInt64.max - 12_345),
+      seq: 4_242)
+  }
+
+  @Test(arguments: StoreBackends.all)
+  func noRoomsAtFirst(backend: StoreBackend) async throws {
+    try await backend.withStorage { storage in
+      let rooms = try await storage.rooms.rooms()
+      #expect(rooms.isEmpty)
+    }
+  }
+
+  @Test(arguments: StoreBackends.all)
+  func insertedRoomRoundTripsEveryField(backend: StoreBackend) async throws {
+    try await backend.withStorage { storage in
+      let ann = try await Fixture.user("Ann", in: storage)
+      let record = Self.busyRecord(id: "room-1", createdBy: ann.id)
+      try await storage.rooms.insert(record)
+      #expect(try await storage.rooms.rooms() == [record])
+    }
+  }
+
+  @Test(arguments: StoreBackends.all)
+  func defaultRoomWithoutCreatorRoundTrips(backend: StoreBackend) async throws {
+    try await backend.withStorage { storage in
+      let record = Fixture.room("main", createdBy: nil, isDefault: true, queue: [], clock: RoomClock(anchorTime: 5))
+      try await storage.rooms.insert(record)
+      #expect(try await storage.rooms.rooms() == [record])
+    }
+  }
+
+  @Test(arguments: StoreBackends.all)
+  func savedRoomRoundTripsEveryField(backend: StoreBackend) async throws {
+    try await backend.withStorage { storage in
+      let ann = try await Fixture.user("Ann", in: storage)
+      try await storage.rooms.insert(Fixture.room("room-1", createdBy: ann.id))
+      var changed = Self.busyRecord(id: "room-1", createdBy: ann.id)
+      changed.description = "New description"
+      try await storage.rooms.save(changed)
+      #expect(try await storage.rooms.rooms() == [changed])
+      changed.queue = []
+      changed.clock = RoomClock(currentIndex: 0, paused: true, anchorPosition: 0, anchorTime: 9, mode: .once)
+      changed.seq += 1
+      try await storage.rooms.save(changed)
+      #expect(try await storage.rooms.rooms() == [changed])
+    }
+  }
+
+  @Test(arguments: StoreBackends.all)
+  func deleteRemovesOnlyThatRoom(backend: StoreBackend) async throws {
+    try await backend.withStorage { storage in
+      try await storage.rooms.insert(Fixture.room("room-1"))
+      try await storage.rooms.insert(Fixture.room("room-2"))
+      try await storage.rooms.delete(id: "room-1")
+      #expect(try await storage.rooms.rooms().map(\.id) == ["room-2"])
+      try await storage.rooms.delete(id: "room-1")  // already gone: not an error
+    }
+  }
+
+  @Test(arguments: StoreBackends.all)
+  func insertingATakenIDIsConflict(backend: StoreBackend) async throws {
+    try await backend.withStorage { storage in
+      try await storage.rooms.insert(Fixture.room("room-1"))
+      let error = await #expect(throws: CoreError.self) {
+        try await storage.rooms.insert(Fixture.room("room-1", name: "Other"))
+      }
+      #expect(error?.code == .conflict)
+      #expect(try await storage.rooms.rooms().map(\.name) == ["Room room-1"])
+    }
+  }
+
+  @Test(arguments: StoreBackends.all)
+  func defaultRoomIsListedFirst(backend: StoreBackend) async throws {
+    try await backend.withStorage { storage in
+      try await storage.rooms.insert(Fixture.room("a-room"))
+      try await storage.rooms.insert(Fixture.room("z-main", isDefault: true))
+      #expect(try await storage.rooms.rooms().map(\.id) == ["z-main", "a-room"])
+    }
+  }
+}

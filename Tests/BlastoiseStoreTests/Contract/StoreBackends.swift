@@ -1,0 +1,58 @@
+import BlastoiseCore
+import BlastoiseStore
+import Foundation
+import Testing
+
+/// One backend the contract suite runs against: each test gets a fresh, empty `Storage` of it,
+/// closed and removed afterwards.
+struct StoreBackend: Sendable, CustomTestStringConvertible {
+  /// A storage for one test and how to throw it away.
+  struct Instance: Sendable {
+    let storage: any Storage
+    let discard: @Sendable () async -> Void
+  }
+
+  let name: String
+  let makeInstance: @Sendable () async throws -> Instance
+
+  var testDescription: String { name }
+
+  /// Runs `body` on a fresh storage and discards it afterwards, also when `body` throws.
+  func withStorage<T>(_ body: (any Storage) async throws -> T) async throws -> T {
+    let instance = try await makeInstance()
+    do {
+      let result = try await body(instance.storage)
+      await instance.discard()
+      return result
+    } catch {
+      await instance.discard()
+      throw error
+    }
+  }
+}
+
+/// The backends every contract test runs against. A new backend is one more entry here; one
+/// that needs a server (PostgreSQL) is added only when its environment variable names one, e.g.
+/// `if let url = environment["BLASTOISE_TEST_POSTGRES_URL"] { backends.append(.postgres(url)) }`.
+enum StoreBackends {
+  static var all: [StoreBackend] {
+    [sqlite]
+  }
+
+  /// A new SQLite file in a temporary folder of its own.
+  static let sqlite = StoreBackend(name: "SQLite") {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("blastoise-contract-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    do {
+      let storage = try SQLiteStorage(path: folder.appendingPathComponent("blastoise.db").path)
+      return StoreBackend.Instance(storage: storage) {
+        await storage.close()
+        try? FileManager.default.removeItem(at: folder)
+      }
+    } catch {
+      try? FileManager.default.removeItem(at: folder)
+      throw error
+    }
+  }
+}
