@@ -23,8 +23,8 @@ public enum CommandLineArguments {
   public static let usage = """
     usage: blastoise serve [--host ADDR] [--port N] [--data-dir DIR] [--music-dir DIR] [--web-dir DIR]
                            [--guests] [--no-signup] [--demo] [--ytdlp] [--allowed-origin ORIGIN]...
-                           [--trust-proxy] [--trusted-proxy ADDR[/PREFIX]]... [--session-idle-days N] [--session-max-days N] [--max-upload-mb N]
-                           [--allow-private-imports] [--max-import-mb N]
+                           [--trust-proxy] [--trusted-proxy ADDR[/PREFIX]]... [--session-idle-days N]
+                           [--session-max-days N] [--max-upload-mb N] [--allow-private-imports] [--max-import-mb N]
            blastoise scan [--data-dir DIR] [--music-dir DIR]
            blastoise user add NAME [--admin] [--data-dir DIR]     (password on stdin)
            blastoise listen URL [--channel ID] [--user NAME] [--audio-output AO|null] [--status-json]
