@@ -79,6 +79,11 @@ void bl_connection_client_address(struct MHD_Connection *connection, char *buffe
   }
 }
 
+int bl_connection_socket(struct MHD_Connection *connection) {
+  const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  return info == NULL ? -1 : info->connect_fd;
+}
+
 int bl_epoll_ctl(int epfd, int op, int fd, uint32_t events) {
   struct epoll_event event;
   memset(&event, 0, sizeof event);

@@ -44,7 +44,8 @@ import Testing
   @Test(arguments: [
     ["--bogus"], ["--port"], ["--port", "-1"], ["--port", "70000"], ["--port", "abc"], ["--host", "example.com"],
     ["--guests=yes"], ["stray"], ["--data-dir", ""], ["--port", "1", "--port", "2"],
-    ["--allowed-origin", "javascript:alert(1)"],
+    ["--allowed-origin", "javascript:alert(1)"], ["--trusted-proxy", "proxy.example"],
+    ["--trusted-proxy", "10.0.0.0/33"], ["--trusted-proxy", "::1/129"], ["--trust-proxy=yes"],
   ])
   func badArgumentsAreUsageErrors(arguments: [String]) {
     #expect(throws: UsageError.self) { try serve(arguments) }
@@ -62,5 +63,15 @@ import Testing
   @Test func allowedOriginsAreNormalized() throws {
     let configuration = try serve(["--allowed-origin", "HTTPS://Music.Example:443/"])
     #expect(configuration.allowedOrigins == ["https://music.example"])
+  }
+
+  @Test func trustedProxiesRepeatComeFromTheEnvironmentAndTrustProxyMeansLoopback() throws {
+    let flags = try serve(["--trusted-proxy", "10.0.0.0/8", "--trusted-proxy=fd00::1"])
+    #expect(flags.trustedProxies.map(\.description) == ["10.0.0.0/8", "fd00::1/128"])
+    let environment = try serve([], environment: ["BLASTOISE_TRUSTED_PROXY": "192.168.1.0/24, 10.1.2.3"])
+    #expect(environment.trustedProxies.map(\.description) == ["192.168.1.0/24", "10.1.2.3/32"])
+    #expect(try serve(["--trust-proxy"]).trustedProxies == AddressRange.loopback)
+    #expect(AddressRange.loopback.map(\.description) == ["127.0.0.0/8", "::1/128"])
+    #expect(try serve([]).trustedProxies.isEmpty)
   }
 }

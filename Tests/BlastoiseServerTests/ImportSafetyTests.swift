@@ -36,7 +36,7 @@ import Testing
     ("2002:7f00:1::", false), ("2002:0808:0808::", true), ("::127.0.0.1", false),
   ])
   func addressClasses(address: String, isPublic: Bool) throws {
-    #expect(try #require(ImportIPAddress(address)).isPublic == isPublic, "\(address)")
+    #expect(try #require(IPAddress(address)).isPublic == isPublic, "\(address)")
   }
 
   @Test func argumentVectorKeepsTheURLAfterDoubleDash() {
@@ -122,7 +122,7 @@ import Testing
   @Test func theProxyStopsRedirectsToRefusedAddresses() async throws {
     let site = try await ImportFixtureSite.start(files: ["song.wav": ImportTests.song])
     let executable = try #require(ExecutableLookup.find("yt-dlp"))
-    let allowed = try #require(ImportIPAddress("127.0.0.1"))
+    let allowed = try #require(IPAddress("127.0.0.1"))
     let proxy = try ImportProxy(permits: { $0 == allowed }, timeoutSeconds: 5)
     let folder = try temporaryDirectory()
     var settings = ImportSettings(directory: folder)

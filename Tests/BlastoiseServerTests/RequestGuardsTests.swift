@@ -4,7 +4,7 @@ import Testing
 @testable import BlastoiseServer
 
 @Suite struct RequestGuardsTests {
-  let guards = RequestGuards(originPolicy: OriginPolicy(allowedOrigins: []), proxy: ProxyTrust(trustProxy: false))
+  let guards = RequestGuards(originPolicy: OriginPolicy(allowedOrigins: []), proxy: ProxyTrust(trusting: []))
   let route = Route(.post, "/api/things", handler: .immediate { _ in HTTPResponse() })
 
   private func request(_ method: HTTPMethod, headers: [(String, String)]) throws -> HTTPRequest {

@@ -48,10 +48,11 @@ struct Exchange {
     }
   }
 
-  /// Body bytes a refused request may still send (and we discard) so that it can get its answer.
-  /// libmicrohttpd queues a response only before the body or after all of it, so a body refused
-  /// midway (a chunked body over the cap, a bad multipart part) must be drained first; a client
-  /// that sends more than this is cut off without an answer.
+  /// Body bytes a refused request may still send (and we discard) so that it gets its answer in
+  /// the usual way and keeps its connection: libmicrohttpd queues a response only before the body
+  /// or after all of it, so a body refused midway (a chunked body over the cap, a bad multipart
+  /// part) must be drained first. A client that sends more than this is answered early on the
+  /// socket (`EarlyAnswer`), discarded for as many bytes again, and closed.
   static let maxDrainedBytes = 1 << 20
 
   /// How many body bytes a refused request may send before it is cut off.
@@ -60,8 +61,8 @@ struct Exchange {
   /// A chunk of the body arrived.
   func receive(_ data: UnsafePointer<CChar>, count: Int) -> MHD_Result {
     context.receivedBodyBytes += count
-    if context.refusal != nil {  // Drained, then refused in dispatch.
-      return context.receivedBodyBytes <= drainLimit ? .YES : .NO
+    if let refusal = context.refusal {  // Drained, then refused in dispatch.
+      return context.receivedBodyBytes <= drainLimit ? .YES : answerEarly(refusal)
     }
     guard let route = context.route, context.receivedBodyBytes <= route.body.maxBytes else {
       return refuseAfterDrain(tooLarge(context.route?.body.maxBytes ?? 0))
@@ -74,6 +75,14 @@ struct Exchange {
       context.request?.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: count))
     }
     return .YES
+  }
+
+  /// Body bytes after an early answer: still read, so that the close comes after the client had
+  /// time to read the answer — closing with unread bytes resets the connection, and a reset can
+  /// destroy an answer the client has not read yet.
+  func discardAfterEarlyAnswer(count: Int) -> MHD_Result {
+    context.receivedBodyBytes += count
+    return context.receivedBodyBytes <= drainLimit + Self.maxDrainedBytes ? .YES : .NO
   }
 
   /// The body is complete: run the handler.
@@ -145,6 +154,13 @@ struct Exchange {
     logRefusal(error)
     context.refusal = error
     return .YES
+  }
+
+  /// The refused client sends past what we drain: answer now, straight on the socket.
+  private func answerEarly(_ error: HTTPError) -> MHD_Result {
+    context.phase = .answeredEarly
+    context.refusal = nil
+    return EarlyAnswer(response: .error(error)).send(on: connection) ? .YES : .NO
   }
 
   /// Refuses a request whose body is arriving: drops what was kept of it and answers once the

@@ -47,5 +47,11 @@ func accessHandler(
   case .responded:
     uploadDataSize.pointee = 0  // Drain what a refused client still sends.
     return .YES
+  case .answeredEarly where uploadDataSize.pointee > 0:
+    let count = uploadDataSize.pointee
+    uploadDataSize.pointee = 0
+    return exchange.discardAfterEarlyAnswer(count: count)
+  case .answeredEarly:
+    return .NO  // The whole body came; the answer is already out: close.
   }
 }

@@ -24,7 +24,7 @@ public final class HTTPServer: Sendable {
     /// Turns an error that is not an `HTTPError` into a response (the application maps its domain
     /// errors in one place). The default answers 500 and logs.
     public var errorResponse: (@Sendable (any Error) -> HTTPResponse)?
-    public var log: @Sendable (String) -> Void = { line in HTTPServer.logToStandardError(line) }
+    public var log: @Sendable (String) -> Void = { line in LogLine.write(line) }
 
     public init() {}
   }
@@ -111,16 +111,12 @@ public final class HTTPServer: Sendable {
     configuration.log("error: unhandled \(error)")
     return .error(HTTPError(.internalServerError, "Internal server error"))
   }
-
-  public static func logToStandardError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
-  }
 }
 
 /// libmicrohttpd's own complaints (malformed requests, resource limits) go to stderr.
 private func logFromLibrary(_ message: UnsafePointer<CChar>?) {
   guard let message else { return }
-  HTTPServer.logToStandardError("http: \(String(cString: message))")
+  LogLine.write("http: \(String(cString: message))")
 }
 
 /// The daemon pointer; libmicrohttpd's daemon functions are thread-safe.

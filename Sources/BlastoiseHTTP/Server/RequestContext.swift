@@ -16,6 +16,9 @@ final class RequestContext: @unchecked Sendable {
     case awaitingHandler
     /// A response has been queued; any further body bytes are discarded.
     case responded
+    /// An answer went out on the socket mid-body (`EarlyAnswer`); what is still sent is discarded
+    /// for a while, then the connection closes.
+    case answeredEarly
   }
 
   let rawTarget: String

@@ -32,7 +32,7 @@ public final class RunningServer: Sendable {
     }
     let sessions = SessionSockets()
     Self.announce(services.library, to: rooms, catalog: catalog)
-    let proxy = ProxyTrust(trustProxy: configuration.trustProxy)
+    let proxy = ProxyTrust(trusting: configuration.trustedProxies)
     let authenticator = RequestAuthenticator(accounts: services.accounts, proxy: proxy)
     let tokens = SodiumSessionTokens()
     let playlists = PlaylistService(

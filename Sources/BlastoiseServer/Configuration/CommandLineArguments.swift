@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the command line asks for.
 public enum Command: Sendable, Equatable {
   case serve(ServerConfiguration)
@@ -21,8 +23,8 @@ public enum CommandLineArguments {
   public static let usage = """
     usage: blastoise serve [--host ADDR] [--port N] [--data-dir DIR] [--music-dir DIR] [--web-dir DIR]
                            [--guests] [--no-signup] [--demo] [--ytdlp] [--allowed-origin ORIGIN]...
-                           [--trust-proxy] [--session-idle-days N] [--session-max-days N] [--max-upload-mb N]
-                           [--allow-private-imports] [--max-import-mb N]
+                           [--trust-proxy] [--trusted-proxy ADDR[/PREFIX]]... [--session-idle-days N]
+                           [--session-max-days N] [--max-upload-mb N] [--allow-private-imports] [--max-import-mb N]
            blastoise scan [--data-dir DIR] [--music-dir DIR]
            blastoise user add NAME [--admin] [--data-dir DIR]     (password on stdin)
            blastoise listen URL [--channel ID] [--user NAME] [--audio-output AO|null] [--status-json]
@@ -64,7 +66,7 @@ public enum CommandLineArguments {
     configuration.demoLibrary = try flags.isSet("demo")
     configuration.urlImportEnabled = try flags.isSet("ytdlp")
     configuration.allowPrivateImports = try flags.isSet("allow-private-imports")
-    configuration.trustProxy = try flags.isSet("trust-proxy")
+    configuration.trustedProxies = try trustedProxies(flags)
     if let days = try flags.value("session-idle-days") {
       configuration.sessionIdleDays = try positive(days, "session-idle-days")
     }
@@ -112,6 +114,19 @@ public enum CommandLineArguments {
     return configuration
   }
 
+  /// `--trusted-proxy` blocks, plus loopback for `--trust-proxy` (a reverse proxy on this
+  /// machine, the setup that flag has always meant).
+  private static func trustedProxies(_ flags: FlagReader) throws(UsageError) -> [AddressRange] {
+    var ranges = try flags.values("trusted-proxy").map { text throws(UsageError) in
+      guard let range = AddressRange(text.trimmingCharacters(in: .whitespaces)) else {
+        throw UsageError(message: "--trusted-proxy must be an IP address or ADDR/PREFIX, not '\(text)'")
+      }
+      return range
+    }
+    if try flags.isSet("trust-proxy") { ranges += AddressRange.loopback }
+    return ranges
+  }
+
   private static func positive(_ value: String, _ flag: String, limit: Int = 3650) throws(UsageError) -> Int {
     guard let number = Int(value), number > 0, number <= limit else {
       throw UsageError(message: "--\(flag) must be a whole number from 1 to \(limit), not '\(value)'")
@@ -136,8 +151,8 @@ public enum CommandLineArguments {
 
 enum ServeFlag {
   static let valued: Set<String> = [
-    "host", "port", "data-dir", "music-dir", "web-dir", "allowed-origin", "session-idle-days", "session-max-days",
-    "max-upload-mb", "max-import-mb",
+    "host", "port", "data-dir", "music-dir", "web-dir", "allowed-origin", "trusted-proxy", "session-idle-days",
+    "session-max-days", "max-upload-mb", "max-import-mb",
   ]
   static let switches: Set<String> = ["guests", "no-signup", "demo", "ytdlp", "trust-proxy", "allow-private-imports"]
 }

@@ -11,8 +11,9 @@ public struct ServerConfiguration: Sendable, Equatable {
   public var urlImportEnabled = false
   /// Origins besides the server's own that may send mutating requests and open sockets.
   public var allowedOrigins: [String] = []
-  /// Believe `X-Forwarded-Proto`/`X-Forwarded-For` (only behind a reverse proxy you run).
-  public var trustProxy = false
+  /// Reverse proxies whose `X-Forwarded-For`/`X-Forwarded-Proto` are believed (`--trusted-proxy`;
+  /// `--trust-proxy` adds `AddressRange.loopback`). Empty: those headers are ignored.
+  public var trustedProxies: [AddressRange] = []
   public var sessionIdleDays = 14
   public var sessionMaxDays = 90
   public var maxUploadMegabytes = 512

@@ -11,7 +11,7 @@ struct ImportAddressPolicy: Sendable {
 
   /// Resolves `host` (getaddrinfo, off the Swift pool) and refuses it when any address is not
   /// public. Returns the addresses.
-  func check(host: String) async throws -> [ImportIPAddress] {
+  func check(host: String) async throws -> [IPAddress] {
     let addresses = try await Self.resolve(host, timeout: resolveTimeoutSeconds)
     guard !allowPrivate else { return addresses }
     if let refused = addresses.first(where: { !$0.isPublic }) {
@@ -21,28 +21,28 @@ struct ImportAddressPolicy: Sendable {
     return addresses
   }
 
-  func permits(_ address: ImportIPAddress) -> Bool { allowPrivate || address.isPublic }
+  func permits(_ address: IPAddress) -> Bool { allowPrivate || address.isPublic }
 
   private static let timers = DispatchQueue(label: "import-resolve-timeouts")
 
   /// getaddrinfo blocks, so it runs on a thread of its own: a blocked dispatch worker would be
   /// taken from the pool that runs Swift tasks (on Linux they share it).
-  static func resolve(_ host: String, timeout: Double) async throws -> [ImportIPAddress] {
-    let once = ImportResumeOnce<[ImportIPAddress]>()
+  static func resolve(_ host: String, timeout: Double) async throws -> [IPAddress] {
+    let once = ImportResumeOnce<[IPAddress]>()
     return try await withCheckedThrowingContinuation { continuation in
       once.set(continuation)
       timers.asyncAfter(deadline: .now() + timeout) {
         once.resume(throwing: CoreError.invalid("Looking up \(host) took too long"))
       }
       Thread.detachNewThread {
-        once.resume(with: Result { () throws(CoreError) -> [ImportIPAddress] in try lookUp(host) })
+        once.resume(with: Result { () throws(CoreError) -> [IPAddress] in try lookUp(host) })
       }
     }
   }
 
   /// The host's addresses, each once (a literal address is itself). Blocks in getaddrinfo.
-  static func lookUp(_ host: String) throws(CoreError) -> [ImportIPAddress] {
-    if let literal = ImportIPAddress(host) { return [literal] }
+  static func lookUp(_ host: String) throws(CoreError) -> [IPAddress] {
+    if let literal = IPAddress(host) { return [literal] }
     var hints = addrinfo()
     hints.ai_family = AF_UNSPEC
     hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -51,10 +51,10 @@ struct ImportAddressPolicy: Sendable {
       throw CoreError.invalid("Cannot find the host \(host)")
     }
     defer { freeaddrinfo(first) }
-    var addresses: [ImportIPAddress] = []
+    var addresses: [IPAddress] = []
     var cursor: UnsafeMutablePointer<addrinfo>? = first
     while let entry = cursor {
-      if let socketAddress = entry.pointee.ai_addr, let address = ImportIPAddress(socketAddress: socketAddress),
+      if let socketAddress = entry.pointee.ai_addr, let address = IPAddress(socketAddress: socketAddress),
         !addresses.contains(address)
       {
         addresses.append(address)
@@ -66,49 +66,8 @@ struct ImportAddressPolicy: Sendable {
   }
 }
 
-/// An IPv4 or IPv6 address as 4 or 16 bytes.
-struct ImportIPAddress: Sendable, Hashable, CustomStringConvertible {
-  let bytes: [UInt8]
-
-  init?(_ text: String) {
-    var v4 = in_addr()
-    var v6 = in6_addr()
-    if inet_pton(AF_INET, text, &v4) == 1 {
-      bytes = withUnsafeBytes(of: v4) { Array($0) }
-    } else if inet_pton(AF_INET6, text, &v6) == 1 {
-      bytes = withUnsafeBytes(of: v6) { Array($0) }
-    } else {
-      return nil
-    }
-  }
-
-  init?(socketAddress: UnsafePointer<sockaddr>) {
-    switch Int32(socketAddress.pointee.sa_family) {
-    case AF_INET:
-      bytes = socketAddress.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
-        withUnsafeBytes(of: $0.pointee.sin_addr) { Array($0) }
-      }
-    case AF_INET6:
-      bytes = socketAddress.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
-        withUnsafeBytes(of: $0.pointee.sin6_addr) { Array($0) }
-      }
-    default:
-      return nil
-    }
-  }
-
-  var isIPv4: Bool { bytes.count == 4 }
-
-  var description: String {
-    var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-    let family = isIPv4 ? AF_INET : AF_INET6
-    let written = bytes.withUnsafeBytes { raw in
-      inet_ntop(family, raw.baseAddress, &buffer, socklen_t(buffer.count)) != nil
-    }
-    guard written else { return "?" }
-    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  }
-
+/// Which addresses count as public for URL import.
+extension IPAddress {
   /// Public unicast: reachable on the internet and not one of the special ranges.
   var isPublic: Bool {
     if isIPv4 { return Self.isPublicIPv4(bytes) }

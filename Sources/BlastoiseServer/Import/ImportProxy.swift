@@ -20,14 +20,14 @@ final class ImportProxy: @unchecked Sendable {
   var url: String { "http://127.0.0.1:\(port)" }
 
   private let listener: Int32
-  private let permits: @Sendable (ImportIPAddress) -> Bool
+  private let permits: @Sendable (IPAddress) -> Bool
   private let timeoutSeconds: Int
   private let maxConnections: Int
   private let lock = NSLock()
   private var connections = 0
   private var stopped = false
 
-  init(permits: @escaping @Sendable (ImportIPAddress) -> Bool, timeoutSeconds: Int, maxConnections: Int = 64) throws {
+  init(permits: @escaping @Sendable (IPAddress) -> Bool, timeoutSeconds: Int, maxConnections: Int = 64) throws {
     self.permits = permits
     self.timeoutSeconds = max(1, timeoutSeconds)
     self.maxConnections = maxConnections
@@ -242,7 +242,7 @@ enum ImportProxyIO {
   }
 
   /// Connects to the first address that answers within the timeout.
-  static func connect(to addresses: [ImportIPAddress], port: Int, timeoutSeconds: Int) -> Int32? {
+  static func connect(to addresses: [IPAddress], port: Int, timeoutSeconds: Int) -> Int32? {
     for address in addresses {
       let family = address.isIPv4 ? AF_INET : AF_INET6
       let descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)

@@ -1,21 +1,29 @@
 import BlastoiseHTTP
 import Foundation
 
-/// What the client's connection really was. Only behind a reverse proxy the operator runs
-/// (`--trust-proxy`) are `X-Forwarded-Proto` and `X-Forwarded-For` believed.
+/// What the client's connection really was. `X-Forwarded-Proto` and `X-Forwarded-For` are
+/// believed only from a trusted reverse proxy (`--trusted-proxy`, `--trust-proxy`).
 struct ProxyTrust: Sendable {
-  let trustProxy: Bool
+  let proxies: TrustedProxies
 
-  /// Whether the client reached us over HTTPS.
+  init(trusting ranges: [AddressRange]) {
+    proxies = TrustedProxies(ranges: ranges)
+  }
+
+  /// Whether the client reached us over HTTPS: the scheme the nearest proxy reports.
   func isSecure(_ request: HTTPRequest) -> Bool {
-    trustProxy && request.headers["X-Forwarded-Proto"]?.lowercased() == "https"
+    guard proxies.trusts(peer: request.remoteAddress) else { return false }
+    let reported = values("X-Forwarded-Proto", in: request).last?.split(separator: ",").last
+    return reported?.trimmingCharacters(in: .whitespaces).lowercased() == "https"
   }
 
   /// The client's address, for rate limiting and logs.
   func clientAddress(_ request: HTTPRequest) -> String {
-    if trustProxy, let forwarded = request.headers["X-Forwarded-For"]?.split(separator: ",").first {
-      return forwarded.trimmingCharacters(in: .whitespaces)
-    }
-    return request.remoteAddress
+    proxies.clientAddress(peer: request.remoteAddress, forwardedFor: values("X-Forwarded-For", in: request))
+  }
+
+  /// Every value of a header: a proxy may add its own line rather than extend the existing one.
+  private func values(_ name: String, in request: HTTPRequest) -> [String] {
+    request.headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
   }
 }

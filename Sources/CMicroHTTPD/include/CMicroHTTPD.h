@@ -1,7 +1,7 @@
 #ifndef BLASTOISE_CMICROHTTPD_H
 #define BLASTOISE_CMICROHTTPD_H
 // A tiny shim over libmicrohttpd: Swift cannot call C variadic functions (MHD_start_daemon,
-// MHD_upgrade_action, MHD_get_daemon_info) nor format a va_list logger, and epoll_event is a
+// MHD_upgrade_action, MHD_get_daemon_info, MHD_get_connection_info) nor format a va_list logger, and epoll_event is a
 // packed union that is awkward from Swift. Everything else is called from Swift directly.
 #include <microhttpd.h>
 #include <stdint.h>
@@ -43,6 +43,8 @@ uint16_t bl_daemon_port(struct MHD_Daemon *daemon);
 enum MHD_Result bl_upgrade_close(struct MHD_UpgradeResponseHandle *handle);
 // Writes the peer's numeric address into `buffer`; empty string when unknown.
 void bl_connection_client_address(struct MHD_Connection *connection, char *buffer, size_t size);
+// The connection's socket; -1 when unknown.
+int bl_connection_socket(struct MHD_Connection *connection);
 
 // epoll helpers for the WebSocket hub.
 int bl_epoll_ctl(int epfd, int op, int fd, uint32_t events);

@@ -32,7 +32,7 @@ func withServer(
 
 /// Server log lines are noise in a passing run; `BLASTOISE_TEST_LOG=1` shows them.
 let testLog: @Sendable (String) -> Void = { line in
-  if ProcessInfo.processInfo.environment["BLASTOISE_TEST_LOG"] != nil { HTTPServer.logToStandardError(line) }
+  if ProcessInfo.processInfo.environment["BLASTOISE_TEST_LOG"] != nil { LogLine.write(line) }
 }
 
 /// Values recorded by server callbacks on other threads, awaited by the test.
