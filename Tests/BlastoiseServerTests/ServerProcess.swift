@@ -31,6 +31,27 @@ final class ServerProcess: @unchecked Sendable {
     try await offPool { try self.blockingWaitForExit(timeout: timeout) }
   }
 
+  /// Reads stderr until a line matches `pattern`; returns its first capture group.
+  func waitForLog(matching pattern: String, timeout: TimeInterval = 10) async throws -> String {
+    try await offPool { try self.blockingWaitForLog(matching: pattern, timeout: timeout) }
+  }
+
+  private func blockingWaitForLog(matching pattern: String, timeout: TimeInterval) throws -> String {
+    let expression = try NSRegularExpression(pattern: pattern)
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      let range = NSRange(stderrText.startIndex..., in: stderrText)
+      if let match = expression.firstMatch(in: stderrText, range: range),
+        let capture = Range(match.range(at: 1), in: stderrText)
+      {
+        return String(stderrText[capture])
+      }
+      guard process.isRunning else { break }
+      stderrText += String(decoding: errorPipe.fileHandleForReading.availableData, as: UTF8.self)
+    }
+    throw ProcessFailure(message: "no log line matching \(pattern): \(stderrText)")
+  }
+
   private func blockingWaitUntilListening(timeout: TimeInterval) throws -> UInt16 {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {

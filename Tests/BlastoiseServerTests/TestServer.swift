@@ -1,5 +1,7 @@
+import BlastoiseCore
 import BlastoiseServer
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -10,7 +12,7 @@ final class TestServer: Sendable {
   let server: RunningServer
   let dataDirectory: String
 
-  init(_ configure: (inout ServerConfiguration) -> Void = { _ in }) async throws {
+  init(clock: any WallClock = SystemClock(), _ configure: (inout ServerConfiguration) -> Void = { _ in }) async throws {
     var configuration = ServerConfiguration()
     configuration.host = "127.0.0.1"
     configuration.port = 0
@@ -18,7 +20,7 @@ final class TestServer: Sendable {
     configuration.dataDirectory = dataDirectory
     configuration.webDirectory = dataDirectory + "/web"
     configure(&configuration)
-    server = try await RunningServer.start(configuration)
+    server = try await RunningServer.start(configuration, clock: clock)
   }
 
   var base: String { "http://127.0.0.1:\(server.port)" }
@@ -26,6 +28,19 @@ final class TestServer: Sendable {
   func client() -> APIClient { APIClient(base: base) }
 
   func stop() async { await server.stop() }
+}
+
+/// A wall clock a test moves by hand; sleepers wake once it passes their deadline.
+final class ManualClock: WallClock {
+  private let time = Mutex(Date().timeIntervalSince1970)
+
+  func now() -> Double { time.withLock { $0 } }
+
+  func advance(by seconds: Double) { time.withLock { $0 += seconds } }
+
+  func sleep(until deadline: Double) async throws {
+    while now() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+  }
 }
 
 /// A test's HTTP client that keeps its own session cookie, like a native app does.
