@@ -5,15 +5,21 @@ import Foundation
 public struct SQLiteAccountStore: AccountStore {
   let access: SQLiteAccess
 
-  public func createUser(username: String, usernameKey: String, passwordHash: String?, role: Role) async throws
-    -> StoredUser
-  {
+  public func createUser(
+    username: String, usernameKey: String, passwordHash: String?, role: Role, firstAllowed: Bool
+  ) async throws -> StoredUser {
     do {
       return try await access.write { connection in
         var effectiveRole = role
         if role != .guest,
           try connection.queryOne("SELECT 1 AS found FROM users WHERE role != 'guest' LIMIT 1") == nil
         {
+          guard firstAllowed else {
+            throw CoreError(
+              .forbidden,
+              "The first account (the admin) needs the setup code from the server log, or sign up on the server's own machine"
+            )
+          }
           effectiveRole = .admin
         }
         try connection.execute(
@@ -33,6 +39,12 @@ public struct SQLiteAccountStore: AccountStore {
       try connection.queryOne(
         "SELECT id, username, role, password_hash FROM users WHERE username_key = ?", .text(usernameKey)
       ).flatMap(Self.user)
+    }
+  }
+
+  public func hasAccounts() async throws -> Bool {
+    try await access.read { connection in
+      try connection.queryOne("SELECT 1 AS found FROM users WHERE role != 'guest' LIMIT 1") != nil
     }
   }
 
@@ -59,16 +71,21 @@ public struct SQLiteAccountStore: AccountStore {
     }
   }
 
-  public func touchSession(tokenHash: String, at time: Int64) async throws {
+  public func touchSessions(tokenHashes: [String], at time: Int64) async throws {
+    guard !tokenHashes.isEmpty else { return }
     try await access.write { connection in
-      try connection.execute(
-        "UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?", .integer(time), .text(tokenHash))
+      for hash in tokenHashes {
+        try connection.execute("UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?", .integer(time), .text(hash))
+        try connection.execute(
+          "UPDATE guest_sessions SET last_seen_at = ? WHERE token_hash = ?", .integer(time), .text(hash))
+      }
     }
   }
 
   public func deleteSession(tokenHash: String) async throws {
     try await access.write { connection in
       try connection.execute("DELETE FROM sessions WHERE token_hash = ?", .text(tokenHash))
+      try connection.execute("DELETE FROM guest_sessions WHERE token_hash = ?", .text(tokenHash))
     }
   }
 
@@ -81,16 +98,63 @@ public struct SQLiteAccountStore: AccountStore {
     }
   }
 
-  public func deleteExpiredSessions(lastSeenBefore: Int64, createdBefore: Int64) async throws -> Int {
+  public func deleteExpiredSessions(lastSeenBefore: Int64, createdBefore: Int64, guestLastSeenBefore: Int64)
+    async throws -> [String]
+  {
     try await access.write { connection in
-      try connection.execute(
-        "DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?", .integer(lastSeenBefore),
+      let sessions = try connection.query(
+        "DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ? RETURNING token_hash", .integer(lastSeenBefore),
         .integer(createdBefore))
-      let count = connection.changes
-      try connection.execute(
-        "DELETE FROM users WHERE role = 'guest' AND NOT EXISTS (SELECT 1 FROM sessions WHERE user_id = users.id)")
-      return count
+      let guests = try connection.query(
+        "DELETE FROM guest_sessions WHERE last_seen_at < ? OR created_at < ? RETURNING token_hash",
+        .integer(guestLastSeenBefore), .integer(createdBefore))
+      return (sessions + guests).compactMap { $0.string("token_hash") }
     }
+  }
+
+  public func createGuestSession(_ guest: StoredGuestSession, limitPerAddress: Int) async throws -> [String] {
+    do {
+      return try await access.write { connection in
+        try connection.execute(
+          "INSERT INTO guest_sessions (token_hash, name, address, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)",
+          .text(guest.tokenHash), .text(guest.name), .text(guest.address), .integer(guest.createdAt),
+          .integer(guest.lastSeenAt))
+        let ended = try connection.query(
+          """
+          DELETE FROM guest_sessions WHERE address = ? AND token_hash NOT IN (
+            SELECT token_hash FROM guest_sessions WHERE address = ?
+            ORDER BY created_at DESC, token_hash = ? DESC LIMIT ?)
+          RETURNING token_hash
+          """, .text(guest.address), .text(guest.address), .text(guest.tokenHash), SQLiteValue(limitPerAddress))
+        return ended.compactMap { $0.string("token_hash") }
+      }
+    } catch let error as CoreError where error.code == .conflict {
+      throw CoreError(.conflict, "That guest name is taken")
+    }
+  }
+
+  public func guestSession(tokenHash: String) async throws -> StoredGuestSession? {
+    try await access.read { connection in
+      try connection.queryOne(
+        "SELECT token_hash, name, address, created_at, last_seen_at FROM guest_sessions WHERE token_hash = ?",
+        .text(tokenHash)
+      ).flatMap(Self.guest)
+    }
+  }
+
+  public func guestSessions() async throws -> [StoredGuestSession] {
+    try await access.read { connection in
+      try connection.query(
+        "SELECT token_hash, name, address, created_at, last_seen_at FROM guest_sessions ORDER BY created_at, name"
+      ).compactMap(Self.guest)
+    }
+  }
+
+  private static func guest(_ row: SQLiteRow) -> StoredGuestSession? {
+    guard let hash = row.string("token_hash"), let name = row.string("name"), let address = row.string("address"),
+      let created = row.int64("created_at"), let seen = row.int64("last_seen_at")
+    else { return nil }
+    return StoredGuestSession(tokenHash: hash, name: name, address: address, createdAt: created, lastSeenAt: seen)
   }
 
   private static func user(_ row: SQLiteRow) -> StoredUser? {

@@ -115,5 +115,21 @@ public enum BlastoiseSchema {
         ) STRICT;
         CREATE INDEX fetch_jobs_by_owner ON fetch_jobs(owner_id);
         """),
+    // Guests become session-only: the accounts earlier builds made per visit go (with their
+    // sessions, by cascade); a guest owns nothing, so nothing else is lost.
+    Migration(
+      version: 7, name: "guest_sessions",
+      sql: """
+        CREATE TABLE guest_sessions (
+          token_hash TEXT PRIMARY KEY NOT NULL,
+          name TEXT NOT NULL UNIQUE,
+          address TEXT NOT NULL,
+          created_at INTEGER NOT NULL,
+          last_seen_at INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX guest_sessions_by_address ON guest_sessions(address, created_at);
+        CREATE INDEX guest_sessions_by_last_seen ON guest_sessions(last_seen_at);
+        DELETE FROM users WHERE role = 'guest';
+        """),
   ]
 }

@@ -102,6 +102,8 @@ import Testing
     let shared = try await owner.sharePlaylist(list.id)
     let token = try #require(shared.shareToken)
     #expect(try await friend.sharedPlaylist(token: token).id == list.id)
+    #expect(try await friend.playlists().shared.isEmpty)
+    #expect(try await friend.rememberSharedPlaylist(token: token).id == list.id)
     #expect(try await friend.playlists().shared.map(\.id) == [list.id])
     let copy = try await friend.copySharedPlaylist(token: token)
     #expect(copy.id != list.id)

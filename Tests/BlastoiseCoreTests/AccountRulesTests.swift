@@ -10,6 +10,19 @@ import Testing
     #expect(CredentialRules.key(for: "ANN LEE") == key)
   }
 
+  @Test func lookAlikeSpellingsMeetOneKey() throws {
+    #expect(try CredentialRules.username("admin\u{FF11}").key == "admin1")  // full-width digit
+    #expect(try CredentialRules.username("ＡＤＭＩＮ").key == "admin")
+    #expect(try CredentialRules.username("Straße").key == CredentialRules.key(for: "STRASSE"))
+    #expect(try CredentialRules.username("e\u{301}").display == "\u{E9}")  // stored composed
+    #expect(try CredentialRules.username("Владимир").key == "владимир")  // one script is fine
+  }
+
+  @Test(arguments: ["\u{430}dmin", "p\u{3B1}ypal", "Bла\u{3B4}"])
+  func mixedLatinGreekCyrillicIsRefused(name: String) {
+    #expect(throws: CoreError.self) { try CredentialRules.username(name) }
+  }
+
   @Test(arguments: ["", "   ", String(repeating: "a", count: 33), "bad\u{0}name", "zero\u{200B}width", "line\nbreak"])
   func badUsernamesAreRefused(name: String) {
     #expect(throws: CoreError.self) { try CredentialRules.username(name) }

@@ -1,3 +1,4 @@
+import BlastoiseCore
 import BlastoiseServer
 import Foundation
 import Testing
@@ -13,12 +14,13 @@ import Testing
   }
 
   /// A server whose music folder holds `files`, signed in as its first (admin) user, scan done.
-  static func serverWithMusic(_ files: [String: Data], configure: (inout ServerConfiguration) -> Void = { _ in })
-    async throws -> (TestServer, APIClient)
-  {
+  static func serverWithMusic(
+    _ files: [String: Data], clock: any WallClock = SystemClock(),
+    configure: (inout ServerConfiguration) -> Void = { _ in }
+  ) async throws -> (TestServer, APIClient) {
     let music = try temporaryDirectory()
     for (name, data) in files { try data.write(to: URL(fileURLWithPath: music + "/" + name)) }
-    let server = try await TestServer {
+    let server = try await TestServer(clock: clock) {
       $0.musicDirectory = music
       configure(&$0)
     }

@@ -105,9 +105,12 @@ import Testing
 
     let seen = try await bob.get("/api/playlists/shared/\(token)")
     #expect(try seen.json(SeedPlaylist.self).trackIds == [ids[2], ids[2]])
+    #expect(try await bob.get("/api/playlists").json(SeedBundle.self).shared.isEmpty)  // a GET changes nothing
+    #expect(try await bob.post("/api/playlists/shared/\(token)/remember").status == 200)
     #expect(try await bob.get("/api/playlists").json(SeedBundle.self).shared.map(\.id) == [playlist.id])
     #expect(try await guest.get("/api/playlists/shared/\(token)").status == 200)
     #expect(try await guest.post("/api/playlists/shared/\(token)").status == 403)
+    #expect(try await guest.post("/api/playlists/shared/\(token)/remember").status == 403)
     #expect(try await server.client().get("/api/playlists/shared/\(token)").status == 401)
 
     let copy = try await bob.post("/api/playlists/shared/\(token)").json(SeedPlaylist.self)

@@ -4,7 +4,9 @@ import Testing
 @testable import BlastoiseServer
 
 @Suite struct RequestGuardsTests {
-  let guards = RequestGuards(originPolicy: OriginPolicy(allowedOrigins: []), proxy: ProxyTrust(trusting: []))
+  let guards = RequestGuards(
+    hostPolicy: HostPolicy(listenHost: "0.0.0.0", publicURL: "http://music.local:3001"),
+    originPolicy: OriginPolicy(allowedOrigins: []), proxy: ProxyTrust(trusting: []))
   let route = Route(.post, "/api/things", handler: .immediate { _ in HTTPResponse() })
 
   private func request(_ method: HTTPMethod, headers: [(String, String)]) throws -> HTTPRequest {
@@ -29,6 +31,18 @@ import Testing
   }
 
   @Test func crossOriginReadsPass() throws {
-    try guards.check(try request(.get, headers: [("Host", "music.local"), ("Origin", "http://evil.example")]), route)
+    try guards.check(
+      try request(.get, headers: [("Host", "music.local:3001"), ("Origin", "http://evil.example")]), route)
+  }
+
+  @Test func foreignHostsAreMisdirected() throws {
+    for host in ["evil.example:3001", "music.local:9999", "evil.example", "music.local.evil.example:3001", "[::1"] {
+      #expect(throws: HTTPError(421, "This server does not answer to that host name"), "\(host)") {
+        try guards.check(try request(.get, headers: [("Host", host)]), route)
+      }
+    }
+    for host in ["music.local:3001", "MUSIC.LOCAL.:3001", "192.168.1.5:3001", "localhost:3001", "[::1]:3001"] {
+      try guards.check(try request(.get, headers: [("Host", host)]), route)
+    }
   }
 }

@@ -1,3 +1,4 @@
+import BlastoiseCore
 import Foundation
 import Testing
 
@@ -5,15 +6,17 @@ import Testing
 @Suite struct RoomTests {
   /// A server with `seconds.count` tones in its library, the default room filled; signed in as
   /// the admin ("owner") and a user ("ann").
-  static func roomServer(_ seconds: [Double] = [30, 40, 50], guests: Bool = false) async throws
-    -> (TestServer, APIClient, APIClient, String)
-  {
+  static func roomServer(
+    _ seconds: [Double] = [30, 40, 50], guests: Bool = false, clock: any WallClock = SystemClock()
+  ) async throws -> (TestServer, APIClient, APIClient, String) {
     var files: [String: Data] = [:]
     for (index, length) in seconds.enumerated() {
       files[String(format: "%02d tone.wav", index)] = LibraryRoutesTests.wav(
         seconds: length, frequency: 220 + Double(index) * 55, title: "Tone \(index)")
     }
-    let (server, owner) = try await LibraryRoutesTests.serverWithMusic(files) { $0.allowGuests = guests }
+    let (server, owner) = try await LibraryRoutesTests.serverWithMusic(files, clock: clock) {
+      $0.allowGuests = guests
+    }
     let ann = server.client()
     try await ann.signUp("ann")
     var defaultID = ""

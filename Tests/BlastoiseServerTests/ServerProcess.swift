@@ -33,6 +33,23 @@ final class ServerProcess: Sendable {
     return port
   }
 
+  /// Waits until a line of stderr matches `pattern` (a hang guard, not a speed bound); returns the
+  /// pattern's first capture group.
+  func waitForLog(matching pattern: String, timeout: Duration = .seconds(60)) async throws -> String {
+    let expression = try NSRegularExpression(pattern: pattern)
+    var captured: String?
+    _ = await child.waitForOutput(timeout: timeout, errors: true) { text in
+      let range = NSRange(text.startIndex..., in: text)
+      guard let match = expression.firstMatch(in: text, range: range),
+        let capture = Range(match.range(at: 1), in: text)
+      else { return false }
+      captured = String(text[capture])
+      return true
+    }
+    guard let captured else { throw ProcessFailure(message: "no log line matching \(pattern): \(child.errorText)") }
+    return captured
+  }
+
   /// Waits for exit; the status and everything written to stderr.
   func waitForExit(timeout: Duration = .seconds(120)) async throws -> (status: Int32, stderr: String) {
     let status = try await child.waitForExit(timeout: timeout)

@@ -1,5 +1,7 @@
+import BlastoiseCore
 import BlastoiseServer
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -10,7 +12,7 @@ final class TestServer: Sendable {
   let server: RunningServer
   let dataDirectory: String
 
-  init(_ configure: (inout ServerConfiguration) -> Void = { _ in }) async throws {
+  init(clock: any WallClock = SystemClock(), _ configure: (inout ServerConfiguration) -> Void = { _ in }) async throws {
     var configuration = ServerConfiguration()
     configuration.host = "127.0.0.1"
     configuration.passwordHashCost = .minimum  // still argon2id; hundreds of accounts on two cores
@@ -19,7 +21,7 @@ final class TestServer: Sendable {
     configuration.dataDirectory = dataDirectory
     configuration.webDirectory = dataDirectory + "/web"
     configure(&configuration)
-    server = try await RunningServer.start(configuration)
+    server = try await RunningServer.start(configuration, clock: clock)
   }
 
   var base: String { "http://127.0.0.1:\(server.port)" }

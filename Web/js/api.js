@@ -92,6 +92,7 @@ export const api = {
   sharePlaylist: (id) => apiJson(`/api/playlists/${enc(id)}/share`, { method: "POST" }),
   unsharePlaylist: (id) => apiJson(`/api/playlists/${enc(id)}/share`, { method: "DELETE" }),
   sharedPlaylist: (token) => apiJson(`/api/playlists/shared/${enc(token)}`),
+  rememberSharedPlaylist: (token) => apiJson(`/api/playlists/shared/${enc(token)}/remember`, { method: "POST" }),
   copySharedPlaylist: (token) => apiJson(`/api/playlists/shared/${enc(token)}`, { method: "POST" }),
 
   fetchUrl: (url) => apiJson("/api/fetch", { method: "POST", body: { url } }),

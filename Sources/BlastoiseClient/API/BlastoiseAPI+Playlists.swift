@@ -42,9 +42,14 @@ extension BlastoiseAPI {
     try await send("DELETE", APIRoute.playlistShare.path(id), as: Playlist.self)
   }
 
-  /// Opens a share link (the playlist is then listed under `shared`).
+  /// Opens a share link; nothing changes on the server.
   public func sharedPlaylist(token: String) async throws(BlastoiseClientError) -> Playlist {
     try await send("GET", APIRoute.sharedPlaylist.path(token), as: Playlist.self)
+  }
+
+  /// Lists a share link's playlist under one's `shared` playlists.
+  public func rememberSharedPlaylist(token: String) async throws(BlastoiseClientError) -> Playlist {
+    try await send("POST", APIRoute.rememberSharedPlaylist.path(token), as: Playlist.self)
   }
 
   /// Copies a shared playlist into one's own.

@@ -3,6 +3,8 @@ import Foundation
 import Synchronization
 
 /// Sign-up, sign-in, sessions and guests. Storage, hashing and tokens come in through protocols.
+/// Every way a session ends — sign-out, expiry, kick-others, a guest pushed out by its address's
+/// limit — is reported to `sessionsEnded`, so the server can close that session's sockets.
 public final class AccountService: Sendable {
   /// A new session: the principal and the token to put in the cookie.
   public struct SignedIn: Sendable {
@@ -10,42 +12,63 @@ public final class AccountService: Sendable {
     public let token: String
   }
 
-  private let store: any AccountStore
+  /// Ended sessions (their IDs) and the reason their sockets are told.
+  public typealias SessionsEnded = @Sendable (_ sessionIDs: [String], _ reason: String) -> Void
+
+  let store: any AccountStore
   private let hasher: any PasswordHasher
-  private let tokens: any SessionTokens
-  private let policy: InstancePolicy
+  let tokens: any SessionTokens
+  let policy: InstancePolicy
   public let lifetime: SessionLifetime
-  private let now: @Sendable () -> Double
+  /// Live guest sessions one client address may hold; a new one ends that address's oldest.
+  let guestLimitPerAddress: Int
+  let now: @Sendable () -> Double
   private let throttle: Mutex<LoginThrottle>
   private let log: @Sendable (String) -> Void
+  let sessionsEnded: SessionsEnded
   private let decoy = Mutex<String?>(nil)
+  private let setupCode = Mutex<SetupCode?>(nil)
 
   public init(
     store: any AccountStore, hasher: any PasswordHasher, tokens: any SessionTokens, policy: InstancePolicy,
-    lifetime: SessionLifetime = SessionLifetime(), throttle: LoginThrottle = LoginThrottle(),
-    now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
-    log: @escaping @Sendable (String) -> Void = { _ in }
+    lifetime: SessionLifetime = SessionLifetime(), guestLimitPerAddress: Int = 20,
+    throttle: LoginThrottle = LoginThrottle(), now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+    log: @escaping @Sendable (String) -> Void = { _ in }, sessionsEnded: @escaping SessionsEnded = { _, _ in }
   ) {
     self.store = store
     self.hasher = hasher
     self.tokens = tokens
     self.policy = policy
     self.lifetime = lifetime
+    self.guestLimitPerAddress = guestLimitPerAddress
     self.now = now
     self.throttle = Mutex(throttle)
     self.log = log
+    self.sessionsEnded = sessionsEnded
   }
 
-  public func signUp(_ credentials: Credentials) async throws -> SignedIn {
+  /// While no account exists, makes the setup code and returns it for the log.
+  public func prepareSetupCode() async throws -> String? {
+    guard try await !store.hasAccounts() else { return nil }
+    let code = SetupCode(value: String(tokens.newToken().prefix(16)))
+    setupCode.withLock { $0 = code }
+    return code.value
+  }
+
+  /// `fromOwnMachine`: the request came over loopback. The first account (the admin) is made
+  /// only so or with the setup code.
+  public func signUp(_ credentials: Credentials, fromOwnMachine: Bool) async throws -> SignedIn {
     guard policy.allowSignup else { throw CoreError(.forbidden, "Sign-up is closed on this server") }
-    let user = try await createAccount(credentials, role: .user)
+    let firstAllowed = fromOwnMachine || setupCode.withLock { $0?.matches(credentials.setupCode) ?? false }
+    let user = try await createAccount(credentials, role: .user, firstAllowed: firstAllowed)
+    if user.role == .admin { setupCode.withLock { $0 = nil } }
     log("auth: account '\(user.username)' created (\(user.role.rawValue))")
     return try await startSession(for: user)
   }
 
   /// `blastoise user add`: works with sign-up closed.
   public func addUser(_ credentials: Credentials, admin: Bool) async throws -> StoredUser {
-    try await createAccount(credentials, role: admin ? .admin : .user)
+    try await createAccount(credentials, role: admin ? .admin : .user, firstAllowed: true)
   }
 
   public func logIn(_ credentials: Credentials, from address: String) async throws -> SignedIn {
@@ -54,7 +77,7 @@ public final class AccountService: Sendable {
       log("auth: sign-in throttled for '\(key.prefix(32))' from \(address)")
       throw CoreError(.rateLimited(retryAfterSeconds: wait), "Too many failed sign-ins; try again in \(wait) s")
     }
-    let user = try await store.user(usernameKey: key)
+    let user = try await user(named: credentials.username)
     // Verify against a real hash even for unknown names, so timing does not reveal which exist.
     let hash: String
     if let stored = user?.passwordHash { hash = stored } else { hash = try await decoyHash() }
@@ -69,58 +92,85 @@ public final class AccountService: Sendable {
     return try await startSession(for: user)
   }
 
-  /// A visitor without a session becomes a guest when the server allows guests.
-  public func startGuestSession() async throws -> SignedIn {
-    guard policy.allowGuests else { throw CoreError(.forbidden, "Guests are not allowed on this server") }
-    for _ in 0..<5 {
-      let name = "guest-" + String(tokens.newToken().filter(\.isLetter).prefix(6)).lowercased()
-      do {
-        let user = try await store.createUser(username: name, usernameKey: name, passwordHash: nil, role: .guest)
-        return try await startSession(for: user)
-      } catch let error as CoreError where error.code == .conflict {
-        continue
-      }
-    }
-    throw CoreError(.unavailable, "Could not create a guest session")
-  }
-
   /// The principal for a cookie token, or nil when the token is unknown or its session expired.
   public func principal(forToken token: String) async throws -> Principal? {
-    let hash = tokens.hash(token)
-    guard let (session, user) = try await store.session(tokenHash: hash) else { return nil }
-    let time = Int64(now())
-    guard lifetime.isAlive(createdAt: session.createdAt, lastSeenAt: session.lastSeenAt, now: time) else {
-      try await store.deleteSession(tokenHash: hash)
-      return nil
-    }
-    if lifetime.needsTouch(lastSeenAt: session.lastSeenAt, now: time) {
-      try await store.touchSession(tokenHash: hash, at: time)
-    }
-    return Principal(userID: user.id, username: user.username, role: user.role, sessionID: hash)
+    try await principal(forSession: tokens.hash(token))
+  }
+
+  /// Whether the session behind a principal (a socket's, checked when it acts) is still alive.
+  /// A dead one is ended, so its sockets close.
+  public func isLive(_ session: Principal) async throws -> Bool {
+    try await principal(forSession: session.sessionID) != nil
   }
 
   public func logOut(_ principal: Principal) async throws {
     try await store.deleteSession(tokenHash: principal.sessionID)
+    sessionsEnded([principal.sessionID], "Signed out")
   }
 
-  /// Ends the user's other sessions; returns their IDs so their sockets can be told.
-  public func endOtherSessions(of principal: Principal) async throws -> [String] {
-    try await store.deleteSessions(ofUser: principal.userID, keeping: principal.sessionID)
+  /// Ends the user's other sessions (a guest has no others); returns how many.
+  public func endOtherSessions(of principal: Principal) async throws -> Int {
+    guard principal.role != .guest else { return 0 }
+    let ended = try await store.deleteSessions(ofUser: principal.userID, keeping: principal.sessionID)
+    sessionsEnded(ended, "Kicked by another session")
+    return ended.count
+  }
+
+  /// Sessions with an open socket are in use though they send no requests.
+  public func markInUse(_ sessionIDs: [String]) async throws {
+    try await store.touchSessions(tokenHashes: sessionIDs, at: Int64(now()))
   }
 
   public func purgeExpiredSessions() async throws -> Int {
     let time = Int64(now())
-    return try await store.deleteExpiredSessions(
-      lastSeenBefore: time - lifetime.idleSeconds, createdBefore: time - lifetime.absoluteSeconds)
+    let ended = try await store.deleteExpiredSessions(
+      lastSeenBefore: time - lifetime.idleSeconds, createdBefore: time - lifetime.absoluteSeconds,
+      guestLastSeenBefore: time - lifetime.guestIdleSeconds)
+    sessionsEnded(ended, "Your session has ended")
+    return ended.count
   }
 
-  private func createAccount(_ credentials: Credentials, role: Role) async throws -> StoredUser {
+  private func principal(forSession hash: String) async throws -> Principal? {
+    if let (session, user) = try await store.session(tokenHash: hash) {
+      guard try await keepAlive(hash, createdAt: session.createdAt, lastSeenAt: session.lastSeenAt, guest: false)
+      else { return nil }
+      return Principal(userID: user.id, username: user.username, role: user.role, sessionID: hash)
+    }
+    guard let guest = try await store.guestSession(tokenHash: hash),
+      try await keepAlive(hash, createdAt: guest.createdAt, lastSeenAt: guest.lastSeenAt, guest: true)
+    else { return nil }
+    return Principal(guest: guest.name, sessionID: hash)
+  }
+
+  /// Ends an expired session (false), or records its use now and then (true).
+  private func keepAlive(_ hash: String, createdAt: Int64, lastSeenAt: Int64, guest: Bool) async throws -> Bool {
+    let time = Int64(now())
+    guard lifetime.isAlive(createdAt: createdAt, lastSeenAt: lastSeenAt, now: time, guest: guest) else {
+      try await store.deleteSession(tokenHash: hash)
+      sessionsEnded([hash], "Your session has ended")
+      return false
+    }
+    if lifetime.needsTouch(lastSeenAt: lastSeenAt, now: time) {
+      try await store.touchSessions(tokenHashes: [hash], at: time)
+    }
+    return true
+  }
+
+  /// The account for a name as typed, also under the key earlier builds stored.
+  private func user(named name: String) async throws -> StoredUser? {
+    let (key, legacy) = (CredentialRules.key(for: name), CredentialRules.legacyKey(for: name))
+    if let user = try await store.user(usernameKey: key) { return user }
+    return legacy == key ? nil : try await store.user(usernameKey: legacy)
+  }
+
+  private func createAccount(_ credentials: Credentials, role: Role, firstAllowed: Bool) async throws -> StoredUser {
     let (display, key) = try CredentialRules.username(credentials.username)
     guard !key.hasPrefix("guest-") else { throw CoreError.invalid("Usernames starting with 'guest-' are reserved") }
     try CredentialRules.password(credentials.password)
-    if try await store.user(usernameKey: key) != nil { throw CoreError(.conflict, "That username is taken") }
+    if try await user(named: display) != nil { throw CoreError(.conflict, "That username is taken") }
     let hash = try await hasher.hash(credentials.password)
-    return try await store.createUser(username: display, usernameKey: key, passwordHash: hash, role: role)
+    return try await store.createUser(
+      username: display, usernameKey: key, passwordHash: hash, role: role, firstAllowed: firstAllowed)
   }
 
   private func startSession(for user: StoredUser) async throws -> SignedIn {

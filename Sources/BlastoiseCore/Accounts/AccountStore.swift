@@ -1,5 +1,5 @@
-/// A stored account. Guests are accounts too (with a generated name and no password), so every
-/// session, listener name and ownership points at one kind of row.
+/// A stored account. Guests have none (see `StoredGuestSession`); the `guest` role stays for
+/// accounts made by builds before that.
 public struct StoredUser: Sendable, Equatable {
   public let id: Int
   public let username: String
@@ -29,20 +29,55 @@ public struct StoredSession: Sendable, Equatable {
   }
 }
 
+/// A guest: a session with a generated name and no account row, so a visitor costs one row that
+/// goes when the session does.
+public struct StoredGuestSession: Sendable, Equatable {
+  /// SHA-256 of the token, as for account sessions.
+  public let tokenHash: String
+  public let name: String
+  /// The client address that started it (per-address limit, the admin's list).
+  public let address: String
+  public let createdAt: Int64
+  public let lastSeenAt: Int64
+
+  public init(tokenHash: String, name: String, address: String, createdAt: Int64, lastSeenAt: Int64) {
+    self.tokenHash = tokenHash
+    self.name = name
+    self.address = address
+    self.createdAt = createdAt
+    self.lastSeenAt = lastSeenAt
+  }
+}
+
 /// What accounts need from storage. Implemented by BlastoiseStore on SQLite.
 public protocol AccountStore: Sendable {
   /// Creates an account; the first non-guest account is an admin regardless of `role`, decided in
-  /// the same transaction. A taken name is `.conflict`.
-  func createUser(username: String, usernameKey: String, passwordHash: String?, role: Role) async throws -> StoredUser
+  /// the same transaction — and refused (`.forbidden`) unless `firstAllowed`. A taken name is
+  /// `.conflict`.
+  func createUser(username: String, usernameKey: String, passwordHash: String?, role: Role, firstAllowed: Bool)
+    async throws -> StoredUser
   func user(usernameKey: String) async throws -> StoredUser?
+  /// Whether any account that is not a guest exists (else the next one is the admin).
+  func hasAccounts() async throws -> Bool
   func createSession(_ session: StoredSession) async throws
   func session(tokenHash: String) async throws -> (StoredSession, StoredUser)?
-  func touchSession(tokenHash: String, at time: Int64) async throws
+  /// Marks sessions of either kind (account or guest) used at `time`.
+  func touchSessions(tokenHashes: [String], at time: Int64) async throws
+  /// Ends a session of either kind.
   func deleteSession(tokenHash: String) async throws
   /// Ends every session of `userID` except `keeping`; returns the ended sessions' hashes.
   func deleteSessions(ofUser userID: Int, keeping: String) async throws -> [String]
-  /// Removes dead sessions and guest accounts left without one; returns how many sessions.
-  func deleteExpiredSessions(lastSeenBefore: Int64, createdBefore: Int64) async throws -> Int
+  /// Removes dead sessions of both kinds (guests idle since `guestLastSeenBefore`); returns
+  /// their hashes.
+  func deleteExpiredSessions(lastSeenBefore: Int64, createdBefore: Int64, guestLastSeenBefore: Int64) async throws
+    -> [String]
+
+  /// Stores a guest session and ends the oldest of the same address beyond `limitPerAddress`;
+  /// returns the ended ones' hashes. A taken name is `.conflict`.
+  func createGuestSession(_ guest: StoredGuestSession, limitPerAddress: Int) async throws -> [String]
+  func guestSession(tokenHash: String) async throws -> StoredGuestSession?
+  /// Every guest session, oldest first.
+  func guestSessions() async throws -> [StoredGuestSession]
 }
 
 /// Password hashing (argon2id on the server); slow on purpose, so async.

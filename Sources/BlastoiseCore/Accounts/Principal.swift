@@ -15,6 +15,12 @@ public struct Principal: Sendable, Equatable {
     self.sessionID = sessionID
   }
 
+  /// A guest has no account: its user ID is 0, which no account row has (IDs start at 1) and
+  /// which the seed's clients take for "no ID".
+  public init(guest name: String, sessionID: String) {
+    self.init(userID: 0, username: name, role: .guest, sessionID: sessionID)
+  }
+
   public func can(_ permission: Permission) -> Bool {
     Permission.granted(to: role).contains(permission)
   }

@@ -85,12 +85,21 @@ public struct PlaylistService: Sendable {
     try await modify(id, by: principal) { $0.shareToken = nil }
   }
 
-  /// Opening a link shows the playlist and lists it under the opener's shared playlists.
+  /// Opening a link shows the playlist and changes nothing: a GET a foreign page can make the
+  /// browser send must not add to the opener's lists.
   public func open(link token: String, by principal: Principal) async throws -> Playlist {
     guard !token.isEmpty, let playlist = try await storage.playlists.playlist(shareToken: token) else {
       throw CoreError(.notFound, "This share link does not exist or was revoked")
     }
-    if playlist.ownerId != principal.userID, principal.role != .guest {
+    return playlist
+  }
+
+  /// `POST …/remember`: lists the link's playlist under the caller's shared playlists. Guests
+  /// have no account to list it under.
+  public func remember(link token: String, by principal: Principal) async throws -> Playlist {
+    guard principal.role != .guest else { throw CoreError(.forbidden, "Guests cannot do that") }
+    let playlist = try await open(link: token, by: principal)
+    if playlist.ownerId != principal.userID {
       try await storage.playlists.rememberLink(userID: principal.userID, playlistID: playlist.id)
     }
     return playlist

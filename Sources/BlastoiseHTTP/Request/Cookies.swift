@@ -13,6 +13,16 @@ public enum CookieHeader {
     }
     return cookies
   }
+
+  /// Every value sent for `name`, in order (a browser sends several when cookies of one name
+  /// were set for different paths or domains).
+  public static func values(named name: String, in header: String?) -> [String] {
+    guard let header else { return [] }
+    return header.split(separator: ";").compactMap { pair in
+      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      return parts.count == 2 && parts[0].trimmingSpaces() == name ? parts[1].trimmingSpaces() : nil
+    }
+  }
 }
 
 /// A `Set-Cookie` response header value.

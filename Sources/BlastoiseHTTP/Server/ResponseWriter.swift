@@ -11,6 +11,8 @@ struct ResponseWriter {
     for (name, value) in response.headers {
       MHD_add_response_header(native, name, value)
     }
+    // Every answer, in the one place they all pass: no browser may guess a type we did not send.
+    MHD_add_response_header(native, "X-Content-Type-Options", "nosniff")
     let result = MHD_queue_response(connection, UInt32(response.status.rawValue), native)
     MHD_destroy_response(native)
     return result

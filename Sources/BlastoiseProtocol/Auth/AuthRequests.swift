@@ -3,19 +3,24 @@
 public struct Credentials: Codable, Sendable, Equatable {
   public var username: String
   public var password: String
+  /// Sign-up only, additive: the one-time code from the server log that lets the first account
+  /// (the admin) be made from another machine.
+  public var setupCode: String?
 
-  public init(username: String, password: String) {
+  public init(username: String, password: String, setupCode: String? = nil) {
     self.username = username
     self.password = password
+    self.setupCode = setupCode
   }
 
-  enum CodingKeys: String, CodingKey, CaseIterable { case username, password }
+  enum CodingKeys: String, CodingKey, CaseIterable { case username, password, setupCode }
 
   public init(from decoder: any Decoder) throws {
     try decoder.refuseUnknownKeys(CodingKeys.self)
     let container = try decoder.container(keyedBy: CodingKeys.self)
     username = try container.decode(String.self, forKey: .username)
     password = try container.decode(String.self, forKey: .password)
+    setupCode = try container.decodeIfPresent(String.self, forKey: .setupCode)
   }
 }
 

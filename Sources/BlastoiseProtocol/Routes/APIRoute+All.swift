@@ -11,6 +11,8 @@ extension APIRoute {
   public static let logOut = APIRoute("/api/auth/logout")
   public static let me = APIRoute("/api/auth/me")
   public static let kickOthers = APIRoute("/api/auth/kick-others")
+  /// Additive: live guest sessions, for admins.
+  public static let adminGuests = APIRoute("/api/admin/guests")
 
   public static let rooms = APIRoute("/api/channels")
   public static let room = APIRoute("/api/channels/:id")
@@ -31,6 +33,8 @@ extension APIRoute {
   public static let playlistTracks = APIRoute("/api/playlists/:id/tracks")
   public static let playlistShare = APIRoute("/api/playlists/:id/share")
   public static let sharedPlaylist = APIRoute("/api/playlists/shared/:token")
+  /// Additive: list a shared playlist under the caller's shared ones (a GET of the link does not).
+  public static let rememberSharedPlaylist = APIRoute("/api/playlists/shared/:token/remember")
 
   public static let imports = APIRoute("/api/fetch")
   public static let importConfirm = APIRoute("/api/fetch/confirm")

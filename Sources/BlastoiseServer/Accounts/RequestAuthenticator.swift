@@ -10,11 +10,22 @@ struct RequestAuthenticator: Sendable {
   /// The principal behind the cookie. A cookie that names no live session is a 401 (the client
   /// should sign in again); no cookie is nil.
   func principal(for request: HTTPRequest) async throws -> Principal? {
-    guard let token = SessionCookie.token(in: request) else { return nil }
+    guard let token = try SessionCookie.token(in: request) else { return nil }
     guard let principal = try await accounts.principal(forToken: token) else {
       throw CoreError(.unauthenticated, "Your session has ended; sign in again")
     }
     return principal
+  }
+
+  /// The principal behind the cookie; without one (or with an ended one), a new guest session
+  /// when the server allows guests — returned too, so the answer can set its cookie.
+  func principalOrGuest(for request: HTTPRequest) async throws -> (Principal?, AccountService.SignedIn?) {
+    do {
+      if let principal = try await principal(for: request) { return (principal, nil) }
+    } catch let error as CoreError where error.code == .unauthenticated && accounts.allowsGuests {}
+    guard accounts.allowsGuests else { return (nil, nil) }
+    let guest = try await accounts.startGuestSession(from: proxy.clientAddress(request))
+    return (guest.principal, guest)
   }
 
   func require(_ permission: Permission, for request: HTTPRequest) async throws -> Principal {

@@ -18,8 +18,11 @@ final class SessionSockets: Sendable {
     }
   }
 
+  /// Sessions that have a socket open (they count as in use).
+  var openSessions: [String] { sockets.withLock { Array($0.keys) } }
+
   /// Sends `{ "type": "kick", "reason": … }` to every socket of these sessions and closes them.
-  func kick(sessions: [String], reason: String) {
+  @Sendable func kick(sessions: [String], reason: String) {
     let targets = sockets.withLock { sockets in sessions.flatMap { sockets.removeValue(forKey: $0) ?? [] } }
     guard !targets.isEmpty else { return }
     let frame = SocketFrames.frame(ServerSocketMessage.kick(reason: reason))

@@ -17,8 +17,11 @@ public final class RunningServer: Sendable {
   /// What the router serves, for checking the OpenAPI document against it.
   public var routes: [Route] { http.router.routes }
 
-  public static func start(_ configuration: ServerConfiguration) async throws(StartupError) -> RunningServer {
-    let services = try ServerServices.open(configuration)
+  /// `clock` is the wall clock sessions and their housekeeping go by (tests move it by hand).
+  public static func start(_ configuration: ServerConfiguration, clock: any WallClock = SystemClock())
+    async throws(StartupError) -> RunningServer
+  {
+    let services = try ServerServices.open(configuration, clock: clock)
     let rooms: RoomDirectory
     let catalog: TrackCatalog
     do {
@@ -30,7 +33,7 @@ public final class RunningServer: Sendable {
       await services.storage.close()
       throw StartupError(message: "cannot load rooms: \(error)")
     }
-    let sessions = SessionSockets()
+    let sessions = services.sockets
     Self.announce(services.library, to: rooms, catalog: catalog)
     let proxy = ProxyTrust(trusting: configuration.trustedProxies)
     let authenticator = RequestAuthenticator(accounts: services.accounts, proxy: proxy)
@@ -59,10 +62,12 @@ public final class RunningServer: Sendable {
 
     var router = Router()
     StatusRoutes.register(on: &router, status: status)
-    AuthRoutes(accounts: services.accounts, auth: authenticator, sockets: sessions, policy: services.policy)
-      .register(on: &router)
-    RoomRoutes(directory: rooms, auth: authenticator, socket: RoomSocketHandler(directory: rooms, sessions: sessions))
-      .register(on: &router)
+    AuthRoutes(accounts: services.accounts, auth: authenticator).register(on: &router)
+    AdminRoutes(accounts: services.accounts, auth: authenticator).register(on: &router)
+    RoomRoutes(
+      directory: rooms, auth: authenticator,
+      socket: RoomSocketHandler(directory: rooms, sessions: sessions, accounts: services.accounts)
+    ).register(on: &router)
     PlaylistRoutes(playlists: playlists, auth: authenticator).register(on: &router)
     LibraryRoutes(
       library: services.library, auth: authenticator, maxUploadBytes: configuration.maxUploadMegabytes << 20
@@ -73,9 +78,10 @@ public final class RunningServer: Sendable {
     var httpConfiguration = HTTPServer.Configuration()
     httpConfiguration.host = configuration.host
     httpConfiguration.port = configuration.port
+    let hosts = HostPolicy(listenHost: configuration.host, publicURL: configuration.publicURL)
     httpConfiguration.preflight =
       RequestGuards(
-        originPolicy: OriginPolicy(allowedOrigins: configuration.allowedOrigins), proxy: proxy,
+        hostPolicy: hosts, originPolicy: OriginPolicy(allowedOrigins: configuration.allowedOrigins), proxy: proxy,
         authenticator: authenticator, permissionsBeforeBody: [APIRoute.upload.pattern: .upload]
       ).check
     httpConfiguration.errorResponse = ErrorMapping.response
@@ -88,12 +94,19 @@ public final class RunningServer: Sendable {
       await services.storage.close()
       throw StartupError(message: error.message)
     }
+    hosts.listenPort.store(Int(http.port), ordering: .relaxed)
+    await Self.printSetupCode(services.accounts)
     return RunningServer(
       port: http.port, configuration: configuration, http: http, services: services, imports: imports,
       housekeeping: Task {
-        await Self.prepareLibrary(services.library, configuration: configuration)
-        await rooms.fillNewDefaultRoom()
-        await Self.hourly(services)
+        await withDiscardingTaskGroup { group in
+          group.addTask { await Self.sessionHousekeeping(services, clock: clock) }
+          group.addTask {
+            await Self.prepareLibrary(services.library, configuration: configuration)
+            await rooms.fillNewDefaultRoom()
+            await Self.hourly(services)
+          }
+        }
       })
   }
 
@@ -160,15 +173,44 @@ public final class RunningServer: Sendable {
     }
   }
 
-  /// Housekeeping: expired sessions go, and the library is rescanned for files added or removed
-  /// behind the server's back (unchanged files cost a stat each).
+  /// While no account exists, the first one (the admin) may come from another machine only with
+  /// this code — the one secret the log ever shows.
+  private static func printSetupCode(_ accounts: AccountService) async {
+    do {
+      if let code = try await accounts.prepareSetupCode() {
+        ServerLog.write(
+          "setup: no account yet; the first (the admin) signs up from this machine, or elsewhere with setup code "
+            + code)
+      }
+    } catch {
+      ServerLog.write("setup: could not check for accounts: \(error)")
+    }
+  }
+
+  /// Every minute: sessions with a socket open count as used, and expired sessions end (their
+  /// sockets close) — guests expire within minutes, so this cannot wait for the hourly round.
+  private static func sessionHousekeeping(_ services: ServerServices, clock: any WallClock) async {
+    while !Task.isCancelled {
+      do {
+        try await clock.sleep(for: 60)
+        try await services.accounts.markInUse(services.sockets.openSessions)
+        let purged = try await services.accounts.purgeExpiredSessions()
+        if purged > 0 { ServerLog.write("auth: removed \(purged) expired sessions") }
+      } catch is CancellationError {
+        return
+      } catch {
+        ServerLog.write("housekeeping: \(error)")
+      }
+    }
+  }
+
+  /// The library is rescanned for files added or removed behind the server's back (unchanged
+  /// files cost a stat each).
   private static func hourly(_ services: ServerServices) async {
     while !Task.isCancelled {
       try? await Task.sleep(for: .seconds(3600))
       guard !Task.isCancelled else { return }
       do {
-        let purged = try await services.accounts.purgeExpiredSessions()
-        if purged > 0 { ServerLog.write("auth: removed \(purged) expired sessions") }
         _ = try await services.library.scan()
       } catch {
         ServerLog.write("housekeeping: \(error)")

@@ -8,17 +8,24 @@ struct ServerServices: Sendable {
   let policy: InstancePolicy
   let accounts: AccountService
   let library: LibraryService
+  /// Open sockets per session: every session that ends closes its sockets here.
+  let sockets: SessionSockets
 
-  static func open(_ configuration: ServerConfiguration) throws(StartupError) -> ServerServices {
+  static func open(_ configuration: ServerConfiguration, clock: any WallClock = SystemClock()) throws(StartupError)
+    -> ServerServices
+  {
     let storage = try openStorage(in: configuration.dataDirectory, busyTimeout: configuration.storeBusyTimeout)
     let policy = InstancePolicy(allowGuests: configuration.allowGuests, allowSignup: configuration.allowSignup)
     let lifetime = SessionLifetime(
       idleSeconds: Int64(configuration.sessionIdleDays) * 86_400,
-      absoluteSeconds: Int64(configuration.sessionMaxDays) * 86_400)
+      absoluteSeconds: Int64(configuration.sessionMaxDays) * 86_400,
+      guestIdleSeconds: Int64(configuration.guestIdleSeconds))
+    let sockets = SessionSockets()
     let accounts = AccountService(
       store: storage.accounts, hasher: SodiumPasswordHasher(cost: configuration.passwordHashCost),
-      tokens: SodiumSessionTokens(),
-      policy: policy, lifetime: lifetime, log: ServerLog.write)
+      tokens: SodiumSessionTokens(), policy: policy, lifetime: lifetime,
+      guestLimitPerAddress: configuration.guestSessionsPerAddress, now: clock.now, log: ServerLog.write,
+      sessionsEnded: sockets.kick)
     let library = LibraryService(
       store: storage.library, musicDirectory: configuration.musicDirectory,
       dataDirectory: configuration.dataDirectory)
@@ -27,7 +34,7 @@ struct ServerServices: Sendable {
     } catch {
       throw StartupError(message: "cannot create \(library.uploadsDirectory): \(error.localizedDescription)")
     }
-    return ServerServices(storage: storage, policy: policy, accounts: accounts, library: library)
+    return ServerServices(storage: storage, policy: policy, accounts: accounts, library: library, sockets: sockets)
   }
 
   private static func openStorage(in directory: String, busyTimeout: Duration) throws(StartupError) -> any Storage {

@@ -23,8 +23,9 @@ public enum CommandLineArguments {
   public static let usage = """
     usage: blastoise serve [--host ADDR] [--port N] [--data-dir DIR] [--music-dir DIR] [--web-dir DIR]
                            [--guests] [--no-signup] [--demo] [--ytdlp] [--allowed-origin ORIGIN]...
-                           [--trust-proxy] [--trusted-proxy ADDR[/PREFIX]]... [--session-idle-days N]
-                           [--session-max-days N] [--max-upload-mb N] [--allow-private-imports] [--max-import-mb N]
+                           [--public-url URL] [--trust-proxy] [--trusted-proxy ADDR[/PREFIX]]...
+                           [--session-idle-days N] [--session-max-days N] [--max-upload-mb N]
+                           [--allow-private-imports] [--max-import-mb N]
            blastoise scan [--data-dir DIR] [--music-dir DIR]
            blastoise user add NAME [--admin] [--data-dir DIR]     (password on stdin)
            blastoise listen URL [--channel ID] [--user NAME] [--audio-output AO|null] [--status-json]
@@ -84,6 +85,12 @@ public enum CommandLineArguments {
         throw UsageError(message: "--allowed-origin must look like https://host[:port], not '\(origin)'")
       }
       return normalized
+    }
+    if let url = try flags.value("public-url") {
+      guard let normalized = OriginPolicy.normalize(url) else {
+        throw UsageError(message: "--public-url must look like https://host[:port], not '\(url)'")
+      }
+      configuration.publicURL = normalized
     }
     return configuration
   }
@@ -152,7 +159,7 @@ public enum CommandLineArguments {
 enum ServeFlag {
   static let valued: Set<String> = [
     "host", "port", "data-dir", "music-dir", "web-dir", "allowed-origin", "trusted-proxy", "session-idle-days",
-    "session-max-days", "max-upload-mb", "max-import-mb",
+    "session-max-days", "max-upload-mb", "max-import-mb", "public-url",
   ]
   static let switches: Set<String> = ["guests", "no-signup", "demo", "ytdlp", "trust-proxy", "allow-private-imports"]
 }

@@ -11,11 +11,17 @@ public struct ServerConfiguration: Sendable, Equatable {
   public var urlImportEnabled = false
   /// Origins besides the server's own that may send mutating requests and open sockets.
   public var allowedOrigins: [String] = []
+  /// The address users type (`--public-url`), normalized to `scheme://host[:port]`: its host is
+  /// one the server answers to.
+  public var publicURL: String?
   /// Reverse proxies whose `X-Forwarded-For`/`X-Forwarded-Proto` are believed (`--trusted-proxy`;
   /// `--trust-proxy` adds `AddressRange.loopback`). Empty: those headers are ignored.
   public var trustedProxies: [AddressRange] = []
   public var sessionIdleDays = 14
   public var sessionMaxDays = 90
+  /// A guest session unused this long ends; one address holds at most this many.
+  public var guestIdleSeconds = 600
+  public var guestSessionsPerAddress = 20
   public var maxUploadMegabytes = 512
   /// URL import may reach loopback/private/link-local addresses (`--allow-private-imports`).
   public var allowPrivateImports = false

@@ -36,5 +36,9 @@ extension APIOperation {
       .post, "/api/auth/kick-others", "End the user's other sessions", access: .permission("listen"),
       body: .ignoredJSON, answers: [200: Answer.json(Schema.ref("SuccessCount"))],
       notes: "Their sockets get `kick` and close. `count` is additive."),
+    APIOperation(
+      .get, "/api/admin/guests", "Live guest sessions", access: .permission("admin"),
+      answers: [200: Answer.json(Schema.array(Schema.ref("GuestSession")))],
+      notes: "Additive. Guests are sessions only; times are seconds since the epoch."),
   ]
 }

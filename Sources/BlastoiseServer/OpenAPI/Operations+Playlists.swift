@@ -20,7 +20,11 @@ extension APIOperation {
       ]),
     APIOperation(
       .get, "/api/playlists/shared/{token}", "Open a share link", access: .permission("listen"),
-      answers: [200: onePlaylist], errors: [404], notes: "It is listed under the opener's `shared` from now on."),
+      answers: [200: onePlaylist], errors: [404], notes: "Opening changes nothing (see `…/remember`)."),
+    APIOperation(
+      .post, "/api/playlists/shared/{token}/remember", "List a shared playlist under the caller's shared ones",
+      access: .permission("listen"), body: .ignoredJSON, answers: [200: onePlaylist], errors: [404],
+      notes: "Additive. Guests get 403: they keep no lists."),
     APIOperation(
       .post, "/api/playlists/shared/{token}", "Copy a shared playlist", access: .permission("create"),
       body: .ignoredJSON, answers: [200: onePlaylist], errors: [404]),

@@ -6,7 +6,7 @@ enum WireSchemas {
     "Permission": permission, "UserInfo": userInfo, "AuthEnvelope": authEnvelope, "Success": success,
     "SuccessCount": successCount, "ServerStatus": serverStatus, "QueueResponse": queueResponse,
     "ModeResponse": modeResponse, "Playlist": playlist, "PlaylistBundle": playlistBundle,
-    "UploadResponse": uploadResponse, "ScanSummary": scanSummary,
+    "UploadResponse": uploadResponse, "ScanSummary": scanSummary, "GuestSession": guestSession,
   ].merging(ImportSchemas.all) { first, _ in first }
 
   static let playbackMode = Schema.oneOf(["once", "repeat-all", "repeat-one", "shuffle"])
@@ -114,6 +114,14 @@ enum WireSchemas {
         "duplicates": Schema.array(Schema.ref("Track")),
       ],
       required: ["success", "tracks", "duplicates"]))
+
+  static let guestSession = Schema.additive(
+    Schema.object(
+      [
+        "name": Schema.string, "address": Schema.string, "createdAt": Schema.integer,
+        "lastSeenAt": Schema.integer,
+      ],
+      required: ["name", "address", "createdAt", "lastSeenAt"]))
 
   static let scanSummary = Schema.additive(
     Schema.object(

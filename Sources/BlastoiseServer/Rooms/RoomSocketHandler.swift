@@ -5,10 +5,13 @@ import Foundation
 
 /// One client's room socket: its messages are handled in order on one task, away from the
 /// socket thread. Control actions need the `control` permission; without it they are ignored,
-/// as the seed's clients expect. Malformed or unknown messages get `{ "type": "error" }`.
+/// as the seed's clients expect. Malformed or unknown messages get `{ "type": "error" }`. Every
+/// action but a ping re-checks the session first, so a socket outliving its session (ended while
+/// the socket was being opened, or expired unnoticed) is closed instead of acting.
 struct RoomSocketHandler: Sendable {
   let directory: RoomDirectory
   let sessions: SessionSockets
+  let accounts: AccountService
 
   func open(_ connection: WebSocketConnection, principal: Principal, room: String) -> WebSocketCallbacks {
     let (messages, feed) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(64))
@@ -30,6 +33,9 @@ struct RoomSocketHandler: Sendable {
       return reply(.error(message: "Messages must be JSON with an 'action'"), to: listener)
     }
     do {
+      if message.knownAction != .ping, try await !accounts.isLive(listener.principal) {
+        return sessions.kick(sessions: [listener.principal.sessionID], reason: "Your session has ended")
+      }
       switch message.knownAction {
       case .ping:
         reply(

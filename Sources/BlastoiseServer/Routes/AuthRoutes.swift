@@ -6,15 +6,14 @@ import BlastoiseProtocol
 struct AuthRoutes: Sendable {
   let accounts: AccountService
   let auth: RequestAuthenticator
-  let sockets: SessionSockets
-  let policy: InstancePolicy
 
   private static let credentialsBody = BodyPolicy.json(maxBytes: 4096)
 
   func register(on router: inout Router) {
     router.on(.post, APIRoute.signUp.pattern, body: Self.credentialsBody) { request in
       let credentials = try request.decodeJSON(Credentials.self)
-      return try await signedIn(try await accounts.signUp(credentials), request: request)
+      let local = LoopbackAddress.contains(auth.proxy.clientAddress(request))
+      return try await signedIn(try await accounts.signUp(credentials, fromOwnMachine: local), request: request)
     }
     router.on(.post, APIRoute.logIn.pattern, body: Self.credentialsBody) { request in
       let credentials = try request.decodeJSON(Credentials.self)
@@ -30,41 +29,37 @@ struct AuthRoutes: Sendable {
     router.on(.get, APIRoute.me.pattern) { request in try await me(request) }
     router.on(.post, APIRoute.kickOthers.pattern, body: .smallJSON) { request in
       let principal = try await auth.require(.listen, for: request)
-      let ended = try await accounts.endOtherSessions(of: principal)
-      sockets.kick(sessions: ended, reason: "Kicked by another session")
-      return .json(SuccessResponse(count: ended.count))
+      return .json(SuccessResponse(count: try await accounts.endOtherSessions(of: principal)))
     }
   }
 
   /// The current user; with guests allowed, a visitor without a session becomes a guest here.
   private func me(_ request: HTTPRequest) async throws -> HTTPResponse {
-    var staleCookie = false
     do {
-      if let principal = try await auth.principal(for: request) { return .json(AuthEnvelope(user: principal.userInfo)) }
+      let (principal, guest) = try await auth.principalOrGuest(for: request)
+      var response = HTTPResponse.json(AuthEnvelope(user: principal?.userInfo))
+      if let guest { issue(guest, for: request, on: &response) }
+      return response
     } catch let error as CoreError where error.code == .unauthenticated {
-      staleCookie = true
+      var response = HTTPResponse.json(AuthEnvelope(user: nil))
+      SessionCookie.clear(secure: auth.proxy.isSecure(request), on: &response)
+      return response
     }
-    if policy.allowGuests {
-      return try await signedIn(await accounts.startGuestSession(), request: request, endingPrevious: false)
-    }
-    var response = HTTPResponse.json(AuthEnvelope(user: nil))
-    if staleCookie { SessionCookie.clear(secure: auth.proxy.isSecure(request), on: &response) }
-    return response
   }
 
   /// Answers a new session with its cookie; the session the request came with (if any) ends, so
   /// every sign-in rotates the token.
-  private func signedIn(
-    _ session: AccountService.SignedIn, request: HTTPRequest, endingPrevious: Bool = true
-  ) async throws -> HTTPResponse {
-    if endingPrevious, let previous = try? await auth.principal(for: request),
-      previous.sessionID != session.principal.sessionID
-    {
+  private func signedIn(_ session: AccountService.SignedIn, request: HTTPRequest) async throws -> HTTPResponse {
+    if let previous = try? await auth.principal(for: request), previous.sessionID != session.principal.sessionID {
       try await accounts.logOut(previous)
     }
     var response = HTTPResponse.json(AuthEnvelope(user: session.principal.userInfo))
+    issue(session, for: request, on: &response)
+    return response
+  }
+
+  private func issue(_ session: AccountService.SignedIn, for request: HTTPRequest, on response: inout HTTPResponse) {
     SessionCookie.issue(
       session.token, maxAge: accounts.lifetime.cookieMaxAge, secure: auth.proxy.isSecure(request), on: &response)
-    return response
   }
 }

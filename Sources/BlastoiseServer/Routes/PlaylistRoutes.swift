@@ -24,6 +24,11 @@ struct PlaylistRoutes: Sendable {
         try await playlists.open(
           link: request.pathParameter("token"), by: try await auth.require(.listen, for: request)))
     }
+    router.on(.post, APIRoute.rememberSharedPlaylist.pattern, body: .smallJSON) { request in
+      .json(
+        try await playlists.remember(
+          link: request.pathParameter("token"), by: try await auth.require(.listen, for: request)))
+    }
     router.on(.post, APIRoute.sharedPlaylist.pattern, body: .smallJSON) { request in
       .json(
         try await playlists.copy(

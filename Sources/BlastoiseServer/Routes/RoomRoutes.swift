@@ -14,9 +14,17 @@ struct RoomRoutes: Sendable {
   static let queueBody = BodyPolicy.json(maxBytes: 1 << 20)
 
   func register(on router: inout Router) {
+    // The seed's Android app starts its (guest) session here rather than at /api/auth/me.
     router.on(.get, APIRoute.rooms.pattern) { request in
-      _ = try await auth.require(.listen, for: request)
-      return .json(await directory.list())
+      let (principal, guest) = try await auth.principalOrGuest(for: request)
+      _ = try AccessPolicy.require(.listen, of: principal)
+      var response = HTTPResponse.json(await directory.list())
+      if let guest {
+        SessionCookie.issue(
+          guest.token, maxAge: auth.accounts.lifetime.cookieMaxAge, secure: auth.proxy.isSecure(request),
+          on: &response)
+      }
+      return response
     }
     router.on(.post, APIRoute.rooms.pattern, body: .smallJSON) { request in
       let principal = try await auth.require(.create, for: request)

@@ -1,10 +1,12 @@
 import BlastoiseCore
 import BlastoiseHTTP
 
-/// Checks every request before its body is read: state-changing requests and socket handshakes
-/// from a foreign browser origin are refused, and routes that take large bodies (uploads) check
-/// the caller's permission first, so nobody can make the server read a body it will refuse.
+/// Checks every request before its body is read: a `Host` that is not one of the server's own
+/// names is refused (421, DNS rebinding), state-changing requests and socket handshakes from a
+/// foreign browser origin are refused, and routes that take large bodies (uploads) check the
+/// caller's permission first, so nobody can make the server read a body it will refuse.
 struct RequestGuards: Sendable {
+  let hostPolicy: HostPolicy
   let originPolicy: OriginPolicy
   let proxy: ProxyTrust
   var authenticator: RequestAuthenticator?
@@ -12,6 +14,9 @@ struct RequestGuards: Sendable {
   var permissionsBeforeBody: [String: Permission] = [:]
 
   func check(_ request: HTTPRequest, _ route: Route) throws(HTTPError) {
+    guard hostPolicy.allows(host: request.headers["Host"]) else {
+      throw HTTPError(421, "This server does not answer to that host name")
+    }
     let needsOriginCheck = request.method.isMutating || request.headers["Upgrade"] != nil
     if needsOriginCheck,
       !originPolicy.allows(

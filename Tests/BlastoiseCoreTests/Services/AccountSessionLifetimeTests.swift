@@ -12,7 +12,7 @@ import Testing
       let time = TestTime()
       let idleOnly = SessionLifetime(idleSeconds: 100, absoluteSeconds: 10_000)
       let accounts = AccountService.forTests(storage, lifetime: idleOnly, time: time)
-      let signedIn = try await accounts.signUp(credentials)
+      let signedIn = try await accounts.signUp(credentials, fromOwnMachine: true)
       time.advance(by: 99)
       #expect(try await accounts.principal(forToken: signedIn.token) != nil)
       time.advance(by: 99)  // 99 s after the last use
@@ -27,7 +27,7 @@ import Testing
     try await withTempStorage { storage in
       let time = TestTime()
       let accounts = AccountService.forTests(storage, lifetime: lifetime, time: time)
-      let signedIn = try await accounts.signUp(credentials)
+      let signedIn = try await accounts.signUp(credentials, fromOwnMachine: true)
       for _ in 0..<4 {
         time.advance(by: 62)
         #expect(try await accounts.principal(forToken: signedIn.token) != nil)
@@ -41,7 +41,7 @@ import Testing
     try await withTempStorage { storage in
       let time = TestTime()
       let accounts = AccountService.forTests(storage, lifetime: lifetime, time: time)
-      let signedIn = try await accounts.signUp(credentials)
+      let signedIn = try await accounts.signUp(credentials, fromOwnMachine: true)
       let signedInAt = Int64(time.now)
       time.advance(by: Double(lifetime.touchIntervalSeconds - 1))
       _ = try await accounts.principal(forToken: signedIn.token)
@@ -55,14 +55,15 @@ import Testing
   @Test func purgeRemovesDeadSessionsAndTheirGuests() async throws {
     try await withTempStorage { storage in
       let time = TestTime()
+      let lifetime = SessionLifetime(idleSeconds: 100, absoluteSeconds: 250, guestIdleSeconds: 100)
       let accounts = AccountService.forTests(storage, lifetime: lifetime, time: time)
-      let ann = try await accounts.signUp(credentials)
-      let guest = try await accounts.startGuestSession()
+      let ann = try await accounts.signUp(credentials, fromOwnMachine: true)
+      let guest = try await accounts.startGuestSession(from: "10.0.0.1")
       time.advance(by: 60)
       _ = try await accounts.principal(forToken: ann.token)  // Ann was seen at +60
       time.advance(by: 50)  // the guest idled 110 s, Ann 50 s
       #expect(try await accounts.purgeExpiredSessions() == 1)
-      #expect(try await storage.accounts.user(usernameKey: guest.principal.username) == nil)
+      #expect(try await storage.accounts.guestSession(tokenHash: guest.principal.sessionID) == nil)
       #expect(try await accounts.principal(forToken: ann.token) != nil)
     }
   }

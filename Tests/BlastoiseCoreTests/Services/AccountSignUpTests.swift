@@ -6,8 +6,8 @@ import Testing
   @Test func firstAccountBecomesAdminAndLaterOnesUsers() async throws {
     try await withTempStorage { storage in
       let accounts = AccountService.forTests(storage)
-      let first = try await accounts.signUp(Credentials(username: "Ann", password: "password-1"))
-      let second = try await accounts.signUp(Credentials(username: "Bob", password: "password-2"))
+      let first = try await accounts.signUp(Credentials(username: "Ann", password: "password-1"), fromOwnMachine: true)
+      let second = try await accounts.signUp(Credentials(username: "Bob", password: "password-2"), fromOwnMachine: true)
       #expect(first.principal.role == .admin)
       #expect(second.principal.role == .user)
     }
@@ -16,7 +16,8 @@ import Testing
   @Test func signUpStartsASessionForTheNewAccount() async throws {
     try await withTempStorage { storage in
       let accounts = AccountService.forTests(storage)
-      let signedIn = try await accounts.signUp(Credentials(username: "  Ann  ", password: "password-1"))
+      let signedIn = try await accounts.signUp(
+        Credentials(username: "  Ann  ", password: "password-1"), fromOwnMachine: true)
       let principal = try await accounts.principal(forToken: signedIn.token)
       #expect(principal == signedIn.principal)
       #expect(principal?.username == "Ann")  // trimmed
@@ -26,7 +27,7 @@ import Testing
   @Test func storedPasswordIsTheHashNotThePassword() async throws {
     try await withTempStorage { storage in
       let accounts = AccountService.forTests(storage)
-      _ = try await accounts.signUp(Credentials(username: "Ann", password: "password-1"))
+      _ = try await accounts.signUp(Credentials(username: "Ann", password: "password-1"), fromOwnMachine: true)
       let stored = try #require(try await storage.accounts.user(usernameKey: "ann")?.passwordHash)
       #expect(stored != "password-1")
       #expect(await SaltedTestHasher().verify("password-1", against: stored))
@@ -36,9 +37,9 @@ import Testing
   @Test func takenUsernameIsConflictWhateverItsCase() async throws {
     try await withTempStorage { storage in
       let accounts = AccountService.forTests(storage)
-      _ = try await accounts.signUp(Credentials(username: "Ann", password: "password-1"))
+      _ = try await accounts.signUp(Credentials(username: "Ann", password: "password-1"), fromOwnMachine: true)
       let error = await #expect(throws: CoreError.self) {
-        try await accounts.signUp(Credentials(username: "aNN", password: "password-2"))
+        try await accounts.signUp(Credentials(username: "aNN", password: "password-2"), fromOwnMachine: true)
       }
       #expect(error?.code == .conflict)
     }
@@ -48,7 +49,7 @@ import Testing
     try await withTempStorage { storage in
       let accounts = AccountService.forTests(storage, policy: InstancePolicy(allowGuests: false, allowSignup: false))
       let error = await #expect(throws: CoreError.self) {
-        try await accounts.signUp(Credentials(username: "Ann", password: "password-1"))
+        try await accounts.signUp(Credentials(username: "Ann", password: "password-1"), fromOwnMachine: true)
       }
       #expect(error?.code == .forbidden)
       let added = try await accounts.addUser(Credentials(username: "Bob", password: "password-2"), admin: false)
@@ -60,7 +61,7 @@ import Testing
     try await withTempStorage { storage in
       let accounts = AccountService.forTests(storage)
       let error = await #expect(throws: CoreError.self) {
-        try await accounts.signUp(Credentials(username: "Guest-Ann", password: "password-1"))
+        try await accounts.signUp(Credentials(username: "Guest-Ann", password: "password-1"), fromOwnMachine: true)
       }
       #expect(error?.code == .invalidInput)
     }
@@ -70,7 +71,7 @@ import Testing
     try await withTempStorage { storage async throws in
       let accounts = AccountService.forTests(storage)
       let error = await #expect(throws: CoreError.self) {
-        try await accounts.signUp(Credentials(username: "Ann", password: "short"))
+        try await accounts.signUp(Credentials(username: "Ann", password: "short"), fromOwnMachine: true)
       }
       #expect(error?.code == .invalidInput)
       #expect(try await storage.accounts.user(usernameKey: "ann") == nil)

@@ -18,7 +18,7 @@ import Testing
   @Test func repeatedFailuresWaitEvenWithTheRightPassword() async throws {
     try await withTempStorage { storage in
       let accounts = AccountService.forTests(storage, throttle: throttle)
-      _ = try await accounts.signUp(right)
+      _ = try await accounts.signUp(right, fromOwnMachine: true)
       for _ in 0..<3 { await #expect(throws: CoreError.self) { try await accounts.logIn(wrong, from: "10.0.0.9") } }
       let error = await #expect(throws: CoreError.self) { try await accounts.logIn(right, from: "10.0.0.9") }
       #expect(error?.code == .rateLimited(retryAfterSeconds: 60))
@@ -28,7 +28,7 @@ import Testing
   @Test func anotherAddressIsNotLockedOut() async throws {
     try await withTempStorage { storage in
       let accounts = AccountService.forTests(storage, throttle: throttle)
-      _ = try await accounts.signUp(right)
+      _ = try await accounts.signUp(right, fromOwnMachine: true)
       for _ in 0..<3 { await #expect(throws: CoreError.self) { try await accounts.logIn(wrong, from: "6.6.6.6") } }
       #expect(try await accounts.logIn(right, from: "10.0.0.1").principal.username == "Ann")
     }
@@ -38,7 +38,7 @@ import Testing
     try await withTempStorage { storage in
       let time = TestTime()
       let accounts = AccountService.forTests(storage, throttle: throttle, time: time)
-      _ = try await accounts.signUp(right)
+      _ = try await accounts.signUp(right, fromOwnMachine: true)
       for _ in 0..<3 { await #expect(throws: CoreError.self) { try await accounts.logIn(wrong, from: "10.0.0.9") } }
       time.advance(by: 61)
       #expect(try await accounts.logIn(right, from: "10.0.0.9").principal.username == "Ann")
@@ -48,7 +48,7 @@ import Testing
   @Test func successClearsTheAccountsFailures() async throws {
     try await withTempStorage { storage in
       let accounts = AccountService.forTests(storage, throttle: throttle)
-      _ = try await accounts.signUp(right)
+      _ = try await accounts.signUp(right, fromOwnMachine: true)
       for _ in 0..<2 { await #expect(throws: CoreError.self) { try await accounts.logIn(wrong, from: "10.0.0.9") } }
       _ = try await accounts.logIn(right, from: "10.0.0.9")
       for _ in 0..<2 { await #expect(throws: CoreError.self) { try await accounts.logIn(wrong, from: "10.0.0.9") } }

@@ -53,7 +53,8 @@ struct PlaylistWorld {
     func account(_ name: String, _ role: Role) async throws -> Principal {
       Principal(
         try await storage.accounts.createUser(
-          username: name, usernameKey: name.lowercased(), passwordHash: role == .guest ? nil : "h", role: role))
+          username: name, usernameKey: name.lowercased(), passwordHash: role == .guest ? nil : "h", role: role,
+          firstAllowed: true))
     }
     admin = try await account("Root", .admin)
     ann = try await account("Ann", .user)

@@ -16,12 +16,14 @@ import Testing
     }
   }
 
-  @Test func openingALinkShowsThePlaylistAndListsItAsShared() async throws {
+  @Test func openingALinkShowsThePlaylistAndRememberingListsItAsShared() async throws {
     try await withTempStorage { storage in
       let world = try await PlaylistWorld(storage)
       let list = try await world.service.create(name: "Mine", description: "", by: world.ann)
       let token = try #require(try await world.service.share(list.id, by: world.ann).shareToken)
       #expect(try await world.service.open(link: token, by: world.bob).id == list.id)
+      #expect(try await world.service.bundle(for: world.bob).shared.isEmpty)  // opening changes nothing
+      _ = try await world.service.remember(link: token, by: world.bob)
       #expect(try await world.service.bundle(for: world.bob).shared.map(\.id) == [list.id])
       // A link shows the playlist, but does not make it Bob's to change.
       await #expect(throws: CoreError.self) { try await world.service.share(list.id, by: world.bob) }

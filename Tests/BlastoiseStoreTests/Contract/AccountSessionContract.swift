@@ -29,7 +29,7 @@ import Testing
     try await backend.withStorage { storage in
       let ann = try await Fixture.user("Ann", in: storage)
       try await storage.accounts.createSession(Fixture.session("token-1", of: ann, createdAt: 100))
-      try await storage.accounts.touchSession(tokenHash: "token-1", at: 500)
+      try await storage.accounts.touchSessions(tokenHashes: ["token-1"], at: 500)
       let found = try #require(try await storage.accounts.session(tokenHash: "token-1"))
       #expect(found.0.lastSeenAt == 500)
       #expect(found.0.createdAt == 100)
@@ -77,8 +77,9 @@ import Testing
       try await storage.accounts.createSession(Fixture.session("old", of: ann, createdAt: 100, lastSeenAt: 990))
       // Exactly at the limits is still alive: only strictly earlier times are dead.
       try await storage.accounts.createSession(Fixture.session("edge", of: ann, createdAt: 500, lastSeenAt: 500))
-      let removed = try await storage.accounts.deleteExpiredSessions(lastSeenBefore: 500, createdBefore: 500)
-      #expect(removed == 2)
+      let removed = try await storage.accounts.deleteExpiredSessions(
+        lastSeenBefore: 500, createdBefore: 500, guestLastSeenBefore: 500)
+      #expect(Set(removed) == ["idle", "old"])
       #expect(try await storage.accounts.session(tokenHash: "fresh") != nil)
       #expect(try await storage.accounts.session(tokenHash: "edge") != nil)
       #expect(try await storage.accounts.session(tokenHash: "idle") == nil)
@@ -87,20 +88,37 @@ import Testing
   }
 
   @Test(arguments: StoreBackends.all)
-  func deleteExpiredSessionsAlsoRemovesGuestsLeftWithoutSessions(backend: StoreBackend) async throws {
+  func guestSessionsExpireByTheirOwnIdleLimit(backend: StoreBackend) async throws {
     try await backend.withStorage { storage in
-      let expiredGuest = try await Fixture.user("guest-old", role: .guest, in: storage)
-      let liveGuest = try await Fixture.user("guest-live", role: .guest, in: storage)
-      try await Fixture.user("guest-none", role: .guest, in: storage)
-      let ann = try await Fixture.user("Ann", in: storage)  // no session, but a real account
-      try await storage.accounts.createSession(Fixture.session("g-old", of: expiredGuest, createdAt: 10))
-      try await storage.accounts.createSession(Fixture.session("g-live", of: liveGuest, createdAt: 900))
-      let removed = try await storage.accounts.deleteExpiredSessions(lastSeenBefore: 500, createdBefore: 500)
-      #expect(removed == 1)
-      #expect(try await storage.accounts.user(usernameKey: "guest-old") == nil)
-      #expect(try await storage.accounts.user(usernameKey: "guest-none") == nil)
-      #expect(try await storage.accounts.user(usernameKey: "guest-live") == liveGuest)
-      #expect(try await storage.accounts.user(usernameKey: "ann") == ann)
+      for (token, seen) in [("g-idle", Int64(300)), ("g-live", Int64(900))] {
+        _ = try await storage.accounts.createGuestSession(
+          StoredGuestSession(
+            tokenHash: token, name: "guest-\(token)", address: "10.0.0.1", createdAt: 100, lastSeenAt: seen),
+          limitPerAddress: 20)
+      }
+      let removed = try await storage.accounts.deleteExpiredSessions(
+        lastSeenBefore: 0, createdBefore: 0, guestLastSeenBefore: 500)
+      #expect(removed == ["g-idle"])
+      #expect(try await storage.accounts.guestSession(tokenHash: "g-idle") == nil)
+      #expect(try await storage.accounts.guestSession(tokenHash: "g-live")?.name == "guest-g-live")
+    }
+  }
+
+  @Test(arguments: StoreBackends.all)
+  func guestSessionsBeyondTheLimitOfAnAddressEndOldestFirst(backend: StoreBackend) async throws {
+    try await backend.withStorage { storage in
+      var ended: [String] = []
+      for index in 0..<5 {
+        ended += try await storage.accounts.createGuestSession(
+          StoredGuestSession(
+            tokenHash: "a-\(index)", name: "guest-a\(index)", address: "10.0.0.1", createdAt: Int64(index),
+            lastSeenAt: Int64(index)), limitPerAddress: 3)
+      }
+      _ = try await storage.accounts.createGuestSession(
+        StoredGuestSession(tokenHash: "b-0", name: "guest-b0", address: "10.0.0.2", createdAt: 9, lastSeenAt: 9),
+        limitPerAddress: 3)
+      #expect(ended == ["a-0", "a-1"])
+      #expect(try await storage.accounts.guestSessions().map(\.tokenHash) == ["a-2", "a-3", "a-4", "b-0"])
     }
   }
 }

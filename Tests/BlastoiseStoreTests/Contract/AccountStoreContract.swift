@@ -20,7 +20,7 @@ import Testing
   func createdUserIsFoundByItsKey(backend: StoreBackend) async throws {
     try await backend.withStorage { storage in
       let created = try await storage.accounts.createUser(
-        username: "Ann Smith", usernameKey: "ann smith", passwordHash: "hash", role: .user)
+        username: "Ann Smith", usernameKey: "ann smith", passwordHash: "hash", role: .user, firstAllowed: true)
       let found = try await storage.accounts.user(usernameKey: "ann smith")
       #expect(found == created)
       #expect(found?.username == "Ann Smith")
@@ -52,7 +52,8 @@ import Testing
     try await backend.withStorage { storage in
       try await Fixture.user("Ann", in: storage)
       let error = await #expect(throws: CoreError.self) {
-        try await storage.accounts.createUser(username: "ANN", usernameKey: "ann", passwordHash: "h", role: .user)
+        try await storage.accounts.createUser(
+          username: "ANN", usernameKey: "ann", passwordHash: "h", role: .user, firstAllowed: true)
       }
       #expect(error?.code == .conflict)
     }

@@ -11,7 +11,7 @@ enum Fixture {
   static func user(_ name: String, role: Role = .user, in storage: any Storage) async throws -> StoredUser {
     try await storage.accounts.createUser(
       username: name, usernameKey: name.lowercased(), passwordHash: role == .guest ? nil : "hash-of-\(name)",
-      role: role)
+      role: role, firstAllowed: true)
   }
 
   static func session(_ tokenHash: String, of user: StoredUser, createdAt: Int64 = 1_000, lastSeenAt: Int64? = nil)

@@ -112,6 +112,10 @@ export function mountPlaylists(ctx, pane) {
     ctx.showTab?.("playlists");
     try {
       const playlist = await api.sharedPlaylist(token);
+      // Opening (a GET) changes nothing on the server; listing it under "Shared with me" is asked for.
+      if (store.can("create") && !store.mayEdit(playlist.ownerId)) {
+        api.rememberSharedPlaylist(token).then(() => controls.refreshPlaylists(), () => {});
+      }
       selected = { playlist, token };
       pane.classList.add("showing-detail");
       renderIndex();

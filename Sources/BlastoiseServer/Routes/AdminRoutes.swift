@@ -1,0 +1,19 @@
+import BlastoiseCore
+import BlastoiseHTTP
+import BlastoiseProtocol
+
+/// `/api/admin/*`: what only an admin may see.
+struct AdminRoutes: Sendable {
+  let accounts: AccountService
+  let auth: RequestAuthenticator
+
+  func register(on router: inout Router) {
+    router.on(.get, APIRoute.adminGuests.pattern) { request in
+      _ = try await auth.require(.administer, for: request)
+      return .json(
+        try await accounts.liveGuests().map {
+          GuestSessionInfo(name: $0.name, address: $0.address, createdAt: $0.createdAt, lastSeenAt: $0.lastSeenAt)
+        })
+    }
+  }
+}
