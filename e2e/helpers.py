@@ -154,6 +154,7 @@ class Server:
         api = Api(self.base)
         api.signup("e2e-probe-admin", "probe-password-1")
         deadline = time.time() + timeout
+        tracks: list[dict] = []
         while time.time() < deadline:
             tracks = api.get("/api/library")
             if len(tracks) >= count:
@@ -284,8 +285,9 @@ def _stop_service(service) -> None:
 
 # ---------------------------------------------------------------- cleanup
 
-# Servers and browsers not yet cleaned up, so that an interrupted run (Ctrl-C, `timeout`'s
-# SIGTERM) still stops them and removes their folders.
+# Servers and browsers not yet cleaned up. A SIGTERM (`timeout`, which signals the whole process
+# group) or SIGHUP becomes a KeyboardInterrupt, so pytest stops and tears its fixtures down as on
+# Ctrl-C; whatever is still here at exit is stopped and its folder removed.
 _LIVE: set = set()
 
 
@@ -302,8 +304,9 @@ def cleanup_all() -> None:
 
 
 def _on_signal(signum, frame):  # noqa: ARG001
-    cleanup_all()
-    raise SystemExit(128 + signum)
+    for other in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(other, signal.SIG_IGN)  # once is enough: let the teardown finish
+    raise KeyboardInterrupt(f"signal {signum}")
 
 
 atexit.register(cleanup_all)
@@ -398,7 +401,8 @@ def switch_room_in_page(driver, room_id: str) -> None:
     driver.execute_script(
         "document.querySelector(`#room-list li[data-id='${arguments[0]}'] .room-main`).click();", room_id)
     js_wait(driver, f"window.__blastoise.syncInfo().roomTrackId !== null && "
-                    f"document.querySelector(\"#room-list li[data-id='{room_id}']\").classList.contains('active')", message="the room switch")
+                    f"document.querySelector(\"#room-list li[data-id='{room_id}']\").classList.contains('active')",
+            message="the room switch")
 
 
 def click(driver, css: str, timeout: float | None = None) -> None:

@@ -32,6 +32,14 @@ def pair(server):
             page.quit()
 
 
+PAUSED_AT = "return [document.getElementById('player').currentTime, window.__blastoise.syncInfo().target];"
+
+
+def on_the_paused_position(readings) -> bool:
+    (pa, ta), (pb, tb) = readings
+    return abs(pa - ta) < 0.05 and abs(pb - tb) < 0.05 and abs(pa - pb) < 0.05
+
+
 def queue_titles(page):
     return page.execute_script(QUEUE_TITLES)
 
@@ -41,9 +49,9 @@ def test_pause_in_one_page_reaches_the_other(pair):
     a.find_element(By.ID, "np-play").click()
     js_wait(b, "window.__blastoise.syncInfo().paused && document.getElementById('player').paused", message="B paused")
     js_wait(a, "document.getElementById('player').paused", message="A paused")
-    # Both pages come to rest on the room's paused position, so they show the same time.
-    poll_until(lambda: [page.execute_script("return document.getElementById('player').currentTime") for page in (a, b)],
-               lambda times: abs(times[0] - times[1]) < 0.05, message="both pages on the paused position (within 50 ms)")
+    # Both pages come to rest on the room's paused position (each within 50 ms of it and of the other).
+    poll_until(lambda: [page.execute_script(PAUSED_AT) for page in (a, b)], on_the_paused_position,
+               message="both pages on the paused position (within 50 ms)")
     js_wait(b, "document.getElementById('np-play').getAttribute('aria-label') === 'Play'", message="B's button offering Play")
     a.find_element(By.ID, "np-play").click()
     js_wait(b, "!window.__blastoise.syncInfo().paused && window.__blastoise.syncInfo().phase === 'playing'", message="B playing again")
