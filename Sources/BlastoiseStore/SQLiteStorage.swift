@@ -2,7 +2,7 @@ import BlastoiseCore
 
 /// Every store on one SQLite file: the `Storage` the server runs on by default.
 public struct SQLiteStorage: Storage {
-  public let database: SQLiteDatabase
+  private let database: SQLiteDatabase
   private let access: SQLiteAccess
 
   public var accounts: any AccountStore { SQLiteAccountStore(access: access) }
@@ -18,8 +18,9 @@ public struct SQLiteStorage: Storage {
       database: try SQLiteDatabase(path: path, migrations: BlastoiseSchema.migrations, busyTimeout: busyTimeout))
   }
 
-  /// The stores over an open database (already migrated).
-  public init(database: SQLiteDatabase) {
+  /// The stores over an open database (already migrated). Private: a second `SQLiteStorage`
+  /// on the same database would have a gate of its own and could step into another's transaction.
+  private init(database: SQLiteDatabase) {
     self.database = database
     access = SQLiteAccess(
       database: database, runner: SQLiteRunner(label: "blastoise.sqlite"), transaction: nil)

@@ -8,7 +8,7 @@ import Testing
 /// Guests, closed sign-up, cookie flags, cross-site refusal and throttled sign-in.
 @Suite struct AuthPolicyTests {
   @Test func sessionCookieIsHttpOnlyLaxAndSecureOnlyBehindATrustedHTTPSProxy() async throws {
-    let server = try await TestServer { $0.trustedProxies = AddressRange.loopback }
+    let server = try await TestServer.behindProxies(AddressRange.loopback)
     let plain = try await server.client().signUp("Jo")
     let cookie = try #require(plain.header("Set-Cookie"))
     #expect(cookie.contains("HttpOnly"))

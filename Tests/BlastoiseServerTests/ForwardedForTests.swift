@@ -14,7 +14,7 @@ import Testing
   }
 
   @Test func aForgedLeftmostAddressDoesNotEscapeTheThrottle() async throws {
-    let server = try await TestServer { $0.trustedProxies = AddressRange.loopback }
+    let server = try await TestServer.behindProxies(AddressRange.loopback)
     try await server.client().signUp("Mo")
     for guess in 0..<5 {
       #expect(try await Self.throughProxy(server, Self.wrong, forwardedFor: "198.51.100.\(guess), 203.0.113.9") == 401)
@@ -24,7 +24,7 @@ import Testing
   }
 
   @Test func forgedFailuresDoNotLockTheVictimOut() async throws {
-    let server = try await TestServer { $0.trustedProxies = AddressRange.loopback }
+    let server = try await TestServer.behindProxies(AddressRange.loopback)
     try await server.client().signUp("Mo")
     for _ in 0..<6 {
       _ = try await Self.throughProxy(server, Self.wrong, forwardedFor: "203.0.113.50, 203.0.113.9")
@@ -34,7 +34,7 @@ import Testing
   }
 
   @Test func anUntrustedPeerCannotChangeItsThrottleKeyOrScheme() async throws {
-    let server = try await TestServer { $0.trustedProxies = [AddressRange("10.0.0.0/8")].compactMap { $0 } }
+    let server = try await TestServer.behindProxies([AddressRange("10.0.0.0/8")].compactMap { $0 })
     try await server.client().signUp("Mo")
     for guess in 0..<5 {
       #expect(try await Self.throughProxy(server, Self.wrong, forwardedFor: "198.51.100.\(guess)") == 401)

@@ -27,6 +27,27 @@ import Testing
     await server.stop()
   }
 
+  /// A reverse proxy on the same machine that nobody declared (`--trust-proxy` not given)
+  /// connects from loopback for everyone on the internet: a forwarding header, or any request
+  /// through a trusted proxy, is not someone at this machine.
+  @Test(arguments: [
+    ("X-Forwarded-For", "203.0.113.7"), ("Forwarded", "for=203.0.113.7"), ("X-Real-IP", "203.0.113.7"),
+  ])
+  func theFirstAccountThroughASameHostProxyNeedsTheSetupCode(header: (String, String)) async throws {
+    let server = try await TestServer()
+    defer { try? FileManager.default.removeItem(atPath: server.dataDirectory) }
+    let proxied = try await server.client().request(
+      "POST", "/api/auth/signup", json: #"{"username":"mallory","password":"password123"}"#,
+      headers: [header.0: header.1])
+    #expect(proxied.status == 403)
+    let trusted = try await TestServer { $0.trustedProxies = AddressRange.loopback }
+    defer { try? FileManager.default.removeItem(atPath: trusted.dataDirectory) }
+    #expect(try await trusted.client().signUp("viaproxy").status == 403)  // the proxy's own request
+    #expect(try await server.client().signUp("ann").status == 200)  // someone at this machine
+    await server.stop()
+    await trusted.stop()
+  }
+
   @Test func theSetupCodeFromTheLogLetsTheFirstAccountComeFromElsewhere() async throws {
     let data = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: data) }

@@ -24,6 +24,18 @@ final class TestServer: Sendable {
     server = try await RunningServer.start(configuration, clock: clock)
   }
 
+  /// A server behind trusted proxies, whose first account (the admin, which such a server
+  /// takes only with the setup code) was made earlier, before the proxies were configured.
+  static func behindProxies(_ ranges: [AddressRange]) async throws -> TestServer {
+    let first = try await TestServer()
+    try await first.client().signUp("root")
+    await first.stop()
+    return try await TestServer {
+      $0.dataDirectory = first.dataDirectory
+      $0.trustedProxies = ranges
+    }
+  }
+
   var base: String { "http://127.0.0.1:\(server.port)" }
 
   func client() -> APIClient { APIClient(base: base) }

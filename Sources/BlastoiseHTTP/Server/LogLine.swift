@@ -5,8 +5,24 @@ import Foundation
 /// its line and forge the next one, nor move the cursor or recolour a terminal. Callers
 /// interpolate what they like: there is no untrusted value to remember to escape.
 public enum LogLine {
+  /// One `write(2)` per line (so lines from several threads never interleave), EINTR retried.
+  /// Not `FileHandle.write`, which traps on any error: a closed or full stderr must not end the
+  /// server.
   public static func write(_ line: String) {
-    FileHandle.standardError.write(Data((escaped(line) + "\n").utf8))
+    var bytes = Array((escaped(line) + "\n").utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeMutableBytes {
+        Foundation.write(STDERR_FILENO, $0.baseAddress, $0.count)
+      }
+      if written > 0 {
+        offset += written
+      } else if written < 0, errno == EINTR {
+        continue
+      } else {
+        return  // the log is gone or full: drop the line rather than the server
+      }
+    }
   }
 
   /// Control characters (C0, DEL, C1 — newline, ESC of ANSI sequences, NEL), the line and

@@ -1,7 +1,7 @@
 import BlastoiseCore
 import BlastoiseHTTP
 
-/// Turns a request's cookie into a principal, and checks capabilities — the one place every
+/// Turns a request's cookie into a principal, and checks permissions — the one place every
 /// route and socket asks "who is this, and may they?".
 struct RequestAuthenticator: Sendable {
   let accounts: AccountService

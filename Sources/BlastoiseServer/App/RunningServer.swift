@@ -2,7 +2,6 @@ import BlastoiseCore
 import BlastoiseHTTP
 import BlastoiseMedia
 import BlastoiseProtocol
-import BlastoiseStore
 import Foundation
 
 /// A started Blastoise: configuration → store → services → routes → listening socket.

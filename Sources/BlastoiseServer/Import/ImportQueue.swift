@@ -25,8 +25,10 @@ actor ImportQueue {
   private var lastAnnounced: [String: ContinuousClock.Instant] = [:]
   private var running: [String: (handle: RunningJob, task: Task<Void, Never>)] = [:]
   private var stopping = false
-  /// The last queued job write; each waits for the one before it.
-  private var writes: Task<Void, Never>?
+  /// The last queued job write; each waits for the one before it and passes on the first failure.
+  private var writes: Task<(any Error)?, Never>?
+  /// Jobs being inserted, per owner: counted against the limit while their insert is awaited.
+  private var inserting: [Int: Int] = [:]
 
   /// A job being worked on: its yt-dlp process and whether someone asked to cancel it.
   private final class RunningJob: Sendable {
@@ -82,19 +84,23 @@ actor ImportQueue {
     let jobs = Array(running.values)
     for job in jobs { job.handle.process.kill() }
     for job in jobs { await job.task.value }
-    await writesDone()
+    try? await writesDone()
   }
 
   // MARK: Requests
 
   /// Stores new jobs (all or none) and starts what it can.
   func enqueue(_ records: [ImportJobRecord]) async throws {
-    let active = records.first.map { activeCount(ownerID: $0.ownerID) } ?? 0
+    guard let owner = records.first?.ownerID else { return }
+    let active = activeCount(ownerID: owner) + inserting[owner, default: 0]
     guard active + records.count <= settings.maxActiveJobsPerUser else {
       throw CoreError(
         .rateLimited(retryAfterSeconds: 60),
         "You have \(active) imports waiting; at most \(settings.maxActiveJobsPerUser) may wait at once")
     }
+    // Other requests run on this actor while the insert is awaited: they see these jobs counted.
+    inserting[owner, default: 0] += records.count
+    defer { inserting[owner, default: 0] -= records.count }
     try await store.insert(records)
     for record in records {
       jobs[record.id] = record
@@ -124,13 +130,13 @@ actor ImportQueue {
         $0.error = nil
       }
       if let job = jobs[id] { send(job, type: .importCancelled) }
-      await writesDone()
+      try await writesDone()
     case .downloading, .processing:
       guard let (handle, task) = running[id] else { break }
       handle.cancelRequested.set()
       handle.process.kill()
       await task.value
-      await writesDone()
+      try await writesDone()
     case .complete, .error, .cancelled:
       throw CoreError(.conflict, "That import has already finished")
     }
@@ -140,7 +146,7 @@ actor ImportQueue {
 
   /// Forgets finished jobs of the caller's (admins: everyone's); returns how many.
   func clearFinished(by principal: Principal) async throws -> Int {
-    await writesDone()
+    try await writesDone()
     let finished = order.compactMap { jobs[$0] }.filter { $0.status.isFinished && $0.isVisible(to: principal) }
     try await store.delete(ids: finished.map(\.id))
     for job in finished {
@@ -167,17 +173,23 @@ actor ImportQueue {
     }
   }
 
+  /// Download folders are made and removed here: a half-downloaded file can be hundreds of MB,
+  /// and deleting it must not hold a thread of the Swift pool.
+  private static let folders = DispatchQueue(label: "blastoise.import-folders")
+
   private nonisolated func run(_ job: ImportJobRecord, handle: RunningJob, tool: YtDlp) async {
     let folder = settings.directory + "/" + ImportSettings.temporaryPrefix + job.id
-    try? FileManager.default.removeItem(atPath: folder)
     let result: Result
     do {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+      try await BlockingWork.run(on: Self.folders) {
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+      }
       result = await download(job, into: folder, handle: handle, tool: tool)
     } catch {
       result = .failed("Cannot prepare the download folder")
     }
-    try? FileManager.default.removeItem(atPath: folder)
+    _ = try? await BlockingWork.run(on: Self.folders) { try? FileManager.default.removeItem(atPath: folder) }
     await finish(job.id, result)
   }
 
@@ -213,8 +225,14 @@ actor ImportQueue {
 
   private func isStopping() -> Bool { stopping }
 
-  /// Returns when every job change so far is stored (before the API answers for one).
-  private func writesDone() async { await writes?.value }
+  /// Returns when every job change so far is stored (before the API answers for one); throws
+  /// when one of them could not be.
+  private func writesDone() async throws {
+    guard let last = writes else { return }
+    let failure = await last.value
+    if writes == last { writes = nil }  // reported once
+    if failure != nil { throw CoreError(.unavailable, "Could not store the import's state; try again") }
+  }
 
   private func begin(_ status: ImportJobStatus, _ id: String) -> Bool {
     guard !stopping, update(id, { $0.status = status }), let job = jobs[id] else { return false }
@@ -299,11 +317,13 @@ actor ImportQueue {
     jobs[id] = job
     let previous = writes
     writes = Task { [store] in
-      await previous?.value
+      let earlier = await previous?.value
       do {
         try await store.update(job)
+        return earlier
       } catch {
         ServerLog.write("import: could not store job \(id): \(error)")
+        return earlier ?? error
       }
     }
     return true

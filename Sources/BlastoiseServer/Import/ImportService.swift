@@ -1,7 +1,6 @@
 import BlastoiseCore
 import BlastoiseHTTP
 import BlastoiseProtocol
-import BlastoiseStore
 import Foundation
 import Synchronization
 

@@ -15,7 +15,9 @@ final class LibraryService: Sendable {
   private let scanning = AsyncGate()
   /// Hashing uploads and placing files: blocking file work, kept off the Swift pool.
   let fileQueue = DispatchQueue(label: "blastoise.library-files")
-  private let cachedLibrary = Mutex<HTTPResponse?>(nil)
+  /// The encoded answer, and the library's generation: it moves on with every change, so an
+  /// answer read before a change is never cached after it.
+  private let cachedLibrary = Mutex<(response: HTTPResponse?, generation: UInt64)>((nil, 0))
   private let observers = Mutex<[@Sendable (LibraryEvent) async -> Void]>([])
 
   init(store: any LibraryStore, musicDirectory: String, dataDirectory: String) {
@@ -50,14 +52,15 @@ final class LibraryService: Sendable {
 
   /// `GET /api/library`, encoded once per change.
   func libraryResponse() async throws -> HTTPResponse {
-    if let cached = cachedLibrary.withLock({ $0 }) { return cached }
+    let (cached, generation) = cachedLibrary.withLock { ($0.response, $0.generation) }
+    if let cached { return cached }
     let response = HTTPResponse.json(try await store.tracks())
-    cachedLibrary.withLock { $0 = response }
+    cachedLibrary.withLock { if $0.generation == generation { $0.response = response } }
     return response
   }
 
   func libraryChanged() async {
-    cachedLibrary.withLock { $0 = nil }
+    cachedLibrary.withLock { $0 = (nil, $0.generation + 1) }
     await emit(.libraryChanged)
   }
 

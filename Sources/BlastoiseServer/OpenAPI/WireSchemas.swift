@@ -1,5 +1,5 @@
-/// The shapes the server answers with, keyed by their seed names (`docs/api-reference.md` in the
-/// seed, `Models/AppTypes.swift`). Fields the seed does not have are marked `x-additive`.
+/// The shapes the server answers with, keyed by their seed names (docs/api.md). Fields the seed
+/// does not have are marked `x-additive`.
 enum WireSchemas {
   static let all: [String: JSONValue] = [
     "Error": error, "Track": track, "ChannelInfo": channelInfo, "ChannelState": channelState,

@@ -18,6 +18,11 @@ struct RoomSocketHandler: Sendable {
     sessions.add(connection, session: principal.sessionID)
     let listener = RoomListener(connection: connection, principal: principal)
     Task {
+      // The session may have ended between the handshake's check and `sessions.add` above; its
+      // kick then found no socket to close, so look once more now that this one is listed.
+      if (try? await accounts.isLive(principal)) == false {
+        sessions.kick(sessions: [principal.sessionID], reason: "Your session has ended")
+      }
       await directory.join(listener, room: room)
       for await text in messages { await handle(text, from: listener) }
       await directory.leave(connection)

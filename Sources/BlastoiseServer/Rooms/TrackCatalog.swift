@@ -13,15 +13,19 @@ final class TrackCatalog: Sendable {
 
   private let tracks = Mutex(Tracks())
   private let store: any LibraryStore
+  /// One refresh at a time, so an older read never replaces a newer one.
+  private let refreshing = AsyncGate()
 
   init(store: any LibraryStore) {
     self.store = store
   }
 
   func refresh() async throws {
-    let all = try await store.tracks()
-    let byID = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    tracks.withLock { $0 = Tracks(byID: byID, all: all) }
+    try await refreshing.withLock {
+      let all = try await store.tracks()
+      let byID = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+      tracks.withLock { $0 = Tracks(byID: byID, all: all) }
+    }
   }
 
   func track(_ id: String) -> Track? { tracks.withLock { $0.byID[id] } }

@@ -12,7 +12,7 @@ struct AuthRoutes: Sendable {
   func register(on router: inout Router) {
     router.on(.post, APIRoute.signUp.pattern, body: Self.credentialsBody) { request in
       let credentials = try request.decodeJSON(Credentials.self)
-      let local = LoopbackAddress.contains(auth.proxy.clientAddress(request))
+      let local = auth.proxy.isFromThisMachine(request)
       return try await signedIn(try await accounts.signUp(credentials, fromOwnMachine: local), request: request)
     }
     router.on(.post, APIRoute.logIn.pattern, body: Self.credentialsBody) { request in

@@ -22,6 +22,18 @@ struct ProxyTrust: Sendable {
     proxies.clientAddress(peer: request.remoteAddress, forwardedFor: values("X-Forwarded-For", in: request))
   }
 
+  /// Whether a person on this machine sent the request (the first account needs that, or the
+  /// setup code): the peer is loopback, and it is not a proxy passing someone else's request on —
+  /// neither a trusted one nor an untrusted one that says so in a forwarding header. A same-host
+  /// nginx or tunnel connects from loopback too, for everyone on the internet.
+  func isFromThisMachine(_ request: HTTPRequest) -> Bool {
+    guard LoopbackAddress.contains(request.remoteAddress), !proxies.trusts(peer: request.remoteAddress) else {
+      return false
+    }
+    let forwarding = ["x-forwarded-for", "forwarded", "x-real-ip", "x-forwarded-host"]
+    return !request.headers.contains { forwarding.contains($0.name.lowercased()) }
+  }
+
   /// Every value of a header: a proxy may add its own line rather than extend the existing one.
   private func values(_ name: String, in request: HTTPRequest) -> [String] {
     request.headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
