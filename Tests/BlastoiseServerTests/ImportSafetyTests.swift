@@ -123,12 +123,12 @@ import Testing
     let site = try await ImportFixtureSite.start(files: ["song.wav": ImportTests.song])
     let executable = try #require(ExecutableLookup.find("yt-dlp"))
     let allowed = try #require(IPAddress("127.0.0.1"))
-    let proxy = try ImportProxy(permits: { $0 == allowed }, timeoutSeconds: 5)
+    let proxy = try ImportProxy(permits: { $0 == allowed }, timeoutSeconds: 30)
     let folder = try temporaryDirectory()
-    var settings = ImportSettings(directory: folder)
-    settings.socketTimeoutSeconds = 5
-    settings.probeTimeoutSeconds = 20
-    settings.jobTimeoutSeconds = 20
+    var settings = ImportSettings(directory: folder)  // hang guards, not speed bounds
+    settings.socketTimeoutSeconds = 30
+    settings.probeTimeoutSeconds = 120
+    settings.jobTimeoutSeconds = 120
     let tool = YtDlp(executable: executable, settings: settings, proxy: proxy.url)
 
     #expect(try await tool.probe(site.url("/song.wav")) == .single(title: "song"))

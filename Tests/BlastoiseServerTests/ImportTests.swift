@@ -59,9 +59,10 @@ import Testing
     let server = try await TestServer {
       $0.urlImportEnabled = true
       $0.allowPrivateImports = true
-      $0.importSocketTimeoutSeconds = 5
-      $0.importProbeTimeoutSeconds = 20
-      $0.importTimeoutSeconds = 30
+      // Hang guards: yt-dlp is a Python program that may start slowly on a loaded machine.
+      $0.importSocketTimeoutSeconds = 30
+      $0.importProbeTimeoutSeconds = 120
+      $0.importTimeoutSeconds = 300
       if let dataDirectory { $0.dataDirectory = dataDirectory }
       configure(&$0)
     }
@@ -265,17 +266,17 @@ import Testing
     let site = try await Self.site()
     let (server, client) = try await Self.server {
       $0.importSocketTimeoutSeconds = 1
-      $0.importProbeTimeoutSeconds = 30
+      $0.importProbeTimeoutSeconds = 300
     }
     let missing = try await client.post("/api/fetch", #"{"url":"\#(site.url("/missing.wav"))"}"#)
     #expect(missing.status == 502)
     #expect(missing.errorMessage?.contains("404") == true, "\(missing.text)")
 
-    let started = Date()
     let hanging = try await client.post("/api/fetch", #"{"url":"\#(site.url("/hang"))"}"#)
     #expect([502, 504].contains(hanging.status), "\(hanging.text)")
     #expect(hanging.errorMessage?.isEmpty == false)
-    #expect(Date().timeIntervalSince(started) < 15)  // yt-dlp's socket timeout, well before the 30 s limit
+    // yt-dlp's socket timeout ended it, not the server's wall-clock limit for looking at a URL.
+    #expect(hanging.errorMessage?.contains("took too long") == false, "\(hanging.text)")
 
     #expect(try await Self.jobs(client).isEmpty)
     #expect(Self.imports(server).isEmpty)
