@@ -3,23 +3,36 @@
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/socket.h>
 
-static bl_log_callback current_logger = NULL;
-
+// The daemon's logger travels as the callback's cls: daemons start on many threads at once.
 static void bl_forward_log(void *cls, const char *fmt, va_list ap) {
-  (void)cls;
-  if (current_logger == NULL) return;
+  bl_log_callback logger = (bl_log_callback)cls;
+  if (logger == NULL) return;
   char buffer[512];
   vsnprintf(buffer, sizeof buffer, fmt, ap);
   size_t n = strlen(buffer);
   while (n > 0 && (buffer[n - 1] == '\n' || buffer[n - 1] == '\r')) buffer[--n] = '\0';
-  current_logger(buffer);
+  logger(buffer);
 }
+
+// libmicrohttpd aborts on what it takes for a broken invariant (a socket closed under it, say);
+// say where, so a crash names its cause instead of only a backtrace.
+static void bl_panic(void *cls, const char *file, unsigned int line, const char *reason) {
+  (void)cls;
+  fprintf(stderr, "http: libmicrohttpd panic at %s:%u: %s\n", file ? file : "?", line, reason ? reason : "");
+  fflush(stderr);
+  abort();
+}
+
+static pthread_once_t panic_once = PTHREAD_ONCE_INIT;
+static void bl_install_panic(void) { MHD_set_panic_func(bl_panic, NULL); }
 
 struct MHD_Daemon *bl_start_daemon(const struct bl_daemon_config *c) {
   struct sockaddr_in v4;
@@ -41,10 +54,10 @@ struct MHD_Daemon *bl_start_daemon(const struct bl_daemon_config *c) {
   } else {
     return NULL;
   }
-  current_logger = c->log;
+  pthread_once(&panic_once, bl_install_panic);
   return MHD_start_daemon(
       flags, c->port, NULL, NULL, c->access_handler, c->access_handler_cls,
-      MHD_OPTION_EXTERNAL_LOGGER, bl_forward_log, NULL,
+      MHD_OPTION_EXTERNAL_LOGGER, bl_forward_log, (void *)c->log,
       MHD_OPTION_SOCK_ADDR, address,
       MHD_OPTION_THREAD_POOL_SIZE, c->thread_pool_size,
       MHD_OPTION_CONNECTION_LIMIT, c->connection_limit,

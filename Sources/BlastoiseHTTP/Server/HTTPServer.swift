@@ -84,8 +84,10 @@ public final class HTTPServer: Sendable {
       })
     else { return }
     let running = handle.pointer
+    // The old listening socket stays open until the daemon has stopped: its polling threads may
+    // still be using it (libmicrohttpd's rule), and a number closed early is soon another
+    // socket's, which libmicrohttpd would then close or poll (an abort in a busy test process).
     let listener = MHD_quiesce_daemon(running)
-    if listener >= 0 { close(listener) }
     webSockets.closeAll(code: .goingAway, reason: "Server shutting down")
     let deadline = ContinuousClock.now + grace
     while inFlight.withLock({ $0 }) > 0, ContinuousClock.now < deadline {
@@ -102,6 +104,7 @@ public final class HTTPServer: Sendable {
     }
     await webSockets.stop()
     MHD_stop_daemon(running)
+    if listener >= 0 { close(listener) }
     handle.owner.release()
   }
 

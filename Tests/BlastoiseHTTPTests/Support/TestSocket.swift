@@ -50,7 +50,9 @@ final class TestSocket: @unchecked Sendable {
     }
     guard result == 0 else {
       let code = errno
-      Glibc.close(descriptor)
+      // Through close(), which marks it closed: deinit runs for a failed init too, and a second
+      // close would close whatever socket a parallel test (or the server) got with this number.
+      close()
       throw TestSocketError.system("connect", code)
     }
   }
