@@ -23,7 +23,10 @@ extension APIOperation {
     APIOperation(
       .post, .logIn, "Sign in", access: .optionalSession, body: .json(Schema.ref("Credentials")),
       answers: [200: signedIn], errors: [401, 429],
-      notes: "Every sign-in gets a new token; a session sent along ends. Failures are throttled per address."),
+      notes: """
+        Every sign-in gets a new token; a session sent along ends. Failures are throttled per address \
+        (an IPv6 client's /64).
+        """),
     APIOperation(
       .post, .logOut, "Sign out", access: .optionalSession, body: .ignoredJSON,
       answers: [200: Answer.json(Schema.ref("Success"), "Signed out; the cookie is cleared")]),
