@@ -116,16 +116,18 @@ public struct SQLiteAccountStore: AccountStore {
     do {
       return try await access.write { connection in
         try connection.execute(
-          "INSERT INTO guest_sessions (token_hash, name, address, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)",
-          .text(guest.tokenHash), .text(guest.name), .text(guest.address), .integer(guest.createdAt),
-          .integer(guest.lastSeenAt))
+          """
+          INSERT INTO guest_sessions (token_hash, name, address, limit_key, created_at, last_seen_at)
+          VALUES (?, ?, ?, ?, ?, ?)
+          """, .text(guest.tokenHash), .text(guest.name), .text(guest.address), .text(guest.limitKey),
+          .integer(guest.createdAt), .integer(guest.lastSeenAt))
         let ended = try connection.query(
           """
-          DELETE FROM guest_sessions WHERE address = ? AND token_hash NOT IN (
-            SELECT token_hash FROM guest_sessions WHERE address = ?
+          DELETE FROM guest_sessions WHERE limit_key = ? AND token_hash NOT IN (
+            SELECT token_hash FROM guest_sessions WHERE limit_key = ?
             ORDER BY created_at DESC, token_hash = ? DESC LIMIT ?)
           RETURNING token_hash
-          """, .text(guest.address), .text(guest.address), .text(guest.tokenHash), SQLiteValue(limitPerAddress))
+          """, .text(guest.limitKey), .text(guest.limitKey), .text(guest.tokenHash), SQLiteValue(limitPerAddress))
         return ended.compactMap { $0.string("token_hash") }
       }
     } catch let error as CoreError where error.code == .conflict {
@@ -136,7 +138,7 @@ public struct SQLiteAccountStore: AccountStore {
   public func guestSession(tokenHash: String) async throws -> StoredGuestSession? {
     try await access.read { connection in
       try connection.queryOne(
-        "SELECT token_hash, name, address, created_at, last_seen_at FROM guest_sessions WHERE token_hash = ?",
+        "SELECT token_hash, name, address, limit_key, created_at, last_seen_at FROM guest_sessions WHERE token_hash = ?",
         .text(tokenHash)
       ).flatMap(Self.guest)
     }
@@ -145,16 +147,21 @@ public struct SQLiteAccountStore: AccountStore {
   public func guestSessions() async throws -> [StoredGuestSession] {
     try await access.read { connection in
       try connection.query(
-        "SELECT token_hash, name, address, created_at, last_seen_at FROM guest_sessions ORDER BY created_at, name"
+        """
+        SELECT token_hash, name, address, limit_key, created_at, last_seen_at FROM guest_sessions
+        ORDER BY created_at, name
+        """
       ).compactMap(Self.guest)
     }
   }
 
   private static func guest(_ row: SQLiteRow) -> StoredGuestSession? {
     guard let hash = row.string("token_hash"), let name = row.string("name"), let address = row.string("address"),
-      let created = row.int64("created_at"), let seen = row.int64("last_seen_at")
+      let limitKey = row.string("limit_key"), let created = row.int64("created_at"),
+      let seen = row.int64("last_seen_at")
     else { return nil }
-    return StoredGuestSession(tokenHash: hash, name: name, address: address, createdAt: created, lastSeenAt: seen)
+    return StoredGuestSession(
+      tokenHash: hash, name: name, address: address, limitKey: limitKey, createdAt: created, lastSeenAt: seen)
   }
 
   private static func user(_ row: SQLiteRow) -> StoredUser? {

@@ -131,5 +131,16 @@ public enum BlastoiseSchema {
         CREATE INDEX guest_sessions_by_last_seen ON guest_sessions(last_seen_at);
         DELETE FROM users WHERE role = 'guest';
         """),
+    // The guest limit counts per client key, which for IPv6 is the /64 (`ClientAddress`), while
+    // `address` keeps the address itself for the admin's list. Rows from before count by their
+    // own address until they expire (ten idle minutes).
+    Migration(
+      version: 8, name: "guest_sessions_limit_key",
+      sql: """
+        ALTER TABLE guest_sessions ADD COLUMN limit_key TEXT NOT NULL DEFAULT '';
+        UPDATE guest_sessions SET limit_key = address;
+        DROP INDEX guest_sessions_by_address;
+        CREATE INDEX guest_sessions_by_limit_key ON guest_sessions(limit_key, created_at);
+        """),
   ]
 }

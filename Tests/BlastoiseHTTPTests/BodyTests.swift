@@ -170,6 +170,8 @@ private let jsonType = "Content-Type: application/json"
     #expect(response.status == 413)
     #expect(response.errorMessage == "Body larger than 1024 bytes")
     #expect(response.closesConnection)
+    // Written on the socket by `EarlyAnswer`, it carries the headers every answer carries.
+    #expect(response.values("X-Content-Type-Options") == ["nosniff"])
     #expect(try await socket.waitForPeerClose(within: .seconds(3)))
   }
 }

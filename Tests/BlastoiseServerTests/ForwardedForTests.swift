@@ -33,6 +33,23 @@ import Testing
     await server.stop()
   }
 
+  /// One host is commonly given a whole /64: taking a new address from it for every guess does not
+  /// escape the throttle; a neighbouring /64 is someone else; an IPv4-mapped address is its IPv4.
+  @Test func addressesOfOneIPv6NetworkShareTheThrottle() async throws {
+    let server = try await TestServer.behindProxies(AddressRange.loopback)
+    try await server.client().signUp("Mo")
+    for guess in 1...5 {
+      #expect(try await Self.throughProxy(server, Self.wrong, forwardedFor: "2001:db8:1:2::\(guess)") == 401)
+    }
+    #expect(try await Self.throughProxy(server, Self.right, forwardedFor: "2001:db8:1:2:ffff:ffff:ffff:ffff") == 429)
+    #expect(try await Self.throughProxy(server, Self.right, forwardedFor: "2001:db8:1:3::1") == 200)
+    for _ in 1...5 {
+      #expect(try await Self.throughProxy(server, Self.wrong, forwardedFor: "::ffff:198.51.100.7") == 401)
+    }
+    #expect(try await Self.throughProxy(server, Self.right, forwardedFor: "198.51.100.7") == 429)
+    await server.stop()
+  }
+
   @Test func anUntrustedPeerCannotChangeItsThrottleKeyOrScheme() async throws {
     let server = try await TestServer.behindProxies([AddressRange("10.0.0.0/8")].compactMap { $0 })
     try await server.client().signUp("Mo")

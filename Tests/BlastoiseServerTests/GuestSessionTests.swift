@@ -1,3 +1,4 @@
+import BlastoiseServer
 import BlastoiseStore
 import Foundation
 import Testing
@@ -82,6 +83,36 @@ import Testing
     #expect(entries.first?["address"] as? String == "127.0.0.1")
     #expect((entries.first?["createdAt"] as? Int ?? 0) > 1_700_000_000)
     #expect((entries.first?["lastSeenAt"] as? Int ?? 0) > 1_700_000_000)
+    await server.stop()
+  }
+
+  /// The per-address limit keys IPv6 clients by their /64 (one host can take any address in it),
+  /// while each session keeps the address it came from.
+  @Test func guestsOfOneIPv6NetworkShareTheLimit() async throws {
+    let server = try await TestServer {
+      $0.allowGuests = true
+      $0.trustedProxies = AddressRange.loopback
+      $0.guestSessionsPerAddress = 3
+    }
+    defer { try? FileManager.default.removeItem(atPath: server.dataDirectory) }
+    func guest(_ client: APIClient, from address: String) async throws -> String? {
+      try await client.request("GET", "/api/auth/me", headers: ["X-Forwarded-For": address])
+        .json(SeedAuthEnvelope.self).user?.username
+    }
+    let neighbour = server.client()
+    let neighbourName = try await guest(neighbour, from: "2001:db8:1:3::1")
+    let first = server.client()
+    let firstName = try #require(try await guest(first, from: "2001:db8:1:2::1"))
+    for host in 2...4 { _ = try await guest(server.client(), from: "2001:db8:1:2::\(host)") }
+    // The fourth session of the /64 ended its oldest; the other /64's guest stays.
+    #expect(try await guest(first, from: "2001:db8:1:2::1") != firstName)
+    #expect(try await guest(neighbour, from: "2001:db8:1:3::1") == neighbourName)
+    let database = try SQLiteDatabase(path: server.dataDirectory + "/blastoise.db")
+    defer { database.close() }
+    let addresses = try database.read { connection in
+      try connection.query("SELECT address FROM guest_sessions").compactMap { $0.string("address") }
+    }
+    #expect(Set(addresses) == ["2001:db8:1:3::1", "2001:db8:1:2::1", "2001:db8:1:2::3", "2001:db8:1:2::4"])
     await server.stop()
   }
 

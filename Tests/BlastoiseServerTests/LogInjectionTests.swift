@@ -1,3 +1,4 @@
+import BlastoiseTestSupport
 import Foundation
 import Testing
 
@@ -33,20 +34,9 @@ import Testing
 
 /// Sends raw bytes on a fresh loopback connection and returns what comes back until it closes.
 private func rawExchange(port: UInt16, _ bytes: [UInt8]) throws -> String {
-  let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  let descriptor = try Loopback.connect(port: port, timeout: .seconds(5))
   defer { close(descriptor) }
-  var timeout = timeval(tv_sec: 5, tv_usec: 0)
-  setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-  var address = sockaddr_in()
-  address.sin_family = sa_family_t(AF_INET)
-  address.sin_port = port.bigEndian
-  address.sin_addr.s_addr = inet_addr("127.0.0.1")
-  let connected = withUnsafePointer(to: &address) {
-    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-      connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-    }
-  }
-  guard connected == 0, send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else {
+  guard send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else {
     throw ProcessFailure(message: "could not send to port \(port)")
   }
   var received: [UInt8] = []

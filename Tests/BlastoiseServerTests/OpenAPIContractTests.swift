@@ -1,3 +1,4 @@
+import BlastoiseCore
 import BlastoiseHTTP
 import BlastoiseServer
 import Foundation
@@ -57,6 +58,43 @@ import Testing
       if route.method.isMutating { #expect(responses["403"] != nil, "\(key) refuses foreign origins") }
     }
     await server.stop()
+  }
+
+  /// Each operation's `x-permission` is what its route enforces: without a session it is 401, and
+  /// a role lacking the permission (a guest; a user, for admin routes) gets 403. Path parameters
+  /// name nothing that exists; the permission is checked first.
+  @Test func documentedPermissionsAreWhatTheRoutesRequire() async throws {
+    let server = try await TestServer { $0.urlImportEnabled = true }
+    let open = try await TestServer {
+      $0.allowGuests = true
+      $0.urlImportEnabled = true
+    }
+    let user = server.client()
+    try await server.client().signUp("root")
+    try await user.signUp("ann")
+    let guest = open.client()
+    _ = try await guest.get("/api/auth/me")
+    #expect(guest.cookie != nil)
+
+    var checked = Set<Permission>()
+    for (key, operation) in Self.operations(try await Self.document(server)) {
+      guard let name = operation["x-permission"] as? String else { continue }
+      let permission = try #require(Permission(rawValue: name), "\(key): \(name)")
+      checked.insert(permission)
+      let parts = key.split(separator: " ", maxSplits: 1).map(String.init)
+      let path = parts[1].replacingOccurrences(of: #"\{[^}]+\}"#, with: "nothing-here", options: .regularExpression)
+      let anonymous = try await server.client().request(parts[0], path)
+      #expect(anonymous.status == 401, "\(key) without a session: \(anonymous.text)")
+      if !Permission.granted(to: .user).contains(permission) {
+        #expect(try await user.request(parts[0], path).status == 403, "\(key) as a user")
+      }
+      if !Permission.granted(to: .guest).contains(permission) {
+        #expect(try await guest.request(parts[0], path).status == 403, "\(key) as a guest")
+      }
+    }
+    #expect(checked == Set(Permission.allCases), "every permission guards some route")
+    await server.stop()
+    await open.stop()
   }
 
   @Test func referencesAndLinksResolve() async throws {

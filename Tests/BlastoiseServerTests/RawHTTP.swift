@@ -1,3 +1,4 @@
+import BlastoiseTestSupport
 import Foundation
 
 /// One HTTP/1.1 exchange written by hand, for what URLSession will not send: a forged `Host`,
@@ -29,26 +30,9 @@ enum RawHTTP {
   }
 
   private static func exchange(port: UInt16, request: String, source: String?) throws -> RawHTTPResponse {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    // A loaded test run hashes slowly: a generous hang guard.
+    let descriptor = try Loopback.connect(port: port, from: source, timeout: .seconds(60))
     defer { close(descriptor) }
-    if let source {
-      var local = address(source, port: 0)
-      let bound = withUnsafePointer(to: &local) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-      }
-      guard bound == 0 else { throw ProcessFailure(message: "bind \(source) failed") }
-    }
-    var remote = address("127.0.0.1", port: port)
-    let connected = withUnsafePointer(to: &remote) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else { throw ProcessFailure(message: "connect failed") }
-    var timeout = timeval(tv_sec: 60, tv_usec: 0)  // a loaded test run hashes slowly
-    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     let bytes = Array(request.utf8)
     guard Glibc.send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else {
       throw ProcessFailure(message: "send failed")
@@ -65,13 +49,5 @@ enum RawHTTP {
     let head = String(answer[..<split.lowerBound])
     let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
     return RawHTTPResponse(status: status, head: head, body: String(answer[split.upperBound...]))
-  }
-
-  private static func address(_ text: String, port: UInt16) -> sockaddr_in {
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr(text)
-    return address
   }
 }

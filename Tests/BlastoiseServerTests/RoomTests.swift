@@ -151,6 +151,36 @@ import Testing
     await server.stop()
   }
 
+  /// Every control action, not only `pause`, is ignored from a guest (they lack `control`), while
+  /// `switch` (which needs only `listen`) works for them.
+  @Test func aGuestsEveryControlActionIsIgnoredAndSwitchingWorks() async throws {
+    let (server, owner, _, room) = try await Self.roomServer(guests: true)
+    let other = try await owner.post("/api/channels", #"{"name":"Other"}"#).json(SeedChannelInfo.self)
+    let ownerSocket = try await Self.socket(server, owner, room: room)
+    _ = try await ownerSocket.state()
+    try await ownerSocket.send(json: ["action": "pause"])
+    let paused = try await ownerSocket.state { $0["paused"] as? Bool == true }
+    let guest = server.client()
+    _ = try await guest.get("/api/auth/me")
+    let guestSocket = try await Self.socket(server, guest, room: room)
+    _ = try await guestSocket.state()
+    for action: [String: Any] in [
+      ["action": "unpause"], ["action": "seek", "timestamp": 12], ["action": "jump", "index": 2],
+    ] {
+      try await guestSocket.send(json: action)
+    }
+    // Handled in order: once the pong is back, the actions before it were handled (and ignored).
+    try await guestSocket.send(json: ["action": "ping", "clientTime": 7])
+    _ = try await guestSocket.message { $0["type"] as? String == "pong" }
+    let state = try await owner.get("/api/channels/\(room)").json(SeedChannelState.self)
+    #expect(state.paused)
+    #expect(state.currentIndex == paused["currentIndex"] as? Int)
+    #expect(abs(state.currentTimestamp - (paused["currentTimestamp"] as? Double ?? -99)) < 1)  // not the seek to 12
+    try await guestSocket.send(json: ["action": "switch", "channelId": other.id])
+    _ = try await guestSocket.message { $0["type"] as? String == "switched" && $0["channelId"] as? String == other.id }
+    await server.stop()
+  }
+
   @Test func malformedMessagesGetAnErrorAndTheSocketStaysUsable() async throws {
     let (server, owner, _, room) = try await Self.roomServer()
     let socket = try await Self.socket(server, owner, room: room)

@@ -1,3 +1,4 @@
+import BlastoiseTestSupport
 import BlastoiseWebSocket
 import Foundation
 
@@ -43,19 +44,7 @@ final class SocketClient: @unchecked Sendable {
   private(set) var closeCode: WebSocketCloseCode?
 
   private init(port: UInt16, path: String, cookie: String?, origin: String? = nil) throws {
-    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else { throw ProcessFailure(message: "connect failed") }  // deinit closes
-    var timeout = timeval(tv_sec: 5, tv_usec: 0)
-    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    descriptor = try Loopback.connect(port: port, timeout: .seconds(5))
     var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
     request += "Sec-WebSocket-Key: \(WebSocketHandshake.makeClientKey())\r\nSec-WebSocket-Version: 13\r\n"
     if let cookie { request += "Cookie: blastoise_session=\(cookie)\r\n" }

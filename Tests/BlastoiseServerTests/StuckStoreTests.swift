@@ -57,6 +57,23 @@ import Testing
     try await controller.send(json: ["action": "pause"])
     _ = try await watcher.state(timeout: 60) { $0["paused"] as? Bool == true }
   }
+
+  /// A read takes no write lock: the playlists are answered while another process holds it (a
+  /// read in a write transaction would wait for the lock and answer 503).
+  @Test func playlistsAreReadWhileAnotherProcessHoldsTheWriteLock() async throws {
+    let server = try await TestServer()
+    defer { try? FileManager.default.removeItem(atPath: server.dataDirectory) }
+    let ann = server.client()
+    #expect(try await ann.signUp("ann").status == 200)
+    #expect(try await ann.post("/api/playlists", #"{"name":"Mix"}"#).status == 200)
+    let lock = try ExternalWriteLock(path: server.dataDirectory + "/blastoise.db")
+    let answer = try await ann.get("/api/playlists")
+    lock.release()
+    #expect(answer.status == 200, "\(answer.text)")
+    let mine = try JSONSerialization.jsonObject(with: answer.body) as? [String: Any]
+    #expect((mine?["mine"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Mix"])
+    await server.stop()
+  }
 }
 
 final class FinishedRequests: Sendable {

@@ -59,6 +59,16 @@ import Testing
     #expect(walk.clientAddress(peer: "::1", forwardedFor: [" \t203.0.113.9 "]) == "203.0.113.9")
   }
 
+  /// One key per host for the limits: an IPv6 address by its /64, IPv4 whole, mapped IPv4 as IPv4.
+  @Test(arguments: [
+    ("2001:db8:1:2::1", "2001:db8:1:2::/64"), ("2001:DB8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"),
+    ("2001:db8:1:3::1", "2001:db8:1:3::/64"), ("2001:db8::", "2001:db8::/64"), ("::1", "::/64"),
+    ("fe80::1234:5678", "fe80::/64"), ("198.51.100.7", "198.51.100.7"), ("::ffff:198.51.100.7", "198.51.100.7"),
+  ])
+  func limitKeysNameAnIPv6NetworkAndAnIPv4Address(address: String, key: String) throws {
+    #expect(try #require(IPAddress(address)).limitKey == key)
+  }
+
   @Test(arguments: [
     "unknown", "", " ", "203.0.113.9\n2026-01-01T00:00:00Z forged", "203.0.113.999", "[2001:db8::1", "[::1]x",
     "1.2.3.4:port", "1.2.3.4:123456", "fe80::1%eth0", "example.com", "203.0.113.9, ",

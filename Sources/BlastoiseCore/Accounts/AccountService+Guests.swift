@@ -5,16 +5,18 @@
 extension AccountService {
   public var allowsGuests: Bool { policy.allowGuests }
 
-  /// A visitor without a session becomes a guest when the server allows guests. The address's
-  /// oldest guest sessions beyond its limit end.
-  public func startGuestSession(from address: String) async throws -> SignedIn {
+  /// A visitor without a session becomes a guest when the server allows guests. The client's
+  /// oldest guest sessions beyond its limit end (counted by `ClientAddress.limitKey`).
+  public func startGuestSession(from client: ClientAddress) async throws -> SignedIn {
     guard policy.allowGuests else { throw CoreError(.forbidden, "Guests are not allowed on this server") }
     let time = Int64(now())
     for _ in 0..<5 {
       let name = "guest-" + String(tokens.newToken().filter(\.isLetter).prefix(6)).lowercased()
       let token = tokens.newToken()
       let hash = tokens.hash(token)
-      let guest = StoredGuestSession(tokenHash: hash, name: name, address: address, createdAt: time, lastSeenAt: time)
+      let guest = StoredGuestSession(
+        tokenHash: hash, name: name, address: client.address, limitKey: client.limitKey, createdAt: time,
+        lastSeenAt: time)
       do {
         let ended = try await store.createGuestSession(guest, limitPerAddress: guestLimitPerAddress)
         sessionsEnded(ended, "Too many guest sessions from your address")

@@ -20,7 +20,7 @@ public final class AccountService: Sendable {
   let tokens: any SessionTokens
   let policy: InstancePolicy
   public let lifetime: SessionLifetime
-  /// Live guest sessions one client address may hold; a new one ends that address's oldest.
+  /// Live guest sessions one client (`ClientAddress.limitKey`) may hold; a new one ends its oldest.
   let guestLimitPerAddress: Int
   let now: @Sendable () -> Double
   private let throttle: Mutex<LoginThrottle>
@@ -71,10 +71,12 @@ public final class AccountService: Sendable {
     try await createAccount(credentials, role: admin ? .admin : .user, firstAllowed: true)
   }
 
-  public func logIn(_ credentials: Credentials, from address: String) async throws -> SignedIn {
+  /// Failures are throttled by the client's limit key (`ClientAddress`), logged with its address.
+  public func logIn(_ credentials: Credentials, from client: ClientAddress) async throws -> SignedIn {
     let key = CredentialRules.key(for: credentials.username)
+    let address = client.limitKey
     if let wait = throttle.withLock({ $0.retryAfter(address: address, usernameKey: key, now: now()) }) {
-      log("auth: sign-in throttled for '\(key.prefix(32))' from \(address)")
+      log("auth: sign-in throttled for '\(key.prefix(32))' from \(client.address)")
       throw CoreError(.rateLimited(retryAfterSeconds: wait), "Too many failed sign-ins; try again in \(wait) s")
     }
     let user = try await user(named: credentials.username)
@@ -85,7 +87,7 @@ public final class AccountService: Sendable {
     if credentials.password.utf8.count <= 1024 { valid = await hasher.verify(credentials.password, against: hash) }
     guard let user, valid, user.role != .guest else {
       throttle.withLock { $0.recordFailure(address: address, usernameKey: key, now: now()) }
-      log("auth: failed sign-in for '\(key.prefix(32))' from \(address)")
+      log("auth: failed sign-in for '\(key.prefix(32))' from \(client.address)")
       throw CoreError(.unauthenticated, "Wrong username or password")
     }
     throttle.withLock { $0.recordSuccess(address: address, usernameKey: key) }

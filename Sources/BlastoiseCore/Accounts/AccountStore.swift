@@ -35,15 +35,20 @@ public struct StoredGuestSession: Sendable, Equatable {
   /// SHA-256 of the token, as for account sessions.
   public let tokenHash: String
   public let name: String
-  /// The client address that started it (per-address limit, the admin's list).
+  /// The client address that started it (the admin's list).
   public let address: String
+  /// What the per-client limit counts by (`ClientAddress.limitKey`: an IPv6 client's /64).
+  public let limitKey: String
   public let createdAt: Int64
   public let lastSeenAt: Int64
 
-  public init(tokenHash: String, name: String, address: String, createdAt: Int64, lastSeenAt: Int64) {
+  public init(
+    tokenHash: String, name: String, address: String, limitKey: String, createdAt: Int64, lastSeenAt: Int64
+  ) {
     self.tokenHash = tokenHash
     self.name = name
     self.address = address
+    self.limitKey = limitKey
     self.createdAt = createdAt
     self.lastSeenAt = lastSeenAt
   }
@@ -72,8 +77,8 @@ public protocol AccountStore: Sendable {
   func deleteExpiredSessions(lastSeenBefore: Int64, createdBefore: Int64, guestLastSeenBefore: Int64) async throws
     -> [String]
 
-  /// Stores a guest session and ends the oldest of the same address beyond `limitPerAddress`;
-  /// returns the ended ones' hashes. A taken name is `.conflict`.
+  /// Stores a guest session and ends the oldest with the same `limitKey` beyond
+  /// `limitPerAddress`; returns the ended ones' hashes. A taken name is `.conflict`.
   func createGuestSession(_ guest: StoredGuestSession, limitPerAddress: Int) async throws -> [String]
   func guestSession(tokenHash: String) async throws -> StoredGuestSession?
   /// Every guest session, oldest first.

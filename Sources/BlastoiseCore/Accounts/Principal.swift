@@ -21,7 +21,8 @@ public struct Principal: Sendable, Equatable {
     self.init(userID: 0, username: name, role: .guest, sessionID: sessionID)
   }
 
-  public func can(_ permission: Permission) -> Bool {
+  /// Internal on purpose: outside Core, permissions are decided by `AccessPolicy.require` alone.
+  func can(_ permission: Permission) -> Bool {
     Permission.granted(to: role).contains(permission)
   }
 

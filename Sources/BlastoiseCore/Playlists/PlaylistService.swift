@@ -22,13 +22,13 @@ public struct PlaylistService: Sendable {
     self.now = now
   }
 
+  /// Two plain reads, no transaction: a transaction takes the write lock, which a read must not
+  /// wait for (nor hold against other writers). The lists need no common snapshot: they split by
+  /// owner, which never changes, so no playlist can be in both or fall between them.
   public func bundle(for principal: Principal) async throws -> PlaylistBundle {
-    // One snapshot, so a playlist moving between the lists is never shown twice or not at all.
-    try await storage.transaction { storage in
-      PlaylistBundle(
-        mine: try await storage.playlists.playlists(ownedBy: principal.userID),
-        shared: try await storage.playlists.sharedPlaylists(for: principal.userID))
-    }
+    PlaylistBundle(
+      mine: try await storage.playlists.playlists(ownedBy: principal.userID),
+      shared: try await storage.playlists.sharedPlaylists(for: principal.userID))
   }
 
   public func create(name: String, description: String, trackIDs: [String] = [], by principal: Principal)

@@ -40,6 +40,18 @@ public struct HTTPResponse: Sendable {
       status: status, headers: HTTPHeaders([("Content-Type", "application/json")]), body: .bytes(Array(data)))
   }
 
+  /// Headers every answer carries, however it leaves (libmicrohttpd's `ResponseWriter`, or
+  /// `EarlyAnswer` straight on the socket): no browser may guess a type we did not send.
+  static let commonHeaders: [(String, String)] = [("X-Content-Type-Options", "nosniff")]
+
+  /// The headers this answer goes out with: its own, then each common one it does not set itself
+  /// (so none is sent twice).
+  var outgoingHeaders: HTTPHeaders {
+    var all = headers
+    for (name, value) in Self.commonHeaders where all[name] == nil { all.add(name, value) }
+    return all
+  }
+
   /// `{ "error": message }` with the error's status and headers.
   public static func error(_ error: HTTPError) -> HTTPResponse {
     var response = json(["error": error.message], status: error.status)

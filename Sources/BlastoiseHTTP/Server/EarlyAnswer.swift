@@ -26,7 +26,7 @@ struct EarlyAnswer {
     let status = response.status.rawValue
     let reason = MHD_get_reason_phrase_for(UInt32(status)).map { String(cString: $0) } ?? ""
     var head = "HTTP/1.1 \(status) \(reason)\r\n"
-    for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
+    for (name, value) in response.outgoingHeaders { head += "\(name): \(value)\r\n" }
     head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
     return Array(head.utf8) + body
   }

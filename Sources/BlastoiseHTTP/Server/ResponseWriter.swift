@@ -8,11 +8,9 @@ struct ResponseWriter {
 
   func queue(_ response: HTTPResponse) -> MHD_Result {
     guard let native = makeNativeResponse(response.body) else { return .NO }
-    for (name, value) in response.headers {
+    for (name, value) in response.outgoingHeaders {
       MHD_add_response_header(native, name, value)
     }
-    // Every answer, in the one place they all pass: no browser may guess a type we did not send.
-    MHD_add_response_header(native, "X-Content-Type-Options", "nosniff")
     let result = MHD_queue_response(connection, UInt32(response.status.rawValue), native)
     MHD_destroy_response(native)
     return result

@@ -24,7 +24,7 @@ struct RequestAuthenticator: Sendable {
       if let principal = try await principal(for: request) { return (principal, nil) }
     } catch let error as CoreError where error.code == .unauthenticated && accounts.allowsGuests {}
     guard accounts.allowsGuests else { return (nil, nil) }
-    let guest = try await accounts.startGuestSession(from: proxy.clientAddress(request))
+    let guest = try await accounts.startGuestSession(from: proxy.client(request))
     return (guest.principal, guest)
   }
 

@@ -1,4 +1,6 @@
+import BlastoiseCore
 import BlastoiseHTTP
+import BlastoiseProtocol
 
 /// One documented route: who may call it, what it takes, what it answers. Errors every route of
 /// a kind can give are added here, so each route lists only its own: 400 (a malformed target,
@@ -10,8 +12,8 @@ struct APIOperation: Sendable {
     case open
     /// Works with or without a session (a session changes the answer).
     case optionalSession
-    /// A session whose role grants this permission (`Permission` raw value).
-    case permission(String)
+    /// A session whose role grants this permission.
+    case permission(Permission)
   }
 
   enum Body: Sendable {
@@ -23,8 +25,8 @@ struct APIOperation: Sendable {
   }
 
   let method: HTTPMethod
-  /// OpenAPI form: `/api/channels/{id}`.
-  let path: String
+  /// The route as the router registers it; the document's path is its OpenAPI form (`path`).
+  let route: APIRoute
   let summary: String
   let access: Access
   let body: Body
@@ -34,17 +36,32 @@ struct APIOperation: Sendable {
   let notes: String?
 
   init(
-    _ method: HTTPMethod, _ path: String, _ summary: String, access: Access, body: Body = .none,
+    _ method: HTTPMethod, _ route: APIRoute, _ summary: String, access: Access, body: Body = .none,
     answers: [Int: JSONValue], errors: Set<Int> = [], notes: String? = nil
   ) {
     self.method = method
-    self.path = path
+    self.route = route
     self.summary = summary
     self.access = access
     self.body = body
     self.answers = answers
     self.errors = errors
     self.notes = notes
+  }
+
+  /// OpenAPI form of the route: `/api/channels/:id` → `/api/channels/{id}`.
+  var path: String { Self.path(route) }
+
+  static func path(_ route: APIRoute) -> String {
+    route.pattern.split(separator: "/", omittingEmptySubsequences: false)
+      .map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }.joined(separator: "/")
+  }
+
+  /// `getApiChannelsId`: the method and the path's words, camel-cased.
+  var operationID: String { Self.operationID(method, route) }
+
+  static func operationID(_ method: HTTPMethod, _ route: APIRoute) -> String {
+    method.rawValue.lowercased() + path(route).split(separator: "/").map(camelCased).joined()
   }
 
   /// Every error status this route can answer with `{ "error": … }`.
@@ -59,10 +76,10 @@ struct APIOperation: Sendable {
   var json: JSONValue {
     var fields: [String: JSONValue] = [
       "summary": .string(summary), "security": security, "responses": responses,
-      "operationId": .string(method.rawValue.lowercased() + path.split(separator: "/").map(Self.camelCased).joined()),
+      "operationId": .string(operationID),
     ]
     if let description { fields["description"] = .string(description) }
-    if case .permission(let name) = access { fields["x-permission"] = .string(name) }
+    if case .permission(let permission) = access { fields["x-permission"] = .string(permission.rawValue) }
     let parameters = pathParameters
     if !parameters.isEmpty { fields["parameters"] = .array(parameters) }
     if let requestBody { fields["requestBody"] = requestBody }
@@ -71,7 +88,11 @@ struct APIOperation: Sendable {
 
   private var description: String? {
     let permission: String? =
-      if case .permission(let name) = access { "Needs a session with the `\(name)` permission." } else { nil }
+      if case .permission(let permission) = access {
+        "Needs a session with the `\(permission.rawValue)` permission."
+      } else {
+        nil
+      }
     let parts = [notes, permission].compactMap { $0 }
     return parts.isEmpty ? nil : parts.joined(separator: " ")
   }
@@ -100,9 +121,9 @@ struct APIOperation: Sendable {
   }
 
   private var pathParameters: [JSONValue] {
-    path.split(separator: "/").filter { $0.hasPrefix("{") && $0.hasSuffix("}") }.map { segment in
+    route.parameters.map { name in
       [
-        "name": .string(String(segment.dropFirst().dropLast())), "in": "path", "required": true,
+        "name": .string(name), "in": "path", "required": true,
         "schema": ["type": "string", "minLength": 1],
       ]
     }
@@ -121,13 +142,14 @@ enum Answer {
     ["description": .string(description), "content": ["application/json": ["schema": schema]]]
   }
 
-  /// This answer with OpenAPI links: the operations (by ID) that `parameter`, taken from the
-  /// answer at `expression`, opens. schemathesis' stateful phase follows them.
-  static func json(_ schema: JSONValue, linking parameter: String, from expression: String, to operationIDs: [String])
-    -> JSONValue
-  {
-    let links = operationIDs.map { id -> (String, JSONValue) in
-      (id, ["operationId": .string(id), "parameters": .object([parameter: .string(expression)])])
+  /// This answer with OpenAPI links: the operations (method and route) that `parameter`, taken
+  /// from the answer at `expression`, opens. schemathesis' stateful phase follows them.
+  static func json(
+    _ schema: JSONValue, linking parameter: String, from expression: String, to operations: [(HTTPMethod, APIRoute)]
+  ) -> JSONValue {
+    let links = operations.map { method, route -> (String, JSONValue) in
+      let id = APIOperation.operationID(method, route)
+      return (id, ["operationId": .string(id), "parameters": .object([parameter: .string(expression)])])
     }
     return json(schema).merging(["links": .object(Dictionary(uniqueKeysWithValues: links))])
   }

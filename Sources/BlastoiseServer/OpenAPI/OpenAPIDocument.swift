@@ -13,19 +13,20 @@ enum OpenAPIDocument {
       "openapi": "3.1.0",
       "info": [
         "title": "Blastoise", "version": .string(BlastoiseVersion.current),
-        "description": """
-        Synchronized listening rooms and a music library. Errors are always `{ "error": "…" }`. \
-        Fields marked `x-additive` are this server's additions to the seed's contract; clients \
-        must ignore fields they do not know. The room socket (GET /api/channels/{id}/ws) is \
-        described in docs/api.md.
-        """,
+        "description": .string(
+          """
+          Synchronized listening rooms and a music library. Errors are always `{ "error": "…" }`. \
+          Fields marked `x-additive` are this server's additions to the seed's contract; clients \
+          must ignore fields they do not know. The room socket (GET \(APIOperation.path(.roomSocket))) \
+          is described in docs/api.md.
+          """),
       ],
       "paths": paths,
       "components": [
         "securitySchemes": [
           "session": [
             "type": "apiKey", "in": "cookie", "name": "blastoise_session",
-            "description": "Set by sign-up, sign-in and (with guests allowed) GET /api/auth/me",
+            "description": .string("Set by sign-up, sign-in and (with guests allowed) GET \(APIRoute.me.pattern)"),
           ]
         ],
         "schemas": .object(WireSchemas.all.merging(RequestSchemas.all) { first, _ in first }),

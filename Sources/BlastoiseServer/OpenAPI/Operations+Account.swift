@@ -2,13 +2,13 @@
 extension APIOperation {
   static let status: [APIOperation] = [
     APIOperation(
-      .get, "/healthz", "Liveness", access: .open,
+      .get, .health, "Liveness", access: .open,
       answers: [200: ["description": "`ok`", "content": ["text/plain": ["schema": ["const": "ok"]]]]]),
     APIOperation(
-      .get, "/api/status", "What this server offers", access: .open,
+      .get, .status, "What this server offers", access: .open,
       answers: [200: Answer.json(Schema.ref("ServerStatus"))]),
     APIOperation(
-      .get, "/api/openapi.json", "This document", access: .open,
+      .get, .openAPI, "This document", access: .open,
       answers: [200: Answer.json(["type": "object"], "OpenAPI 3.1")], notes: "Additive."),
   ]
 
@@ -17,27 +17,30 @@ extension APIOperation {
 
   static let auth: [APIOperation] = [
     APIOperation(
-      .post, "/api/auth/signup", "Create an account and sign in", access: .optionalSession,
+      .post, .signUp, "Create an account and sign in", access: .optionalSession,
       body: .json(Schema.ref("Credentials")), answers: [200: signedIn], errors: [403, 409],
       notes: "The first account is the admin. 403 when sign-up is closed. A session sent along ends."),
     APIOperation(
-      .post, "/api/auth/login", "Sign in", access: .optionalSession, body: .json(Schema.ref("Credentials")),
+      .post, .logIn, "Sign in", access: .optionalSession, body: .json(Schema.ref("Credentials")),
       answers: [200: signedIn], errors: [401, 429],
-      notes: "Every sign-in gets a new token; a session sent along ends. Failures are throttled per address."),
+      notes: """
+        Every sign-in gets a new token; a session sent along ends. Failures are throttled per address \
+        (an IPv6 client's /64).
+        """),
     APIOperation(
-      .post, "/api/auth/logout", "Sign out", access: .optionalSession, body: .ignoredJSON,
+      .post, .logOut, "Sign out", access: .optionalSession, body: .ignoredJSON,
       answers: [200: Answer.json(Schema.ref("Success"), "Signed out; the cookie is cleared")]),
     APIOperation(
-      .get, "/api/auth/me", "Who is signed in", access: .optionalSession,
+      .get, .me, "Who is signed in", access: .optionalSession,
       answers: [200: Answer.json(Schema.ref("AuthEnvelope"), "`user` is null when nobody is signed in")],
       errors: [503],
       notes: "With guests allowed, a visitor without a session becomes a guest here (and gets a cookie)."),
     APIOperation(
-      .post, "/api/auth/kick-others", "End the user's other sessions", access: .permission("listen"),
+      .post, .kickOthers, "End the user's other sessions", access: .permission(.listen),
       body: .ignoredJSON, answers: [200: Answer.json(Schema.ref("SuccessCount"))],
       notes: "Their sockets get `kick` and close. `count` is additive."),
     APIOperation(
-      .get, "/api/admin/guests", "Live guest sessions", access: .permission("admin"),
+      .get, .adminGuests, "Live guest sessions", access: .permission(.administer),
       answers: [200: Answer.json(Schema.array(Schema.ref("GuestSession")))],
       notes: "Additive. Guests are sessions only; times are seconds since the epoch."),
   ]

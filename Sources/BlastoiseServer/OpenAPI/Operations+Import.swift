@@ -3,26 +3,26 @@
 extension APIOperation {
   static let imports: [APIOperation] = [
     APIOperation(
-      .post, "/api/fetch", "Look at a URL: queue one download, or list a playlist", access: .permission("import"),
+      .post, .imports, "Look at a URL: queue one download, or list a playlist", access: .permission(.importURL),
       body: .json(Schema.ref("FetchRequest")),
       answers: [
         200: Answer.json(["oneOf": [Schema.ref("FetchSingleResponse"), Schema.ref("FetchPlaylistResponse")]])
       ],
       errors: [429, 502, 503, 504], notes: "Private and local addresses are refused (400)."),
     APIOperation(
-      .post, "/api/fetch/confirm", "Import a listed playlist into a new playlist", access: .permission("import"),
+      .post, .importConfirm, "Import a listed playlist into a new playlist", access: .permission(.importURL),
       body: .json(Schema.ref("FetchConfirmRequest")), answers: [200: Answer.json(Schema.ref("FetchConfirmResponse"))],
       errors: [429, 503]),
     APIOperation(
-      .get, "/api/fetch", "The caller's import jobs (an admin's: everyone's), oldest first",
-      access: .permission("import"), answers: [200: Answer.json(Schema.array(Schema.ref("FetchJobInfo")))],
+      .get, .imports, "The caller's import jobs (an admin's: everyone's), oldest first",
+      access: .permission(.importURL), answers: [200: Answer.json(Schema.array(Schema.ref("FetchJobInfo")))],
       errors: [503]),
     APIOperation(
-      .delete, "/api/fetch/{itemId}", "Cancel a job", access: .permission("import"), body: .ignoredJSON,
+      .delete, .importJob, "Cancel a job", access: .permission(.importURL), body: .ignoredJSON,
       answers: [200: Answer.json(Schema.ref("FetchJobInfo"), "The job after cancelling")], errors: [404, 409, 503],
       notes: "A running download is killed and its files deleted before the answer; a finished job is 409."),
     APIOperation(
-      .delete, "/api/fetch", "Forget finished jobs", access: .permission("import"), body: .ignoredJSON,
+      .delete, .imports, "Forget finished jobs", access: .permission(.importURL), body: .ignoredJSON,
       answers: [200: Answer.json(Schema.ref("SuccessCount"))], errors: [503]),
   ]
 }

@@ -7,25 +7,25 @@ extension APIOperation {
 
   static let library: [APIOperation] = [
     APIOperation(
-      .get, "/api/library", "Every track", access: .permission("listen"),
+      .get, .library, "Every track", access: .permission(.listen),
       answers: [
         200: Answer.json(
           Schema.array(Schema.ref("Track")), linking: "trackId", from: "$response.body#/0/id",
-          to: ["getApiTracksTrackId"])
+          to: [(.get, .track)])
       ]),
     APIOperation(
-      .get, "/api/tracks/{trackId}", "A track's audio, by ID only", access: .permission("listen"),
+      .get, .track, "A track's audio, by ID only", access: .permission(.listen),
       answers: [
         200: audio, 206: audio.merging(["description": "One range of the file (`Range: bytes=…`)"]),
         304: ["description": "Not modified (`If-None-Match`)"],
       ],
       errors: [404, 416], notes: "One range per request (several: 416). `If-Range` is honoured."),
     APIOperation(
-      .post, "/api/library/scan", "Rescan now", access: .permission("admin"), body: .ignoredJSON,
+      .post, .libraryScan, "Rescan now", access: .permission(.administer), body: .ignoredJSON,
       answers: [200: Answer.json(Schema.ref("ScanSummary"))],
       notes: "Additive. Progress arrives as `scan_progress` on every socket."),
     APIOperation(
-      .post, "/api/upload", "Upload audio files", access: .permission("upload"),
+      .post, .upload, "Upload audio files", access: .permission(.upload),
       body: .multipart(Schema.ref("UploadForm")), answers: [200: Answer.json(Schema.ref("UploadResponse"))],
       notes: """
         Files in the field `file` (several allowed); all are checked before any is kept (415 when one \

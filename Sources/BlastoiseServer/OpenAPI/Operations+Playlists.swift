@@ -5,52 +5,52 @@ extension APIOperation {
 
   static let playlists: [APIOperation] = [
     APIOperation(
-      .get, "/api/playlists", "The caller's playlists and those shared with them", access: .permission("listen"),
+      .get, .playlists, "The caller's playlists and those shared with them", access: .permission(.listen),
       answers: [200: Answer.json(Schema.ref("PlaylistBundle"))]),
     APIOperation(
-      .post, "/api/playlists", "Create a playlist", access: .permission("create"),
+      .post, .playlists, "Create a playlist", access: .permission(.create),
       body: .json(Schema.ref("NewNameAndDescription")),
       answers: [
         200: Answer.json(
           Schema.ref("Playlist"), linking: "id", from: "$response.body#/id",
           to: [
-            "getApiPlaylistsId", "patchApiPlaylistsId", "deleteApiPlaylistsId", "patchApiPlaylistsIdTracks",
-            "postApiPlaylistsIdShare", "deleteApiPlaylistsIdShare",
+            (.get, .playlist), (.patch, .playlist), (.delete, .playlist), (.patch, .playlistTracks),
+            (.post, .playlistShare), (.delete, .playlistShare),
           ])
       ]),
     APIOperation(
-      .get, "/api/playlists/shared/{token}", "Open a share link", access: .permission("listen"),
+      .get, .sharedPlaylist, "Open a share link", access: .permission(.listen),
       answers: [200: onePlaylist], errors: [404], notes: "Opening changes nothing (see `…/remember`)."),
     APIOperation(
-      .post, "/api/playlists/shared/{token}/remember", "List a shared playlist under the caller's shared ones",
-      access: .permission("listen"), body: .ignoredJSON, answers: [200: onePlaylist], errors: [404],
+      .post, .rememberSharedPlaylist, "List a shared playlist under the caller's shared ones",
+      access: .permission(.listen), body: .ignoredJSON, answers: [200: onePlaylist], errors: [404],
       notes: "Additive. Guests get 403: they keep no lists."),
     APIOperation(
-      .post, "/api/playlists/shared/{token}", "Copy a shared playlist", access: .permission("create"),
+      .post, .sharedPlaylist, "Copy a shared playlist", access: .permission(.create),
       body: .ignoredJSON, answers: [200: onePlaylist], errors: [404]),
     APIOperation(
-      .get, "/api/playlists/{id}", "A playlist", access: .permission("listen"), answers: [200: onePlaylist],
+      .get, .playlist, "A playlist", access: .permission(.listen), answers: [200: onePlaylist],
       errors: [404]),
     APIOperation(
-      .patch, "/api/playlists/{id}", "Rename, describe, make public", access: .permission("create"),
+      .patch, .playlist, "Rename, describe, make public", access: .permission(.create),
       body: .json(Schema.ref("PlaylistChanges")), answers: [200: onePlaylist], errors: [404]),
     APIOperation(
-      .delete, "/api/playlists/{id}", "Delete a playlist", access: .permission("create"), body: .ignoredJSON,
+      .delete, .playlist, "Delete a playlist", access: .permission(.create), body: .ignoredJSON,
       answers: [200: success], errors: [404]),
     APIOperation(
-      .patch, "/api/playlists/{id}/tracks", "Edit the tracks by position", access: .permission("create"),
+      .patch, .playlistTracks, "Edit the tracks by position", access: .permission(.create),
       body: .json(Schema.ref("ListEditRequest")), answers: [200: onePlaylist], errors: [404],
       notes: "Track IDs must be in the library (400)."),
     APIOperation(
-      .post, "/api/playlists/{id}/share", "Make (or keep) a share link", access: .permission("create"),
+      .post, .playlistShare, "Make (or keep) a share link", access: .permission(.create),
       body: .ignoredJSON,
       answers: [
         200: Answer.json(
           Schema.ref("Playlist"), linking: "token", from: "$response.body#/shareToken",
-          to: ["getApiPlaylistsSharedToken", "postApiPlaylistsSharedToken"])
+          to: [(.get, .sharedPlaylist), (.post, .sharedPlaylist)])
       ], errors: [404]),
     APIOperation(
-      .delete, "/api/playlists/{id}/share", "Revoke the share link", access: .permission("create"),
+      .delete, .playlistShare, "Revoke the share link", access: .permission(.create),
       body: .ignoredJSON, answers: [200: onePlaylist], errors: [404]),
   ]
 }

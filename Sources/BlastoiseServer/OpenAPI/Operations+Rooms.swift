@@ -4,45 +4,45 @@ extension APIOperation {
 
   static let rooms: [APIOperation] = [
     APIOperation(
-      .get, "/api/channels", "List rooms", access: .permission("listen"),
+      .get, .rooms, "List rooms", access: .permission(.listen),
       answers: [200: Answer.json(Schema.array(Schema.ref("ChannelInfo")))]),
     APIOperation(
-      .post, "/api/channels", "Create a room", access: .permission("create"),
+      .post, .rooms, "Create a room", access: .permission(.create),
       body: .json(Schema.ref("NewNameAndDescription")),
       answers: [
         200: Answer.json(
           Schema.ref("ChannelInfo"), linking: "id", from: "$response.body#/id",
           to: [
-            "getApiChannelsId", "patchApiChannelsId", "deleteApiChannelsId", "postApiChannelsIdJump",
-            "postApiChannelsIdSeek", "postApiChannelsIdMode", "patchApiChannelsIdQueue", "getApiChannelsIdWs",
+            (.get, .room), (.patch, .room), (.delete, .room), (.post, .roomJump), (.post, .roomSeek),
+            (.post, .roomMode), (.patch, .roomQueue), (.get, .roomSocket),
           ])
       ]),
     APIOperation(
-      .get, "/api/channels/{id}", "A room's state (without `queue`)", access: .permission("listen"),
+      .get, .room, "A room's state (without `queue`)", access: .permission(.listen),
       answers: [200: Answer.json(Schema.ref("ChannelState"))], errors: [404]),
     APIOperation(
-      .patch, "/api/channels/{id}", "Rename a room", access: .permission("create"),
+      .patch, .room, "Rename a room", access: .permission(.create),
       body: .json(Schema.ref("NameAndDescription")), answers: [200: Answer.json(Schema.ref("ChannelInfo"))],
       errors: [404], notes: "The room's owner or an admin (others 403)."),
     APIOperation(
-      .delete, "/api/channels/{id}", "Delete a room", access: .permission("create"), body: .ignoredJSON,
+      .delete, .room, "Delete a room", access: .permission(.create), body: .ignoredJSON,
       answers: [200: success], errors: [404],
       notes: "The room's owner or an admin. The default room cannot be deleted (400); listeners move to it."),
     APIOperation(
-      .post, "/api/channels/{id}/jump", "Play the queue entry at `index`", access: .permission("control"),
+      .post, .roomJump, "Play the queue entry at `index`", access: .permission(.control),
       body: .json(Schema.ref("JumpRequest")), answers: [200: success], errors: [404]),
     APIOperation(
-      .post, "/api/channels/{id}/seek", "Seek in the current track", access: .permission("control"),
+      .post, .roomSeek, "Seek in the current track", access: .permission(.control),
       body: .json(Schema.ref("SeekRequest")), answers: [200: success], errors: [404]),
     APIOperation(
-      .post, "/api/channels/{id}/mode", "Set the playback mode", access: .permission("control"),
+      .post, .roomMode, "Set the playback mode", access: .permission(.control),
       body: .json(Schema.ref("ModeRequest")), answers: [200: Answer.json(Schema.ref("ModeResponse"))], errors: [404]),
     APIOperation(
-      .patch, "/api/channels/{id}/queue", "Edit the queue by position", access: .permission("queue"),
+      .patch, .roomQueue, "Edit the queue by position", access: .permission(.editQueue),
       body: .json(Schema.ref("ListEditRequest")), answers: [200: Answer.json(Schema.ref("QueueResponse"))],
       errors: [404], notes: "Track IDs must be in the library (400). The playing entry keeps playing."),
     APIOperation(
-      .get, "/api/channels/{id}/ws", "The room socket (WebSocket)", access: .permission("listen"),
+      .get, .roomSocket, "The room socket (WebSocket)", access: .permission(.listen),
       answers: [101: ["description": "Switching to the WebSocket protocol (messages: docs/api.md)"]],
       errors: [404, 426],
       notes: """

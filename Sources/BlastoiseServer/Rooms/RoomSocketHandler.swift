@@ -4,8 +4,9 @@ import BlastoiseProtocol
 import Foundation
 
 /// One client's room socket: its messages are handled in order on one task, away from the
-/// socket thread. Control actions need the `control` permission; without it they are ignored,
-/// as the seed's clients expect. Malformed or unknown messages get `{ "type": "error" }`. Every
+/// socket thread. Each action needs the permission `permission(for:)` names, checked by
+/// `AccessPolicy.require` as every route's is; an action the sender may not take is ignored, as
+/// the seed's clients expect. Malformed or unknown messages get `{ "type": "error" }`. Every
 /// action but a ping re-checks the session first, so a socket outliving its session (ended while
 /// the socket was being opened, or expired unnoticed) is closed instead of acting.
 struct RoomSocketHandler: Sendable {
@@ -41,7 +42,14 @@ struct RoomSocketHandler: Sendable {
       if message.knownAction != .ping, try await !accounts.isLive(listener.principal) {
         return sessions.kick(sessions: [listener.principal.sessionID], reason: "Your session has ended")
       }
-      switch message.knownAction {
+      guard let action = message.knownAction else {
+        return reply(.error(message: "Unknown action '\(message.action.prefix(40))'"), to: listener)
+      }
+      if let permission = Self.permission(for: action) {
+        // Ignored, as the seed's clients expect.
+        guard (try? AccessPolicy.require(permission, of: listener.principal)) != nil else { return }
+      }
+      switch action {
       case .ping:
         reply(
           .pong(
@@ -53,15 +61,22 @@ struct RoomSocketHandler: Sendable {
         }
         try await directory.switchRoom(listener, to: id)
       case .pause, .unpause, .seek, .jump:
-        guard listener.principal.can(.control) else { return }  // Ignored, as the seed's clients expect.
         try await control(message, for: listener)
-      case nil:
-        reply(.error(message: "Unknown action '\(message.action.prefix(40))'"), to: listener)
       }
     } catch let error as CoreError {
       reply(.error(message: error.message), to: listener)
     } catch {
       reply(.error(message: "That did not work"), to: listener)
+    }
+  }
+
+  /// What each action needs. A ping needs nothing: it only answers the clock. Joining the
+  /// socket needed `listen`, so switching rooms needs only that again.
+  static func permission(for action: SocketAction) -> Permission? {
+    switch action {
+    case .ping: nil
+    case .switchRoom: .listen
+    case .pause, .unpause, .seek, .jump: .control
     }
   }
 

@@ -18,7 +18,7 @@ struct AuthRoutes: Sendable {
     router.on(.post, APIRoute.logIn.pattern, body: Self.credentialsBody) { request in
       let credentials = try request.decodeJSON(Credentials.self)
       return try await signedIn(
-        try await accounts.logIn(credentials, from: auth.proxy.clientAddress(request)), request: request)
+        try await accounts.logIn(credentials, from: auth.proxy.client(request)), request: request)
     }
     router.on(.post, APIRoute.logOut.pattern, body: .smallJSON) { request in
       if let principal = try? await auth.principal(for: request) { try await accounts.logOut(principal) }

@@ -29,7 +29,6 @@ enum WebAppRoutes {
 
   static let securityHeaders: [(String, String)] = [
     ("Content-Security-Policy", contentSecurityPolicy),
-    ("X-Content-Type-Options", "nosniff"),
     ("Referrer-Policy", "same-origin"),
     ("X-Frame-Options", "DENY"),
     ("Cross-Origin-Opener-Policy", "same-origin"),

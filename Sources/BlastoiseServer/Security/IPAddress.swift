@@ -46,6 +46,15 @@ struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     return IPAddress(bytes: Array(bytes[12...]))
   }
 
+  /// What limits per client count by (`ClientAddress.limitKey`): an IPv4 address whole (an
+  /// IPv4-mapped one as that IPv4 address), an IPv6 address by its /64 (`2001:db8:1:2::/64`) — a
+  /// host is commonly handed a whole /64 and could take a new address from it for every try.
+  var limitKey: String {
+    let address = unmapped
+    guard !address.isIPv4 else { return address.description }
+    return IPAddress(bytes: Array(address.bytes.prefix(8)) + [UInt8](repeating: 0, count: 8)).description + "/64"
+  }
+
   /// The canonical text (`inet_ntop`): one spelling per address.
   var description: String {
     var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))

@@ -1,3 +1,4 @@
+import BlastoiseCore
 import BlastoiseHTTP
 import Foundation
 
@@ -17,9 +18,11 @@ struct ProxyTrust: Sendable {
     return reported?.trimmingCharacters(in: .whitespaces).lowercased() == "https"
   }
 
-  /// The client's address, for rate limiting and logs.
-  func clientAddress(_ request: HTTPRequest) -> String {
-    proxies.clientAddress(peer: request.remoteAddress, forwardedFor: values("X-Forwarded-For", in: request))
+  /// The client's address, for logs, and the key limits count it by (an IPv6 client's /64).
+  func client(_ request: HTTPRequest) -> ClientAddress {
+    let address = proxies.clientAddress(
+      peer: request.remoteAddress, forwardedFor: values("X-Forwarded-For", in: request))
+    return ClientAddress(address: address, limitKey: IPAddress(address)?.limitKey ?? address)
   }
 
   /// Whether a person on this machine sent the request (the first account needs that, or the

@@ -6,7 +6,7 @@ import Testing
   @Test func guestSessionIsAGuestAccount() async throws {
     try await withTempStorage { storage in
       let accounts = AccountService.forTests(storage)
-      let guest = try await accounts.startGuestSession(from: "10.0.0.1")
+      let guest = try await accounts.startGuestSession(from: .ipv4("10.0.0.1"))
       #expect(guest.principal.role == .guest)
       #expect(guest.principal.username.hasPrefix("guest-"))
       #expect(try await accounts.principal(forToken: guest.token) == guest.principal)
@@ -17,7 +17,7 @@ import Testing
   @Test func guestsDoNotTakeTheFirstAdminPlace() async throws {
     try await withTempStorage { storage in
       let accounts = AccountService.forTests(storage)
-      _ = try await accounts.startGuestSession(from: "10.0.0.1")
+      _ = try await accounts.startGuestSession(from: .ipv4("10.0.0.1"))
       let ann = try await accounts.signUp(Credentials(username: "Ann", password: "password-1"), fromOwnMachine: true)
       #expect(ann.principal.role == .admin)
     }
@@ -26,8 +26,8 @@ import Testing
   @Test func everyGuestIsSomeoneElse() async throws {
     try await withTempStorage { storage in
       let accounts = AccountService.forTests(storage)
-      let first = try await accounts.startGuestSession(from: "10.0.0.1")
-      let second = try await accounts.startGuestSession(from: "10.0.0.1")
+      let first = try await accounts.startGuestSession(from: .ipv4("10.0.0.1"))
+      let second = try await accounts.startGuestSession(from: .ipv4("10.0.0.1"))
       #expect(first.principal.sessionID != second.principal.sessionID)
       #expect(first.principal.username != second.principal.username)
     }
@@ -36,7 +36,9 @@ import Testing
   @Test func guestsAreRefusedWhenTheServerAllowsNone() async throws {
     try await withTempStorage { storage in
       let accounts = AccountService.forTests(storage, policy: InstancePolicy(allowGuests: false))
-      let error = await #expect(throws: CoreError.self) { try await accounts.startGuestSession(from: "10.0.0.1") }
+      let error = await #expect(throws: CoreError.self) {
+        try await accounts.startGuestSession(from: .ipv4("10.0.0.1"))
+      }
       #expect(error?.code == .forbidden)
     }
   }

@@ -58,7 +58,7 @@ import Testing
       let lifetime = SessionLifetime(idleSeconds: 100, absoluteSeconds: 250, guestIdleSeconds: 100)
       let accounts = AccountService.forTests(storage, lifetime: lifetime, time: time)
       let ann = try await accounts.signUp(credentials, fromOwnMachine: true)
-      let guest = try await accounts.startGuestSession(from: "10.0.0.1")
+      let guest = try await accounts.startGuestSession(from: .ipv4("10.0.0.1"))
       time.advance(by: 60)
       _ = try await accounts.principal(forToken: ann.token)  // Ann was seen at +60
       time.advance(by: 50)  // the guest idled 110 s, Ann 50 s

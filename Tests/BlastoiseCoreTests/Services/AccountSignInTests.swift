@@ -8,7 +8,8 @@ import Testing
       let accounts = AccountService.forTests(storage)
       let signedUp = try await accounts.signUp(
         Credentials(username: "Ann", password: "password-1"), fromOwnMachine: true)
-      let signedIn = try await accounts.logIn(Credentials(username: " ANN ", password: "password-1"), from: "10.0.0.1")
+      let signedIn = try await accounts.logIn(
+        Credentials(username: " ANN ", password: "password-1"), from: .ipv4("10.0.0.1"))
       #expect(signedIn.principal.userID == signedUp.principal.userID)
       #expect(signedIn.token != signedUp.token)
       #expect(try await accounts.principal(forToken: signedIn.token)?.username == "Ann")
@@ -21,10 +22,10 @@ import Testing
       let accounts = AccountService.forTests(storage)
       _ = try await accounts.signUp(Credentials(username: "Ann", password: "password-1"), fromOwnMachine: true)
       let wrong = await #expect(throws: CoreError.self) {
-        try await accounts.logIn(Credentials(username: "Ann", password: "password-2"), from: "10.0.0.1")
+        try await accounts.logIn(Credentials(username: "Ann", password: "password-2"), from: .ipv4("10.0.0.1"))
       }
       let unknown = await #expect(throws: CoreError.self) {
-        try await accounts.logIn(Credentials(username: "Nobody", password: "password-1"), from: "10.0.0.1")
+        try await accounts.logIn(Credentials(username: "Nobody", password: "password-1"), from: .ipv4("10.0.0.1"))
       }
       #expect(wrong?.code == .unauthenticated)
       #expect(unknown == wrong)
@@ -34,9 +35,9 @@ import Testing
   @Test func guestsCannotSignIn() async throws {
     try await withTempStorage { storage in
       let accounts = AccountService.forTests(storage)
-      let guest = try await accounts.startGuestSession(from: "10.0.0.1")
+      let guest = try await accounts.startGuestSession(from: .ipv4("10.0.0.1"))
       let error = await #expect(throws: CoreError.self) {
-        try await accounts.logIn(Credentials(username: guest.principal.username, password: ""), from: "10.0.0.1")
+        try await accounts.logIn(Credentials(username: guest.principal.username, password: ""), from: .ipv4("10.0.0.1"))
       }
       #expect(error?.code == .unauthenticated)
     }
@@ -54,7 +55,8 @@ import Testing
     try await withTempStorage { storage in
       let accounts = AccountService.forTests(storage)
       let phone = try await accounts.signUp(Credentials(username: "Ann", password: "password-1"), fromOwnMachine: true)
-      let laptop = try await accounts.logIn(Credentials(username: "Ann", password: "password-1"), from: "10.0.0.1")
+      let laptop = try await accounts.logIn(
+        Credentials(username: "Ann", password: "password-1"), from: .ipv4("10.0.0.1"))
       try await accounts.logOut(phone.principal)
       #expect(try await accounts.principal(forToken: phone.token) == nil)
       #expect(try await accounts.principal(forToken: laptop.token) != nil)
@@ -65,7 +67,8 @@ import Testing
     try await withTempStorage { storage in
       let accounts = AccountService.forTests(storage)
       let phone = try await accounts.signUp(Credentials(username: "Ann", password: "password-1"), fromOwnMachine: true)
-      let laptop = try await accounts.logIn(Credentials(username: "Ann", password: "password-1"), from: "10.0.0.1")
+      let laptop = try await accounts.logIn(
+        Credentials(username: "Ann", password: "password-1"), from: .ipv4("10.0.0.1"))
       let bob = try await accounts.signUp(Credentials(username: "Bob", password: "password-2"), fromOwnMachine: true)
       let ended = try await accounts.endOtherSessions(of: laptop.principal)
       #expect(ended == 1)

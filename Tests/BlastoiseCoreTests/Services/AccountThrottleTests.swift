@@ -19,8 +19,10 @@ import Testing
     try await withTempStorage { storage in
       let accounts = AccountService.forTests(storage, throttle: throttle)
       _ = try await accounts.signUp(right, fromOwnMachine: true)
-      for _ in 0..<3 { await #expect(throws: CoreError.self) { try await accounts.logIn(wrong, from: "10.0.0.9") } }
-      let error = await #expect(throws: CoreError.self) { try await accounts.logIn(right, from: "10.0.0.9") }
+      for _ in 0..<3 {
+        await #expect(throws: CoreError.self) { try await accounts.logIn(wrong, from: .ipv4("10.0.0.9")) }
+      }
+      let error = await #expect(throws: CoreError.self) { try await accounts.logIn(right, from: .ipv4("10.0.0.9")) }
       #expect(error?.code == .rateLimited(retryAfterSeconds: 60))
     }
   }
@@ -29,8 +31,10 @@ import Testing
     try await withTempStorage { storage in
       let accounts = AccountService.forTests(storage, throttle: throttle)
       _ = try await accounts.signUp(right, fromOwnMachine: true)
-      for _ in 0..<3 { await #expect(throws: CoreError.self) { try await accounts.logIn(wrong, from: "6.6.6.6") } }
-      #expect(try await accounts.logIn(right, from: "10.0.0.1").principal.username == "Ann")
+      for _ in 0..<3 {
+        await #expect(throws: CoreError.self) { try await accounts.logIn(wrong, from: .ipv4("6.6.6.6")) }
+      }
+      #expect(try await accounts.logIn(right, from: .ipv4("10.0.0.1")).principal.username == "Ann")
     }
   }
 
@@ -39,9 +43,11 @@ import Testing
       let time = TestTime()
       let accounts = AccountService.forTests(storage, throttle: throttle, time: time)
       _ = try await accounts.signUp(right, fromOwnMachine: true)
-      for _ in 0..<3 { await #expect(throws: CoreError.self) { try await accounts.logIn(wrong, from: "10.0.0.9") } }
+      for _ in 0..<3 {
+        await #expect(throws: CoreError.self) { try await accounts.logIn(wrong, from: .ipv4("10.0.0.9")) }
+      }
       time.advance(by: 61)
-      #expect(try await accounts.logIn(right, from: "10.0.0.9").principal.username == "Ann")
+      #expect(try await accounts.logIn(right, from: .ipv4("10.0.0.9")).principal.username == "Ann")
     }
   }
 
@@ -49,10 +55,14 @@ import Testing
     try await withTempStorage { storage in
       let accounts = AccountService.forTests(storage, throttle: throttle)
       _ = try await accounts.signUp(right, fromOwnMachine: true)
-      for _ in 0..<2 { await #expect(throws: CoreError.self) { try await accounts.logIn(wrong, from: "10.0.0.9") } }
-      _ = try await accounts.logIn(right, from: "10.0.0.9")
-      for _ in 0..<2 { await #expect(throws: CoreError.self) { try await accounts.logIn(wrong, from: "10.0.0.9") } }
-      #expect(try await accounts.logIn(right, from: "10.0.0.9").principal.username == "Ann")
+      for _ in 0..<2 {
+        await #expect(throws: CoreError.self) { try await accounts.logIn(wrong, from: .ipv4("10.0.0.9")) }
+      }
+      _ = try await accounts.logIn(right, from: .ipv4("10.0.0.9"))
+      for _ in 0..<2 {
+        await #expect(throws: CoreError.self) { try await accounts.logIn(wrong, from: .ipv4("10.0.0.9")) }
+      }
+      #expect(try await accounts.logIn(right, from: .ipv4("10.0.0.9")).principal.username == "Ann")
     }
   }
 }

@@ -75,3 +75,8 @@ extension Principal {
     self.init(userID: user.id, username: user.username, role: user.role, sessionID: "")
   }
 }
+
+extension ClientAddress {
+  /// An IPv4 client: the server keys one by its whole address.
+  static func ipv4(_ address: String) -> ClientAddress { ClientAddress(address: address, limitKey: address) }
+}

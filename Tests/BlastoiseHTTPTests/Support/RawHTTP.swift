@@ -10,6 +10,11 @@ struct RawResponse: Sendable {
     headers.first { $0.name.lowercased() == name.lowercased() }?.value
   }
 
+  /// Every value sent for `name`, in order (a header sent twice has two).
+  func values(_ name: String) -> [String] {
+    headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
+  }
+
   var text: String { String(decoding: body, as: UTF8.self) }
 
   /// The `error` of a `{ "error": … }` body.

@@ -1,3 +1,4 @@
+import BlastoiseTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -36,24 +37,10 @@ final class TestSocket: @unchecked Sendable {
   /// time when something is wrong, and a busy test run can hold up the server for many seconds.
   init(port: UInt16, timeout: Duration = .seconds(120)) throws {
     blockingTimeout = timeout
-    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw TestSocketError.system("socket", errno) }
-    setTimeout(timeout)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let result = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard result == 0 else {
-      let code = errno
-      // Through close(), which marks it closed: deinit runs for a failed init too, and a second
-      // close would close whatever socket a parallel test (or the server) got with this number.
-      close()
-      throw TestSocketError.system("connect", code)
+    do {
+      descriptor = try Loopback.connect(port: port, timeout: timeout)
+    } catch {
+      throw TestSocketError.system(error.call, error.code)
     }
   }
 
@@ -78,10 +65,7 @@ final class TestSocket: @unchecked Sendable {
   }
 
   private func applyTimeout(_ timeout: Duration) {
-    let (seconds, attoseconds) = timeout.components
-    var value = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
-    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
-    setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
+    Loopback.setTimeout(timeout, on: descriptor)
   }
 
   // MARK: Blocking primitives (call off the concurrency pool)

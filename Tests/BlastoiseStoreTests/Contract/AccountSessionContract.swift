@@ -87,14 +87,22 @@ import Testing
     }
   }
 
+  /// Guest session `token` (named after it) from `address`, counted by `key` (else the address),
+  /// made at `time` and last seen at `seen` (else `time`).
+  static func guest(_ token: String, from address: String, key: String? = nil, at time: Int64, seen: Int64? = nil)
+    -> StoredGuestSession
+  {
+    StoredGuestSession(
+      tokenHash: token, name: "guest-\(token)", address: address, limitKey: key ?? address, createdAt: time,
+      lastSeenAt: seen ?? time)
+  }
+
   @Test(arguments: StoreBackends.all)
   func guestSessionsExpireByTheirOwnIdleLimit(backend: StoreBackend) async throws {
     try await backend.withStorage { storage in
       for (token, seen) in [("g-idle", Int64(300)), ("g-live", Int64(900))] {
         _ = try await storage.accounts.createGuestSession(
-          StoredGuestSession(
-            tokenHash: token, name: "guest-\(token)", address: "10.0.0.1", createdAt: 100, lastSeenAt: seen),
-          limitPerAddress: 20)
+          Self.guest(token, from: "10.0.0.1", at: 100, seen: seen), limitPerAddress: 20)
       }
       let removed = try await storage.accounts.deleteExpiredSessions(
         lastSeenBefore: 0, createdBefore: 0, guestLastSeenBefore: 500)
@@ -110,15 +118,29 @@ import Testing
       var ended: [String] = []
       for index in 0..<5 {
         ended += try await storage.accounts.createGuestSession(
-          StoredGuestSession(
-            tokenHash: "a-\(index)", name: "guest-a\(index)", address: "10.0.0.1", createdAt: Int64(index),
-            lastSeenAt: Int64(index)), limitPerAddress: 3)
+          Self.guest("a-\(index)", from: "10.0.0.1", at: Int64(index)), limitPerAddress: 3)
       }
-      _ = try await storage.accounts.createGuestSession(
-        StoredGuestSession(tokenHash: "b-0", name: "guest-b0", address: "10.0.0.2", createdAt: 9, lastSeenAt: 9),
-        limitPerAddress: 3)
+      _ = try await storage.accounts.createGuestSession(Self.guest("b-0", from: "10.0.0.2", at: 9), limitPerAddress: 3)
       #expect(ended == ["a-0", "a-1"])
       #expect(try await storage.accounts.guestSessions().map(\.tokenHash) == ["a-2", "a-3", "a-4", "b-0"])
+    }
+  }
+
+  /// The limit counts by `limitKey` (for IPv6 the server's /64), not by the address kept beside it.
+  @Test(arguments: StoreBackends.all)
+  func theGuestLimitCountsByLimitKeyAndKeepsEachAddress(backend: StoreBackend) async throws {
+    try await backend.withStorage { storage in
+      var ended: [String] = []
+      for index in 0..<4 {
+        let guest = Self.guest(
+          "n-\(index)", from: "2001:db8:1:2::\(index + 1)", key: "2001:db8:1:2::/64", at: Int64(index))
+        ended += try await storage.accounts.createGuestSession(guest, limitPerAddress: 3)
+      }
+      #expect(ended == ["n-0"])
+      let kept = try await storage.accounts.guestSessions()
+      #expect(kept.map(\.address) == ["2001:db8:1:2::2", "2001:db8:1:2::3", "2001:db8:1:2::4"])
+      #expect(kept.allSatisfy { $0.limitKey == "2001:db8:1:2::/64" })
+      #expect(try await storage.accounts.guestSession(tokenHash: "n-3")?.address == "2001:db8:1:2::4")
     }
   }
 }
