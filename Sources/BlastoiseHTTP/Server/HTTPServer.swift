@@ -84,10 +84,12 @@ public final class HTTPServer: Sendable {
       })
     else { return }
     let running = handle.pointer
-    // The old listening socket stays open until the daemon has stopped: its polling threads may
-    // still be using it (libmicrohttpd's rule), and a number closed early is soon another
-    // socket's, which libmicrohttpd would then close or poll (an abort in a busy test process).
+    // New connections are refused at once (shutdown stops a listening socket on Linux), but the
+    // descriptor stays open until the daemon has stopped: its polling threads may still be using
+    // it (libmicrohttpd's rule), and a number closed early is soon another socket's, which
+    // libmicrohttpd would then close or poll (an abort in a busy test process).
     let listener = MHD_quiesce_daemon(running)
+    if listener >= 0 { Glibc.shutdown(listener, Int32(SHUT_RDWR)) }
     webSockets.closeAll(code: .goingAway, reason: "Server shutting down")
     let deadline = ContinuousClock.now + grace
     while inFlight.withLock({ $0 }) > 0, ContinuousClock.now < deadline {
