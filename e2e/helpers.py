@@ -133,12 +133,16 @@ class Server:
             args.append("--guests")
         args += self.extra
         log = open(self.log_path, "ab")
+        # On a restart the log already says where the last run listened: read only this run's lines.
+        earlier = log.tell()
         self.proc = subprocess.Popen(args, stdout=log, stderr=log, stdin=subprocess.DEVNULL)
         log.close()  # the child has its own copy
         _LIVE.add(self)
         deadline = time.time() + timeout
         while time.time() < deadline:
-            text = self.log_path.read_text(errors="replace")
+            with open(self.log_path, "rb") as file:
+                file.seek(earlier)
+                text = file.read().decode(errors="replace")
             found = re.findall(r"listening on http://127\.0\.0\.1:(\d+)", text)
             if found:
                 self.port = int(found[-1])

@@ -84,8 +84,10 @@ public struct SQLiteLibraryStore: LibraryStore {
     }
   }
 
+  /// The last path component, split by scalar: a slash followed by a combining mark is one
+  /// Character that is not "/", yet the file system sees the slash (`uploads/\u{338}.wav`).
   private static func filename(of path: String) -> String {
-    path.split(separator: "/").last.map(String.init) ?? path
+    path.unicodeScalars.split(separator: "/").last.map { String(Substring($0)) } ?? path
   }
 
   private static func track(_ row: SQLiteRow) -> Track? {

@@ -51,6 +51,18 @@ import Testing
   }
 
   @Test(arguments: StoreBackends.all)
+  func filenameIsTheLastComponentEvenWhenACombiningMarkFollowsTheSlash(backend: StoreBackend) async throws {
+    try await backend.withStorage { storage in
+      // "/" + U+0338 is one Character; the file system still sees the slash.
+      try await storage.library.apply(
+        scanned: [Fixture.scanned("/data/uploads/\u{338}.wav", track: "sha256:cc")], missing: [])
+      let track = try #require(try await storage.library.track(id: "sha256:cc"))
+      #expect(track.filename == "\u{338}.wav")
+      #expect(track.title == "\u{338}")
+    }
+  }
+
+  @Test(arguments: StoreBackends.all)
   func knownFilesListsOnlyPathsUnderTheRoot(backend: StoreBackend) async throws {
     try await backend.withStorage { storage in
       let paths = ["/music/a.mp3", "/music/sub/b.mp3", "/musicbox/c.mp3", "/music-2/d.mp3", "/other/e.mp3"]

@@ -1,0 +1,2 @@
+"""The security suite (issue #13): a package, so that its conftest and modules do not shadow the
+browser tests' (`from conftest import unique` there)."""
