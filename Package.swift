@@ -21,6 +21,8 @@ let package = Package(
       linkerSettings: [.linkedLibrary("microhttpd")]
     ),
     .systemLibrary(name: "CSQLite"),
+    // permessage-deflate on WebSockets (`zlib1g-dev`).
+    .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
     // posix_spawn with the GNU pieces Swift's Glibc module leaves out (for yt-dlp).
     .target(name: "CSpawn"),
 
@@ -47,7 +49,7 @@ let package = Package(
       linkerSettings: [.linkedLibrary("tag"), .linkedLibrary("stdc++")]
     ),
     .target(name: "BlastoiseMedia", dependencies: ["BlastoiseCore", "BlastoiseProtocol", "CTagLib", "COpenSSL"]),
-    .target(name: "BlastoiseHTTP", dependencies: ["CMicroHTTPD", "BlastoiseWebSocket"]),
+    .target(name: "BlastoiseHTTP", dependencies: ["CMicroHTTPD", "CZlib", "BlastoiseWebSocket"]),
     .target(
       name: "BlastoiseServer",
       dependencies: [

@@ -7,7 +7,8 @@
 //
 // Besides crashes and sanitizer reports, it traps when (1) feeding the input whole, in two
 // parts split at a position taken from the first byte, or one byte at a time gives different
-// results, or (2) a decoded message does not decode to itself after re-encoding.
+// results, (2) a decoded message does not decode to itself after re-encoding, or (3) the input
+// read as a Sec-WebSocket-Extensions header gets an answer other than none or the one we send.
 
 private struct FuzzResult: Equatable {
   var messages: [WebSocketMessage] = []
@@ -52,6 +53,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     UnsafeRawBufferPointer(rebasing: input[split...]),
   ]
   let bytes = (0..<size).map { UnsafeRawBufferPointer(rebasing: input[$0..<($0 + 1)]) }
+
+  if let answer = PerMessageDeflateNegotiation.serverResponse(toOffers: String(decoding: input, as: UTF8.self)),
+    !answer.hasPrefix(PerMessageDeflateNegotiation.acceptance)
+  {
+    fatalError("unexpected permessage-deflate answer \(answer)")
+  }
 
   for role in [WebSocketRole.server, .client] {
     let whole = drain(role, [input])

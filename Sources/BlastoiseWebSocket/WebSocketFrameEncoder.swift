@@ -2,7 +2,8 @@
 /// must mask every frame with a fresh key from `randomMaskingKey()`.
 ///
 /// The encoder does not split payloads into fragments, and `frame` does not police the
-/// 125-byte limit on control frames: the `ping`, `pong` and `close` helpers do.
+/// 125-byte limit on control frames: the `ping`, `pong` and `close` helpers do. `compressed` sets
+/// RSV1, which marks a permessage-deflate payload (RFC 7692 §6); compressing is the caller's.
 public enum WebSocketFrameEncoder {
   /// Largest payload of a control frame (§5.5).
   public static let maxControlPayload = 125
@@ -11,12 +12,13 @@ public enum WebSocketFrameEncoder {
     _ opcode: WebSocketOpcode,
     payload: some Collection<UInt8>,
     fin: Bool = true,
+    compressed: Bool = false,
     maskingKey: WebSocketMaskingKey? = nil
   ) -> [UInt8] {
     let length = payload.count
     var out: [UInt8] = []
     out.reserveCapacity(14 + length)
-    out.append((fin ? 0x80 : 0) | opcode.rawValue)
+    out.append((fin ? 0x80 : 0) | (compressed ? 0x40 : 0) | opcode.rawValue)
     let maskBit: UInt8 = maskingKey == nil ? 0 : 0x80
     // Always the shortest length form (§5.2 requires it of senders).
     if length <= 125 {

@@ -6,11 +6,15 @@
 /// carrying the close code to send; the reader then stays failed, dropping further input and
 /// throwing the same error on every call. A close frame is returned like any other message;
 /// stopping to read after it (§5.5.1) is up to the caller.
+///
+/// With an inflater (permessage-deflate negotiated), a data message whose first frame has RSV1
+/// set is compressed (RFC 7692 §6.1); `maxMessageBytes` then bounds it both as sent and inflated.
 public struct WebSocketReader: Sendable {
   public let role: WebSocketRole
   /// Largest data message accepted, counted over all its fragments. Control frames are bounded
   /// by the protocol's own 125 bytes instead.
   public let maxMessageBytes: Int
+  private let inflater: (any WebSocketMessageInflater)?
 
   /// Received bytes; those before `readIndex` are already consumed. Consumed bytes are dropped
   /// in `compact()`, not per frame, so that parsing many small frames stays linear.
@@ -18,6 +22,8 @@ public struct WebSocketReader: Sendable {
   private var readIndex = 0
   /// The opcode (text or binary) of the message whose fragments are being collected.
   private var fragmentedOpcode: WebSocketOpcode?
+  /// Whether the message being collected was sent compressed (RSV1 on its first frame).
+  private var fragmentedCompressed = false
   private var fragments: [UInt8] = []
   private var failure: WebSocketProtocolError?
 
@@ -27,9 +33,10 @@ public struct WebSocketReader: Sendable {
   /// socket, so the memory of one large message must not stay pinned to an idle connection.
   private static let retainedCapacity = 64 * 1024
 
-  public init(role: WebSocketRole, maxMessageBytes: Int) {
+  public init(role: WebSocketRole, maxMessageBytes: Int, inflater: (any WebSocketMessageInflater)? = nil) {
     self.role = role
     self.maxMessageBytes = max(0, maxMessageBytes)
+    self.inflater = inflater
   }
 
   /// Bytes the reader holds: received but not yet parsed, plus the payload collected so far of
@@ -68,12 +75,14 @@ public struct WebSocketReader: Sendable {
       readIndex = 0
       fragments = []
       fragmentedOpcode = nil
+      fragmentedCompressed = false
       throw error
     }
   }
 
   private struct FrameHeader {
     var fin: Bool
+    var compressed: Bool
     var opcode: WebSocketOpcode
     var maskingKey: WebSocketMaskingKey?
     var headerLength: Int
@@ -89,9 +98,16 @@ public struct WebSocketReader: Sendable {
     let first = buffer[readIndex]
     let second = buffer[readIndex + 1]
 
-    guard first & 0x70 == 0 else { throw .protocolViolation("reserved bits set without a negotiated extension") }
+    let compressed = first & 0x40 != 0
+    guard first & 0x30 == 0, !compressed || inflater != nil else {
+      throw .protocolViolation("reserved bits set without a negotiated extension")
+    }
     guard let opcode = WebSocketOpcode(rawValue: first & 0x0F) else {
       throw .protocolViolation("reserved opcode \(first & 0x0F)")
+    }
+    // RSV1 marks a whole message, so only its first frame carries it (RFC 7692 §6.1).
+    guard !compressed || opcode == .text || opcode == .binary else {
+      throw .protocolViolation("compressed bit on a control or continuation frame")
     }
     let fin = first & 0x80 != 0
     let masked = second & 0x80 != 0
@@ -155,6 +171,7 @@ public struct WebSocketReader: Sendable {
     guard available - headerLength >= payloadLength else { return nil }
     return FrameHeader(
       fin: fin,
+      compressed: compressed,
       opcode: opcode,
       maskingKey: maskingKey,
       headerLength: headerLength,
@@ -182,30 +199,39 @@ public struct WebSocketReader: Sendable {
       return .pong(Array(payload))
     case .close:
       return try Self.closeMessage(payload)
-    case .text:
-      guard header.fin else { return startFragmentedMessage(.text, payload) }
-      return .text(try Self.decodeText(payload, what: "text message"))
-    case .binary:
-      guard header.fin else { return startFragmentedMessage(.binary, payload) }
-      return .binary(Array(payload))
+    case .text, .binary:
+      guard header.fin else { return startFragments(header, payload) }
+      return try dataMessage(header.opcode, payload, compressed: header.compressed)
     case .continuation:
       fragments.append(contentsOf: payload)
       guard header.fin, let opcode = fragmentedOpcode else { return nil }
       var collected: [UInt8] = []
       swap(&collected, &fragments)
       fragmentedOpcode = nil
-      // UTF-8 is validated on the whole message: a character may straddle two fragments.
-      return opcode == .text ? .text(try Self.decodeText(collected, what: "text message")) : .binary(collected)
+      return try dataMessage(opcode, collected[...], compressed: fragmentedCompressed)
     }
   }
 
-  private mutating func startFragmentedMessage(
-    _ opcode: WebSocketOpcode,
-    _ payload: ArraySlice<UInt8>
-  ) -> WebSocketMessage? {
-    fragmentedOpcode = opcode
+  private mutating func startFragments(_ header: FrameHeader, _ payload: ArraySlice<UInt8>) -> WebSocketMessage? {
+    fragmentedOpcode = header.opcode
+    fragmentedCompressed = header.compressed
     fragments.append(contentsOf: payload)
     return nil
+  }
+
+  /// A whole data message's payload, inflated if it came compressed. UTF-8 is validated on the
+  /// whole message: a character may straddle two fragments.
+  private func dataMessage(
+    _ opcode: WebSocketOpcode, _ payload: ArraySlice<UInt8>, compressed: Bool
+  ) throws(WebSocketProtocolError) -> WebSocketMessage {
+    let bytes = try compressed ? inflate(payload)[...] : payload
+    return opcode == .text ? .text(try Self.decodeText(bytes, what: "text message")) : .binary(Array(bytes))
+  }
+
+  private func inflate(_ payload: ArraySlice<UInt8>) throws(WebSocketProtocolError) -> [UInt8] {
+    // parseHeader lets RSV1 through only with an inflater.
+    guard let inflater else { throw .protocolViolation("compressed message without a negotiated extension") }
+    return try inflater.inflate(payload, limit: maxMessageBytes)
   }
 
   private static func closeMessage(_ payload: ArraySlice<UInt8>) throws(WebSocketProtocolError) -> WebSocketMessage {

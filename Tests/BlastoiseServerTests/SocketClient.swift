@@ -1,15 +1,24 @@
 import BlastoiseTestSupport
 import BlastoiseWebSocket
 import Foundation
+import Synchronization
+
+@testable import BlastoiseHTTP
 
 /// A real WebSocket client for tests: POSIX socket, RFC 6455 frames from BlastoiseWebSocket,
-/// the session cookie in the handshake (as native clients send it).
+/// the session cookie in the handshake (as native clients send it). It may offer extensions
+/// (`Sec-WebSocket-Extensions`, as a browser does); when the server takes permessage-deflate it
+/// inflates with the server's own inflater and counts what came compressed in `inflations`.
 ///
 /// Its blocking socket calls run on its own dispatch queue, never on the Swift concurrency
 /// pool: blocking that pool would starve the in-process server the test talks to.
 final class SocketClient: @unchecked Sendable {
-  static func connect(port: UInt16, path: String, cookie: String?, origin: String? = nil) async throws -> SocketClient {
-    try await offPool { try SocketClient(port: port, path: path, cookie: cookie, origin: origin) }
+  static func connect(
+    port: UInt16, path: String, cookie: String?, origin: String? = nil, extensions: String? = nil
+  ) async throws -> SocketClient {
+    try await offPool {
+      try SocketClient(port: port, path: path, cookie: cookie, origin: origin, extensions: extensions)
+    }
   }
 
   func send(json: [String: Any]) async throws {
@@ -42,19 +51,30 @@ final class SocketClient: @unchecked Sendable {
   private let descriptor: Int32
   private var reader = WebSocketReader(role: .client, maxMessageBytes: 16 << 20)
   private(set) var closeCode: WebSocketCloseCode?
+  /// The server accepted permessage-deflate.
+  private(set) var deflates = false
+  let inflations = InflationCounter()
+  /// When set, the client reads like a slow phone: about this many bytes, then a 100 ms rest.
+  var throttleBytesPer100ms: Int?
+  private var readSinceRest = 0
 
-  private init(port: UInt16, path: String, cookie: String?, origin: String? = nil) throws {
+  private init(port: UInt16, path: String, cookie: String?, origin: String?, extensions: String?) throws {
     descriptor = try Loopback.connect(port: port, timeout: .seconds(5))
     var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
     request += "Sec-WebSocket-Key: \(WebSocketHandshake.makeClientKey())\r\nSec-WebSocket-Version: 13\r\n"
     if let cookie { request += "Cookie: blastoise_session=\(cookie)\r\n" }
     if let origin { request += "Origin: \(origin)\r\n" }
+    if let extensions { request += "Sec-WebSocket-Extensions: \(extensions)\r\n" }
     request += "\r\n"
     try write(Array(request.utf8))
     let head = try readHead()
     // No close() here: deinit runs for a failed init too, and closing twice would close
     // whatever socket a parallel test got with the same number.
     guard head.hasPrefix("HTTP/1.1 101") else { throw HandshakeRefused(head: head) }
+    deflates = head.lowercased().contains("\r\nsec-websocket-extensions: permessage-deflate")
+    if deflates {
+      reader = WebSocketReader(role: .client, maxMessageBytes: 16 << 20, inflater: CountingInflater(count: inflations))
+    }
   }
 
   deinit { close(descriptor) }
@@ -88,6 +108,13 @@ final class SocketClient: @unchecked Sendable {
       if count == 0 { return nil }
       if count < 0 { continue }
       reader.feed(buffer[0..<count])
+      if let throttle = throttleBytesPer100ms {
+        readSinceRest += count
+        if readSinceRest >= throttle {
+          Thread.sleep(forTimeInterval: 0.1)
+          readSinceRest = 0
+        }
+      }
     }
     throw ProcessFailure(message: "no message within \(timeout)s")
   }
@@ -128,5 +155,36 @@ final class SocketClient: @unchecked Sendable {
       head.append(byte)
     }
     return String(decoding: head, as: UTF8.self)
+  }
+}
+
+/// What a client received compressed: messages, bytes on the wire, bytes once inflated.
+final class InflationCounter: Sendable {
+  struct Totals: Sendable {
+    var messages = 0
+    var compressedBytes = 0
+    var inflatedBytes = 0
+  }
+
+  private let totals = Mutex(Totals())
+
+  var current: Totals { totals.withLock { $0 } }
+
+  func add(compressed: Int, inflated: Int) {
+    totals.withLock {
+      $0.messages += 1
+      $0.compressedBytes += compressed
+      $0.inflatedBytes += inflated
+    }
+  }
+}
+
+private struct CountingInflater: WebSocketMessageInflater {
+  let count: InflationCounter
+
+  func inflate(_ compressed: ArraySlice<UInt8>, limit: Int) throws(WebSocketProtocolError) -> [UInt8] {
+    let bytes = try ZlibMessageInflater().inflate(compressed, limit: limit)
+    count.add(compressed: compressed.count, inflated: bytes.count)
+    return bytes
   }
 }

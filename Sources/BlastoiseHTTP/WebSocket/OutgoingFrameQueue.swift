@@ -1,16 +1,34 @@
-/// The frames waiting for a slow socket, bounded in bytes. A frame sent with a coalescing key
-/// replaces an unsent frame with the same key (a newer room state makes the older one useless),
-/// so a client that lags gets the newest state rather than a backlog.
+/// The frames waiting for a slow socket, oldest first. Three kinds of entry:
+///
+/// - ordered frames (sent without a coalescing key) keep their order and are bounded together
+///   by `limitBytes`: a client that falls that far behind on them cannot be kept;
+/// - superseding frames (sent with a key) are at most one per key: a newer one replaces the
+///   unsent older one, and those of any further keys it names, and goes to the back. They are
+///   outside the limit because their number bounds them (the keys are a small fixed set) while
+///   one may be larger than the limit: a room state with a 10,000-entry queue is 2.5 MiB;
+/// - the head, once partly written, is in flight: it is finished first, never replaced.
+///
+/// So a client that keeps reading always gets the newest state, however large, and one client
+/// holds at most `limitBytes` + the frame in flight + one frame per key (frames share their
+/// storage with every other recipient, so this is an upper bound on what it costs).
 struct OutgoingFrameQueue: Sendable {
+  private enum Kind: Sendable {
+    case ordered
+    case superseding(key: String)
+    case inFlight
+  }
+
   private struct Item: Sendable {
     var bytes: ArraySlice<UInt8>
-    /// nil once partly written: a half-sent frame can never be replaced.
-    var key: String?
+    var kind: Kind
   }
 
   let limitBytes: Int
   private var items: [Item] = []
+  /// Everything queued.
   private(set) var byteCount = 0
+  /// The ordered frames not yet started: what `limitBytes` bounds.
+  private var orderedByteCount = 0
 
   init(limitBytes: Int) {
     self.limitBytes = limitBytes
@@ -18,14 +36,32 @@ struct OutgoingFrameQueue: Sendable {
 
   var isEmpty: Bool { items.isEmpty }
 
-  /// False when the frame does not fit: the client stays too far behind.
-  mutating func enqueue(_ bytes: ArraySlice<UInt8>, coalescingKey key: String?, force: Bool = false) -> Bool {
-    if let key, let index = items.firstIndex(where: { $0.key == key }) {
-      byteCount -= items[index].bytes.count
-      items.remove(at: index)
+  /// The rest of a frame that was partly written straight to the socket, the queue being empty.
+  mutating func enqueueInFlight(_ bytes: ArraySlice<UInt8>) {
+    items.append(Item(bytes: bytes, kind: .inFlight))
+    byteCount += bytes.count
+  }
+
+  /// Queues a frame. With a key it replaces the unsent frame with that key and those with any of
+  /// `replacing`. False when an ordered frame does not fit: the client stays too far behind.
+  /// `force` lets an ordered frame past the limit (control frames, which are tiny).
+  mutating func enqueue(
+    _ bytes: ArraySlice<UInt8>, coalescingKey key: String?, replacing: [String] = [], force: Bool = false
+  ) -> Bool {
+    guard let key else {
+      guard force || orderedByteCount + bytes.count <= limitBytes else { return false }
+      items.append(Item(bytes: bytes, kind: .ordered))
+      byteCount += bytes.count
+      orderedByteCount += bytes.count
+      return true
     }
-    guard force || byteCount + bytes.count <= limitBytes else { return false }
-    items.append(Item(bytes: bytes, key: key))
+    let superseded: (Item) -> Bool = { item in
+      guard case .superseding(let queued) = item.kind else { return false }
+      return queued == key || replacing.contains(queued)
+    }
+    byteCount -= items.filter(superseded).reduce(0) { $0 + $1.bytes.count }
+    items.removeAll(where: superseded)
+    items.append(Item(bytes: bytes, kind: .superseding(key: key)))
     byteCount += bytes.count
     return true
   }
@@ -36,9 +72,10 @@ struct OutgoingFrameQueue: Sendable {
     while let first = items.first {
       guard let written = write(first.bytes), written > 0 else { return }
       byteCount -= written
+      // Once started, an ordered frame is in flight and no longer counts against the limit.
+      if case .ordered = first.kind { orderedByteCount -= first.bytes.count }
       if written < first.bytes.count {
-        items[0].bytes = first.bytes.dropFirst(written)
-        items[0].key = nil
+        items[0] = Item(bytes: first.bytes.dropFirst(written), kind: .inFlight)
         return
       }
       items.removeFirst()

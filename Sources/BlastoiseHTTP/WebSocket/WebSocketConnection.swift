@@ -19,10 +19,15 @@ public final class WebSocketConnection: @unchecked Sendable, Hashable, CustomStr
     var writeArmed = false
     /// The peer sent its close frame: tear down as soon as our queue is flushed.
     var peerClosed = false
+    /// While bytes are queued: when the socket last took some (or when queueing began). A
+    /// socket whose queue does not move at all for the hub's stall timeout is not being read.
+    var stalledSince: ContinuousClock.Instant?
   }
 
   public let id: UInt64
   let socket: Int32
+  /// permessage-deflate was negotiated: large text frames go out compressed.
+  let deflates: Bool
   let state: Mutex<State>
   private unowned let hub: WebSocketHub
 
@@ -33,12 +38,15 @@ public final class WebSocketConnection: @unchecked Sendable, Hashable, CustomStr
   var pingOutstanding = false
   let release: @Sendable () -> Void
 
-  init(id: UInt64, socket: Int32, hub: WebSocketHub, release: @escaping @Sendable () -> Void) {
+  init(id: UInt64, socket: Int32, hub: WebSocketHub, deflates: Bool, release: @escaping @Sendable () -> Void) {
     self.id = id
     self.socket = socket
     self.hub = hub
+    self.deflates = deflates
     self.release = release
-    reader = WebSocketReader(role: .server, maxMessageBytes: hub.configuration.maxMessageBytes)
+    reader = WebSocketReader(
+      role: .server, maxMessageBytes: hub.configuration.maxMessageBytes,
+      inflater: deflates ? ZlibMessageInflater() : nil)
     state = Mutex(State(queue: OutgoingFrameQueue(limitBytes: hub.configuration.maxQueuedBytes)))
   }
 
@@ -48,11 +56,16 @@ public final class WebSocketConnection: @unchecked Sendable, Hashable, CustomStr
     send(.text(text), coalescingKey: coalescingKey)
   }
 
-  /// Queues a frame. With a coalescing key, an unsent frame with the same key is replaced.
-  /// A client whose queue would exceed the limit is disconnected.
-  public func send(_ frame: EncodedFrame, coalescingKey: String? = nil) {
-    enqueue(frame.bytes[...], coalescingKey: coalescingKey, control: false)
+  /// Queues a frame. With a coalescing key, the frame supersedes an unsent one with the same key
+  /// or one of `replacing` (see `OutgoingFrameQueue`); keys must come from a small fixed set.
+  /// A client too far behind on frames without a key is disconnected.
+  public func send(_ frame: EncodedFrame, coalescingKey: String? = nil, replacing: [String] = []) {
+    let bytes = deflates ? frame.deflatedBytes : frame.bytes
+    enqueue(bytes[...], coalescingKey: coalescingKey, replacing: replacing, control: false)
   }
+
+  /// Bytes waiting for this socket now (the kernel's buffers not counted).
+  public var queuedByteCount: Int { state.withLock { $0.queue.byteCount } }
 
   /// Starts the closing handshake; the socket is released when the peer answers or after the
   /// hub's close timeout.
@@ -69,7 +82,7 @@ public final class WebSocketConnection: @unchecked Sendable, Hashable, CustomStr
   var isOpen: Bool { state.withLock { $0.phase == .open } }
 
   /// Control frames (pong, close) bypass the size limit and may be sent while closing.
-  func enqueue(_ bytes: ArraySlice<UInt8>, coalescingKey: String?, control: Bool) {
+  func enqueue(_ bytes: ArraySlice<UInt8>, coalescingKey: String?, replacing: [String] = [], control: Bool) {
     enum Outcome { case done, overflow, failed }
     let outcome = state.withLock { state -> Outcome in
       switch state.phase {
@@ -77,15 +90,14 @@ public final class WebSocketConnection: @unchecked Sendable, Hashable, CustomStr
       case .closing where !control: return .done
       case .open, .closing: break
       }
-      var remaining = bytes
-      var key = coalescingKey
-      if state.queue.isEmpty {
-        guard let written = writeNow(remaining) else { return .failed }
-        if written == remaining.count { return .done }
-        remaining = remaining.dropFirst(written)
-        key = nil
+      guard let written = state.queue.isEmpty ? writeNow(bytes) : 0 else { return .failed }
+      if written == bytes.count { return .done }
+      if written > 0 {
+        state.queue.enqueueInFlight(bytes.dropFirst(written))
+      } else if !state.queue.enqueue(bytes, coalescingKey: coalescingKey, replacing: replacing, force: control) {
+        return .overflow
       }
-      guard state.queue.enqueue(remaining, coalescingKey: key, force: control) else { return .overflow }
+      if state.stalledSince == nil { state.stalledSince = .now }
       if !state.writeArmed {
         state.writeArmed = true
         _ = bl_epoll_ctl(hub.epoll, BL_EPOLL_CTL_MOD, socket, WebSocketHub.readEvents | BL_EPOLLOUT)
@@ -105,16 +117,22 @@ public final class WebSocketConnection: @unchecked Sendable, Hashable, CustomStr
     state.withLock { state -> Bool in
       guard state.phase != .closed else { return false }
       var failed = false
+      var progressed = false
       state.queue.drain { bytes in
         guard let written = writeNow(bytes) else {
           failed = true
           return nil
         }
+        progressed = progressed || written > 0
         return written
       }
-      if state.queue.isEmpty, state.writeArmed {
-        state.writeArmed = false
-        _ = bl_epoll_ctl(hub.epoll, BL_EPOLL_CTL_MOD, socket, WebSocketHub.readEvents)
+      if progressed { state.stalledSince = .now }
+      if state.queue.isEmpty {
+        state.stalledSince = nil
+        if state.writeArmed {
+          state.writeArmed = false
+          _ = bl_epoll_ctl(hub.epoll, BL_EPOLL_CTL_MOD, socket, WebSocketHub.readEvents)
+        }
       }
       return failed || (state.peerClosed && state.queue.isEmpty)
     }

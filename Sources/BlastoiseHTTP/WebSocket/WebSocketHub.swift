@@ -8,8 +8,13 @@ import Synchronization
 public final class WebSocketHub: Sendable {
   public struct Configuration: Sendable {
     public var maxMessageBytes = 64 * 1024
-    /// Bytes a connection may have waiting; beyond it the client is disconnected.
+    /// Bytes of frames sent without a coalescing key a connection may have waiting; beyond it
+    /// the client is disconnected. Frames with a key are bounded by their number instead
+    /// (`OutgoingFrameQueue`).
     public var maxQueuedBytes = 1024 * 1024
+    /// A connection with bytes waiting whose socket takes none for this long is not being read,
+    /// and is dropped. A slow reader keeps taking some, however long its backlog.
+    public var sendStallTimeout: Duration = .seconds(30)
     /// A connection silent this long gets a ping.
     public var pingInterval: Duration = .seconds(20)
     /// A connection silent this long (no pong either) is dropped.
@@ -88,7 +93,8 @@ public final class WebSocketHub: Sendable {
   ) {
     _ = bl_socket_prepare(socket)
     let id = nextID.wrappingAdd(1, ordering: .relaxed).oldValue
-    let connection = WebSocketConnection(id: id, socket: socket, hub: self, release: release)
+    let connection = WebSocketConnection(
+      id: id, socket: socket, hub: self, deflates: upgrade.deflates, release: release)
     inbox.withLock { $0.adoptions.append((connection, alreadyRead, upgrade)) }
     wake()
   }
@@ -113,7 +119,9 @@ public final class WebSocketHub: Sendable {
     // once a second would let the idle timeout fire before any ping was sent.
     let timerPeriod = max(
       .milliseconds(10),
-      min(.seconds(1), configuration.pingInterval / 4, configuration.idleTimeout / 4, configuration.closeTimeout / 4))
+      min(
+        .seconds(1), configuration.pingInterval / 4, configuration.idleTimeout / 4, configuration.closeTimeout / 4,
+        configuration.sendStallTimeout / 4))
     var nextTimerCheck = ContinuousClock.now + timerPeriod
     while true {
       let timeout = max(0, Int32((nextTimerCheck - ContinuousClock.now) / .milliseconds(1)))
@@ -241,11 +249,15 @@ public final class WebSocketHub: Sendable {
   private func checkTimers() {
     let now = ContinuousClock.now
     for connection in registry.withLock({ Array($0.values) }) {
-      let phase = connection.state.withLock { $0.phase }
+      let (phase, stalledSince, queued) = connection.state.withLock { ($0.phase, $0.stalledSince, $0.queue.byteCount) }
       switch phase {
       case .closing(let deadline) where now >= deadline:
         tearDown(connection, code: nil, problem: "close timeout")
-      case .open where now - connection.lastHeard >= configuration.idleTimeout:
+      case .open where stalledSince.map { now - $0 >= configuration.sendStallTimeout } == true:
+        tearDown(connection, code: nil, problem: "send queue stalled (client not reading, \(queued) bytes queued)")
+      // A backlog that still moves shows the client alive though silent: our ping waits behind
+      // that backlog, so it cannot have answered yet.
+      case .open where stalledSince == nil && now - connection.lastHeard >= configuration.idleTimeout:
         tearDown(connection, code: nil, problem: "idle timeout")
       case .open where now - connection.lastHeard >= configuration.pingInterval && !connection.pingOutstanding:
         connection.pingOutstanding = true
@@ -261,6 +273,9 @@ public final class WebSocketHub: Sendable {
     let wasLive = connection.state.withLock { state -> Bool in
       guard state.phase != .closed else { return false }
       state.phase = .closed
+      // Let go of the backlog now, not when the application drops its last reference.
+      state.queue = OutgoingFrameQueue(limitBytes: state.queue.limitBytes)
+      state.stalledSince = nil
       return true
     }
     guard wasLive else { return }

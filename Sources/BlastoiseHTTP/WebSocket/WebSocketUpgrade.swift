@@ -5,8 +5,11 @@ import BlastoiseWebSocket
 /// per connection, and must not block (hop to an actor for real work).
 public struct WebSocketUpgrade: Sendable {
   let onOpen: @Sendable (WebSocketConnection) -> WebSocketCallbacks
+  /// The client offered permessage-deflate and the 101 accepts it.
+  let deflates: Bool
 
-  /// Validates the client's handshake and answers 101, or throws 400/426.
+  /// Validates the client's handshake and answers 101, or throws 400/426. A permessage-deflate
+  /// offer the server can take is accepted (`PerMessageDeflateNegotiation`).
   public static func response(
     for request: HTTPRequest, onOpen: @escaping @Sendable (WebSocketConnection) -> WebSocketCallbacks
   ) throws(HTTPError) -> HTTPResponse {
@@ -22,12 +25,15 @@ public struct WebSocketUpgrade: Sendable {
     guard let key = headers["Sec-WebSocket-Key"], WebSocketHandshake.isValidClientKey(key) else {
       throw HTTPError(.badRequest, "Missing or invalid Sec-WebSocket-Key")
     }
+    var answer = HTTPHeaders([
+      ("Upgrade", "websocket"), ("Sec-WebSocket-Accept", WebSocketHandshake.acceptKey(forClientKey: key)),
+    ])
+    let offers = headers.filter { $0.name.caseInsensitiveEquals("Sec-WebSocket-Extensions") }.map(\.value)
+    let deflate = PerMessageDeflateNegotiation.serverResponse(toOffers: offers.joined(separator: ","))
+    if let deflate { answer.add("Sec-WebSocket-Extensions", deflate) }
     return HTTPResponse(
-      status: .switchingProtocols,
-      headers: HTTPHeaders([
-        ("Upgrade", "websocket"), ("Sec-WebSocket-Accept", WebSocketHandshake.acceptKey(forClientKey: key)),
-      ]),
-      body: .webSocket(WebSocketUpgrade(onOpen: onOpen)))
+      status: .switchingProtocols, headers: answer,
+      body: .webSocket(WebSocketUpgrade(onOpen: onOpen, deflates: deflate != nil)))
   }
 }
 

@@ -49,7 +49,9 @@ actor RoomActor {
 
   func join(_ listener: RoomListener) {
     listeners[listener.connection.id] = listener
-    if let frame = SocketFrames.frame(state(includeQueue: true)) { listener.connection.send(frame) }
+    if let frame = SocketFrames.frame(state(includeQueue: true)) {
+      StateCoalescing.send(frame, full: true, to: listener)
+    }
     listenersChanged()
     scheduleTimers()
   }
@@ -148,10 +150,7 @@ actor RoomActor {
 
   private func broadcast(includeQueue: Bool) {
     guard !listeners.isEmpty, let frame = SocketFrames.frame(state(includeQueue: includeQueue)) else { return }
-    for listener in listeners.values {
-      // A newer state replaces an unsent older one for a slow client.
-      listener.connection.send(frame, coalescingKey: includeQueue ? "state+queue" : "state")
-    }
+    for listener in listeners.values { StateCoalescing.send(frame, full: includeQueue, to: listener) }
   }
 
   /// Nobody listening: no timers at all (the clock is computed from its anchor when next read).

@@ -14,3 +14,19 @@ enum SocketFrames {
     return .text(String(decoding: data, as: UTF8.self))
   }
 }
+
+/// For a slow client a newer room state replaces an unsent older one. A full state (with `queue`)
+/// supersedes every unsent state, the previous room's too after a switch; a light one only a
+/// light one, since the client still needs the queue a full state carries.
+enum StateCoalescing {
+  static let fullKey = "state+queue"
+  static let lightKey = "state"
+
+  static func send(_ frame: EncodedFrame, full: Bool, to listener: RoomListener) {
+    if full {
+      listener.connection.send(frame, coalescingKey: fullKey, replacing: [lightKey])
+    } else {
+      listener.connection.send(frame, coalescingKey: lightKey)
+    }
+  }
+}
