@@ -34,16 +34,31 @@ final class TestSocket: @unchecked Sendable {
 
   /// `timeout` bounds every blocking call. It is a hang guard, generous on purpose: it only costs
   /// time when something is wrong, and a busy test run can hold up the server for many seconds.
-  init(port: UInt16, timeout: Duration = .seconds(120)) throws {
+  /// `source` is the client's address (default: the kernel's choice, 127.0.0.1): all of
+  /// 127.0.0.0/8 is loopback, so one test can be several clients.
+  init(port: UInt16, from source: String? = nil, timeout: Duration = .seconds(120)) throws {
     blockingTimeout = timeout
     descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { throw TestSocketError.system("socket", errno) }
     setTimeout(timeout)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let result = withUnsafePointer(to: &address) {
+    if let source {
+      var local = Self.address(source, port: 0)
+      // The port is still picked at connect, as without the bind (ports are shared across peers).
+      var one: Int32 = 1
+      setsockopt(descriptor, Int32(IPPROTO_IP), IP_BIND_ADDRESS_NO_PORT, &one, socklen_t(MemoryLayout<Int32>.size))
+      let bound = withUnsafePointer(to: &local) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+      guard bound == 0 else {
+        let code = errno
+        Glibc.close(descriptor)
+        throw TestSocketError.system("bind", code)
+      }
+    }
+    var remote = Self.address("127.0.0.1", port: port)
+    let result = withUnsafePointer(to: &remote) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
@@ -53,6 +68,14 @@ final class TestSocket: @unchecked Sendable {
       Glibc.close(descriptor)
       throw TestSocketError.system("connect", code)
     }
+  }
+
+  private static func address(_ text: String, port: UInt16) -> sockaddr_in {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr(text)
+    return address
   }
 
   deinit { close() }
