@@ -96,7 +96,7 @@ def probe(port: int, count: int, interval: float, timeout: float) -> None:
         deadline = start + timeout
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=timeout) as client:
-                client.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                client.sendall(f"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
                 answer = b""
                 while time.monotonic() < deadline:
                     client.settimeout(max(0.001, deadline - time.monotonic()))
