@@ -18,8 +18,8 @@ public final class HTTPServer: Sendable {
     /// A connection idle this long (slow or stalled client) is closed.
     public var connectionTimeoutSeconds = 30
     /// A request head (request line and headers) must be in this long after the connection opened,
-    /// or after the first byte of the next request on a kept-alive one; a byte now and then does not
-    /// extend it (see `HeadDeadlines`).
+    /// or after the first byte of the next request on a kept-alive one (a second while the server is
+    /// crowded); a byte now and then does not extend it (see `HeadDeadlines`).
     public var headTimeout: Duration = .seconds(10)
     /// Caps the request line plus headers; beyond it the client gets 431.
     public var connectionMemoryLimit = 32 * 1024
@@ -53,7 +53,8 @@ public final class HTTPServer: Sendable {
     self.configuration = configuration
     webSockets = WebSocketHub(configuration: configuration.webSocket, log: configuration.log)
     fileMappings = FileMappings(fileLimit: configuration.mappedFileLimit)
-    headDeadlines = HeadDeadlines(timeout: configuration.headTimeout, log: configuration.log)
+    headDeadlines = HeadDeadlines(
+      timeout: configuration.headTimeout, connectionLimit: configuration.connectionLimit, log: configuration.log)
   }
 
   private let boundPort = Mutex<UInt16>(0)

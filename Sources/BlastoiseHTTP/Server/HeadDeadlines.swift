@@ -12,9 +12,14 @@ import Synchronization
 /// past what it was once the previous request ended. A kept-alive connection that sends nothing is
 /// left to the idle timeout. Once a head is in nothing here times the connection, so long uploads
 /// and downloads, slow handlers and upgraded WebSockets are untouched.
+///
+/// Crowded — three quarters of the connection limit open — a head gets a second at most: at the
+/// limit new clients wait in the kernel's queue behind the slow ones, each wave of which holds the
+/// places for a whole timeout, while a real client sends its head at once.
 final class HeadDeadlines: Sendable {
   private enum Phase {
-    case awaitingHead(deadline: ContinuousClock.Instant)
+    /// Since the connection opened, or since the next request's first byte was seen.
+    case awaitingHead(since: ContinuousClock.Instant)
     case inRequest
     /// Between requests: the received-byte count the sweep last saw (nil until it looks).
     case idle(received: Int64?)
@@ -42,23 +47,27 @@ final class HeadDeadlines: Sendable {
   }
 
   let timeout: Duration
+  private let crowdedTimeout: Duration
+  private let crowded: Int
   private let state = Mutex(State())
   private let stopSignal = DispatchSemaphore(value: 0)
   private let log: @Sendable (String) -> Void
 
-  init(timeout: Duration, log: @escaping @Sendable (String) -> Void) {
+  init(timeout: Duration, connectionLimit: Int, log: @escaping @Sendable (String) -> Void) {
     self.timeout = timeout
+    crowdedTimeout = min(timeout, .seconds(1))
+    crowded = connectionLimit * 3 / 4
     self.log = log
   }
 
   // MARK: libmicrohttpd's callbacks, on its threads
 
   func opened(_ connection: OpaquePointer, socket: Int32) {
-    let deadline = ContinuousClock.now + timeout
+    let now = ContinuousClock.now
     state.withLock { state in
       state.versions += 1
       state.connections[Int(bitPattern: connection)] = Tracked(
-        socket: socket, phase: .awaitingHead(deadline: deadline), version: state.versions)
+        socket: socket, phase: .awaitingHead(since: now), version: state.versions)
     }
   }
 
@@ -97,10 +106,11 @@ final class HeadDeadlines: Sendable {
   private func sweep(at now: ContinuousClock.Instant) {
     var samples: [(key: Int, version: UInt64, socket: Int32, received: Int64?)] = []
     let line = state.withLock { state in
+      let allowed = state.connections.count >= crowded ? crowdedTimeout : timeout
       var expired: [Int] = []
       for (key, tracked) in state.connections {
         switch tracked.phase {
-        case .awaitingHead(let deadline) where deadline <= now:
+        case .awaitingHead(let since) where now - since >= allowed:
           // Under the lock: the entry lives until libmicrohttpd reports the connection closed,
           // which it does before closing the socket, so the descriptor is still this connection's.
           // Shut down, not closed: libmicrohttpd owns the descriptor and sees the client gone.
@@ -113,7 +123,7 @@ final class HeadDeadlines: Sendable {
         }
       }
       for key in expired { state.connections[key] = nil }
-      return Self.logLine(closed: expired.count, at: now, timeout: timeout, in: &state)
+      return logLine(closed: expired.count, at: now, in: &state)
     }
     if let line { log(line) }
     guard !samples.isEmpty else { return }
@@ -124,7 +134,7 @@ final class HeadDeadlines: Sendable {
       for (sample, count) in zip(samples, counts) where state.connections[sample.key]?.version == sample.version {
         guard count >= 0 else { continue }  // Unknown: the idle timeout still applies.
         if let before = sample.received, count > before {
-          state.set(sample.key, .awaitingHead(deadline: now + timeout))
+          state.set(sample.key, .awaitingHead(since: now))
         } else if sample.received == nil {
           state.set(sample.key, .idle(received: count))
         }
@@ -134,15 +144,14 @@ final class HeadDeadlines: Sendable {
 
   /// A log line for the first closed connection, then at most one a minute with the count (an
   /// attack must not flood the log).
-  private static func logLine(
-    closed: Int, at now: ContinuousClock.Instant, timeout: Duration, in state: inout State
-  ) -> String? {
+  private func logLine(closed: Int, at now: ContinuousClock.Instant, in state: inout State) -> String? {
     state.closedSinceLog += closed
     guard state.closedSinceLog > 0, state.lastLog.map({ now - $0 >= .seconds(60) }) ?? true else { return nil }
     defer {
       state.closedSinceLog = 0
       state.lastLog = now
     }
-    return "http: closed \(state.closedSinceLog) connections whose request head did not arrive within \(timeout)"
+    return "http: closed \(state.closedSinceLog) connections whose request head did not arrive in time"
+      + " (\(timeout); \(crowdedTimeout) while crowded)"
   }
 }
