@@ -56,16 +56,18 @@ struct MHD_Daemon *bl_start_daemon(const struct bl_daemon_config *c) {
   }
   pthread_once(&panic_once, bl_install_panic);
   return MHD_start_daemon(
-      flags, c->port, NULL, NULL, c->access_handler, c->access_handler_cls,
+      flags, c->port, NULL, NULL, c->access_handler, c->callback_cls,
       MHD_OPTION_EXTERNAL_LOGGER, bl_forward_log, (void *)c->log,
       MHD_OPTION_SOCK_ADDR, address,
       MHD_OPTION_THREAD_POOL_SIZE, c->thread_pool_size,
       MHD_OPTION_CONNECTION_LIMIT, c->connection_limit,
+      MHD_OPTION_PER_IP_CONNECTION_LIMIT, c->per_ip_connection_limit,
       MHD_OPTION_CONNECTION_TIMEOUT, c->connection_timeout_seconds,
       MHD_OPTION_CONNECTION_MEMORY_LIMIT, c->connection_memory_limit,
       MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned int)1,
       MHD_OPTION_STRICT_FOR_CLIENT, (int)1,
-      MHD_OPTION_NOTIFY_COMPLETED, c->completed, NULL,
+      MHD_OPTION_NOTIFY_COMPLETED, c->completed, c->callback_cls,
+      MHD_OPTION_NOTIFY_CONNECTION, c->notify_connection, c->callback_cls,
       MHD_OPTION_URI_LOG_CALLBACK, c->uri_log, NULL,
       MHD_OPTION_END);
 }

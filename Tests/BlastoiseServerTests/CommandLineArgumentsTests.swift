@@ -46,6 +46,7 @@ import Testing
     ["--guests=yes"], ["stray"], ["--data-dir", ""], ["--port", "1", "--port", "2"],
     ["--allowed-origin", "javascript:alert(1)"], ["--trusted-proxy", "proxy.example"],
     ["--trusted-proxy", "10.0.0.0/33"], ["--trusted-proxy", "::1/129"], ["--trust-proxy=yes"],
+    ["--connections-per-address", "-1"], ["--connections-per-address", "many"],
   ])
   func badArgumentsAreUsageErrors(arguments: [String]) {
     #expect(throws: UsageError.self) { try serve(arguments) }
@@ -73,5 +74,12 @@ import Testing
     #expect(try serve(["--trust-proxy"]).trustedProxies == AddressRange.loopback)
     #expect(AddressRange.loopback.map(\.description) == ["127.0.0.0/8", "::1/128"])
     #expect(try serve([]).trustedProxies.isEmpty)
+  }
+
+  @Test func connectionsPerAddressIsUnsetUnlessGivenAndZeroLiftsTheCap() throws {
+    #expect(try serve([]).connectionsPerAddress == nil)
+    #expect(try serve(["--connections-per-address", "0"]).connectionsPerAddress == 0)
+    let environment = try serve([], environment: ["BLASTOISE_CONNECTIONS_PER_ADDRESS": "200"])
+    #expect(environment.connectionsPerAddress == 200)
   }
 }

@@ -22,7 +22,12 @@ public enum Loopback {
     guard descriptor >= 0 else { throw Failure(call: "socket", code: errno) }
     setTimeout(timeout, on: descriptor)
     do {
-      if let source { try call("bind \(source)", descriptor, address(source, port: 0), bind) }
+      if let source {
+        // The port is still picked at connect, as without the bind (ports are shared across peers).
+        var one: Int32 = 1
+        setsockopt(descriptor, Int32(IPPROTO_IP), IP_BIND_ADDRESS_NO_PORT, &one, socklen_t(MemoryLayout<Int32>.size))
+        try call("bind \(source)", descriptor, address(source, port: 0), bind)
+      }
       try call("connect", descriptor, address("127.0.0.1", port: port), Glibc.connect)
     } catch {
       close(descriptor)

@@ -2,9 +2,8 @@
 restarts at every byte), the soft open-file limit stayed at 1,024 and there was no cap per client
 address: with 1,000 slow connections 1 of 5 real requests was served.
 
-The fix — a deadline for the request head (10 s), the soft file limit raised to the hard one at
-start, a cap on connections per address (128) — is being built on the wt-slowloris branch; until
-it lands these tests are expected to fail (xfail, not strict), and pass after the merge."""
+The fix: a deadline for the request head (10 s), the soft file limit raised to the hard one at
+start, a cap on connections per address (128)."""
 
 from __future__ import annotations
 
@@ -16,10 +15,6 @@ import pytest
 
 from helpers import GUARD
 from .wire import connect, read_reply, request
-
-
-def pending(what: str):
-    return pytest.mark.xfail(strict=False, reason=f"{what} lands with wt-slowloris")
 
 
 # The head is longer than the hang guard at a byte a second, so only a head deadline (not the
@@ -38,7 +33,6 @@ def closed_or_answered(sock) -> bytes | None:
         return b""
 
 
-@pending("head deadline")
 def test_a_head_trickled_a_byte_a_second_is_closed_before_it_is_complete(start_server):
     server = start_server()
     start = f"GET /api/status HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nX-Trickle: "
@@ -69,7 +63,6 @@ def test_a_head_trickled_a_byte_a_second_is_closed_before_it_is_complete(start_s
         assert outcome.startswith(b"HTTP/1.1 4"), f"the trickle got {outcome[:80]!r}"  # 408 or 400, then closed
 
 
-@pending("per-address connection cap")
 def test_one_address_cannot_take_every_connection(start_server):
     """128 connections per address (README on wt-slowloris). 200 kept-alive connections from
     127.0.0.1, each with one request answered: at most 128 stay, the rest are closed unanswered;
@@ -96,7 +89,6 @@ def test_one_address_cannot_take_every_connection(start_server):
     assert refused > 0 and answered <= 128, f"{answered} of 200 connections from one address were served"
 
 
-@pending("raising the soft open-file limit")
 def test_the_soft_open_file_limit_is_raised_to_the_hard_one(start_server):
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if hard != resource.RLIM_INFINITY and hard <= 1024:

@@ -12,11 +12,29 @@ func requestStarted(
   return Unmanaged.passRetained(context).toOpaque()
 }
 
+/// A connection was accepted, or is about to be closed (its socket is still open).
+func connectionChanged(
+  _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+  _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ change: MHD_ConnectionNotificationCode
+) {
+  guard let cls, let connection else { return }
+  let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+  if change == .CONNECTION_NOTIFY_STARTED {
+    server.headDeadlines.opened(connection, socket: bl_connection_socket(connection))
+  } else {
+    server.headDeadlines.closed(connection)
+  }
+}
+
+/// A request ended: the connection waits for the next one, or closes (or, upgraded, has closed).
 func requestCompleted(
   _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
   _ contextPointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
   _ reason: MHD_RequestTerminationCode
 ) {
+  if let cls, let connection {
+    Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().headDeadlines.requestEnded(connection)
+  }
   guard let contextPointer, let raw = contextPointer.pointee else { return }
   contextPointer.pointee = nil
   Unmanaged<RequestContext>.fromOpaque(raw).release()
@@ -35,6 +53,7 @@ func accessHandler(
   let exchange = Exchange(server: server, connection: connection, context: context)
   switch context.phase {
   case .started:
+    server.headDeadlines.headReceived(connection)
     return exchange.begin(method: method.map { String(cString: $0) } ?? "")
   case .receivingBody where uploadDataSize.pointee > 0:
     let count = uploadDataSize.pointee

@@ -9,9 +9,18 @@ public final class HTTPServer: Sendable {
     public var host = "127.0.0.1"
     public var port: UInt16 = 0
     public var threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// Every connection is a descriptor: keep this under the open-file limit, with room for the
+    /// rest of the process.
     public var connectionLimit = 20_000
+    /// Connections one client address may hold at once; more are closed as they are accepted.
+    /// 0: no cap. (Behind a reverse proxy every client has the proxy's address.)
+    public var connectionsPerAddress = 128
     /// A connection idle this long (slow or stalled client) is closed.
     public var connectionTimeoutSeconds = 30
+    /// A request head (request line and headers) must be in this long after the connection opened,
+    /// or after the first byte of the next request on a kept-alive one (a second while the server is
+    /// crowded); a byte now and then does not extend it (see `HeadDeadlines`).
+    public var headTimeout: Duration = .seconds(10)
     /// Caps the request line plus headers; beyond it the client gets 431.
     public var connectionMemoryLimit = 32 * 1024
     /// File bodies are sent from shared read-only mappings (see `FileMappings`); beyond this many
@@ -33,6 +42,7 @@ public final class HTTPServer: Sendable {
   let configuration: Configuration
   public let webSockets: WebSocketHub
   let fileMappings: FileMappings
+  let headDeadlines: HeadDeadlines
   private let daemon = Mutex<DaemonHandle?>(nil)
   let inFlight = Mutex(0)
   /// Connections suspended while their async handler runs.
@@ -43,6 +53,8 @@ public final class HTTPServer: Sendable {
     self.configuration = configuration
     webSockets = WebSocketHub(configuration: configuration.webSocket, log: configuration.log)
     fileMappings = FileMappings(fileLimit: configuration.mappedFileLimit)
+    headDeadlines = HeadDeadlines(
+      timeout: configuration.headTimeout, connectionLimit: configuration.connectionLimit, log: configuration.log)
   }
 
   private let boundPort = Mutex<UInt16>(0)
@@ -57,10 +69,12 @@ public final class HTTPServer: Sendable {
       var config = bl_daemon_config(
         host: host, port: configuration.port, thread_pool_size: UInt32(configuration.threads),
         connection_limit: UInt32(configuration.connectionLimit),
+        per_ip_connection_limit: UInt32(configuration.connectionsPerAddress),
         connection_timeout_seconds: UInt32(configuration.connectionTimeoutSeconds),
         connection_memory_limit: configuration.connectionMemoryLimit,
-        access_handler: accessHandler, access_handler_cls: Unmanaged.passUnretained(self).toOpaque(),
-        completed: requestCompleted, uri_log: requestStarted, log: logFromLibrary)
+        callback_cls: Unmanaged.passUnretained(self).toOpaque(), access_handler: accessHandler,
+        completed: requestCompleted, notify_connection: connectionChanged, uri_log: requestStarted,
+        log: logFromLibrary)
       started = bl_start_daemon(&config)
     }
     guard let started else {
@@ -72,6 +86,7 @@ public final class HTTPServer: Sendable {
     // even if its owner lets go without `shutdown` (released there).
     daemon.withLock { $0 = DaemonHandle(pointer: started, owner: Unmanaged.passRetained(self)) }
     boundPort.withLock { $0 = bl_daemon_port(started) }
+    headDeadlines.start()
   }
 
   /// Stops accepting, closes WebSockets with 1001, lets in-flight handlers finish (up to
@@ -105,6 +120,7 @@ public final class HTTPServer: Sendable {
       try? await Task.sleep(for: .milliseconds(10))
     }
     await webSockets.stop()
+    headDeadlines.stop()
     MHD_stop_daemon(running)
     if listener >= 0 { close(listener) }
     handle.owner.release()
@@ -116,12 +132,6 @@ public final class HTTPServer: Sendable {
     configuration.log("error: unhandled \(error)")
     return .error(HTTPError(.internalServerError, "Internal server error"))
   }
-}
-
-/// libmicrohttpd's own complaints (malformed requests, resource limits) go to stderr.
-private func logFromLibrary(_ message: UnsafePointer<CChar>?) {
-  guard let message else { return }
-  LogLine.write("http: \(String(cString: message))")
 }
 
 /// The daemon pointer; libmicrohttpd's daemon functions are thread-safe.

@@ -68,6 +68,10 @@ public enum BlastoiseCommand {
   }
 
   private static func serve(_ configuration: ServerConfiguration) async -> Never {
+    let files = OpenFileLimit.raise()
+    ServerLog.write(
+      files.before == files.after
+        ? "limits: \(files.after) open files" : "limits: open files raised from \(files.before) to \(files.after)")
     let server: RunningServer
     do {
       server = try await RunningServer.start(configuration)
@@ -75,7 +79,11 @@ public enum BlastoiseCommand {
       ServerLog.write("blastoise: \(error.message)")
       exit(1)
     }
-    ServerLog.write("listening on http://\(configuration.host):\(server.port) (data in \(configuration.dataDirectory))")
+    let perAddress =
+      server.connectionsPerAddress == 0 ? "no cap per address" : "\(server.connectionsPerAddress) per address"
+    ServerLog.write(
+      "listening on http://\(configuration.host):\(server.port) (data in \(configuration.dataDirectory); "
+        + "up to \(server.connectionLimit) connections, \(perAddress))")
     let received = await ShutdownSignal.next()
     ServerLog.write("received \(received), shutting down")
     await server.stop()

@@ -7,6 +7,9 @@ import Foundation
 /// A started Blastoise: configuration → store → services → routes → listening socket.
 public final class RunningServer: Sendable {
   public let port: UInt16
+  /// The most connections at once, and per client address (0: no cap).
+  public let connectionLimit: Int
+  public let connectionsPerAddress: Int
   public let configuration: ServerConfiguration
   private let http: HTTPServer
   private let services: ServerServices
@@ -77,6 +80,10 @@ public final class RunningServer: Sendable {
     var httpConfiguration = HTTPServer.Configuration()
     httpConfiguration.host = configuration.host
     httpConfiguration.port = configuration.port
+    httpConfiguration.connectionLimit = OpenFileLimit.connectionLimit(openFiles: OpenFileLimit.current)
+    if let cap = configuration.connectionsPerAddress ?? (configuration.trustedProxies.isEmpty ? nil : 0) {
+      httpConfiguration.connectionsPerAddress = cap
+    }
     let hosts = HostPolicy(listenHost: configuration.host, publicURL: configuration.publicURL)
     httpConfiguration.preflight =
       RequestGuards(
@@ -96,7 +103,8 @@ public final class RunningServer: Sendable {
     hosts.listenPort.store(Int(http.port), ordering: .relaxed)
     await Self.printSetupCode(services.accounts)
     return RunningServer(
-      port: http.port, configuration: configuration, http: http, services: services, imports: imports,
+      port: http.port, limits: httpConfiguration, configuration: configuration, http: http, services: services,
+      imports: imports,
       housekeeping: Task {
         await withDiscardingTaskGroup { group in
           group.addTask { await Self.sessionHousekeeping(services, clock: clock) }
@@ -110,10 +118,12 @@ public final class RunningServer: Sendable {
   }
 
   private init(
-    port: UInt16, configuration: ServerConfiguration, http: HTTPServer, services: ServerServices,
-    imports: ImportService, housekeeping: Task<Void, Never>
+    port: UInt16, limits: HTTPServer.Configuration, configuration: ServerConfiguration, http: HTTPServer,
+    services: ServerServices, imports: ImportService, housekeeping: Task<Void, Never>
   ) {
     self.port = port
+    connectionLimit = limits.connectionLimit
+    connectionsPerAddress = limits.connectionsPerAddress
     self.configuration = configuration
     self.http = http
     self.services = services

@@ -25,7 +25,7 @@ public enum CommandLineArguments {
                            [--guests] [--no-signup] [--demo] [--ytdlp] [--allowed-origin ORIGIN]...
                            [--public-url URL] [--trust-proxy] [--trusted-proxy ADDR[/PREFIX]]...
                            [--session-idle-days N] [--session-max-days N] [--max-upload-mb N]
-                           [--allow-private-imports] [--max-import-mb N]
+                           [--allow-private-imports] [--max-import-mb N] [--connections-per-address N]
            blastoise scan [--data-dir DIR] [--music-dir DIR]
            blastoise user add NAME [--admin] [--data-dir DIR]     (password on stdin)
            blastoise listen URL [--channel ID] [--user NAME] [--audio-output AO|null] [--status-json]
@@ -79,6 +79,13 @@ public enum CommandLineArguments {
     }
     if let megabytes = try flags.value("max-import-mb") {
       configuration.maxImportMegabytes = try positive(megabytes, "max-import-mb", limit: 16_384)
+    }
+    if let count = try flags.value("connections-per-address") {
+      // 0 lifts the cap (a proxy in front that caps them itself, a load test).
+      guard let number = Int(count), (0...100_000).contains(number) else {
+        throw UsageError(message: "--connections-per-address must be a whole number from 0 to 100000, not '\(count)'")
+      }
+      configuration.connectionsPerAddress = number
     }
     configuration.allowedOrigins = try flags.values("allowed-origin").map { origin throws(UsageError) in
       guard let normalized = OriginPolicy.normalize(origin) else {
@@ -159,7 +166,7 @@ public enum CommandLineArguments {
 enum ServeFlag {
   static let valued: Set<String> = [
     "host", "port", "data-dir", "music-dir", "web-dir", "allowed-origin", "trusted-proxy", "session-idle-days",
-    "session-max-days", "max-upload-mb", "max-import-mb", "public-url",
+    "session-max-days", "max-upload-mb", "max-import-mb", "public-url", "connections-per-address",
   ]
   static let switches: Set<String> = ["guests", "no-signup", "demo", "ytdlp", "trust-proxy", "allow-private-imports"]
 }

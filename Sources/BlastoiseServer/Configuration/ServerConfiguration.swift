@@ -17,6 +17,10 @@ public struct ServerConfiguration: Sendable, Equatable {
   /// Reverse proxies whose `X-Forwarded-For`/`X-Forwarded-Proto` are believed (`--trusted-proxy`;
   /// `--trust-proxy` adds `AddressRange.loopback`). Empty: those headers are ignored.
   public var trustedProxies: [AddressRange] = []
+  /// Connections one client address may hold at once (`--connections-per-address`; 0: no cap).
+  /// Unset: the HTTP server's default (128), or no cap when proxies are trusted — every client then
+  /// has a proxy's address, and the proxy is where to cap them.
+  public var connectionsPerAddress: Int?
   public var sessionIdleDays = 14
   public var sessionMaxDays = 90
   /// A guest session unused this long ends; one address holds at most this many.

@@ -28,11 +28,13 @@ struct bl_daemon_config {
   uint16_t port;                 // 0 picks a free port
   unsigned int thread_pool_size;
   unsigned int connection_limit;
+  unsigned int per_ip_connection_limit; // 0: no cap
   unsigned int connection_timeout_seconds;
   size_t connection_memory_limit; // caps request line + headers
+  void *callback_cls; // passed to access_handler, completed and notify_connection
   MHD_AccessHandlerCallback access_handler;
-  void *access_handler_cls;
   MHD_RequestCompletedCallback completed;
+  MHD_NotifyConnectionCallback notify_connection;
   bl_uri_log_callback uri_log;
   bl_log_callback log;
 };
@@ -45,6 +47,8 @@ enum MHD_Result bl_upgrade_close(struct MHD_UpgradeResponseHandle *handle);
 void bl_connection_client_address(struct MHD_Connection *connection, char *buffer, size_t size);
 // The connection's socket; -1 when unknown.
 int bl_connection_socket(struct MHD_Connection *connection);
+// Bytes the kernel has received on a TCP socket since it opened (TCP_INFO); -1 when unknown.
+int64_t bl_socket_bytes_received(int fd);
 
 // epoll helpers for the WebSocket hub.
 int bl_epoll_ctl(int epfd, int op, int fd, uint32_t events);

@@ -35,10 +35,12 @@ final class TestSocket: @unchecked Sendable {
 
   /// `timeout` bounds every blocking call. It is a hang guard, generous on purpose: it only costs
   /// time when something is wrong, and a busy test run can hold up the server for many seconds.
-  init(port: UInt16, timeout: Duration = .seconds(120)) throws {
+  /// `source` is the client's address (default: the kernel's choice, 127.0.0.1): all of
+  /// 127.0.0.0/8 is loopback, so one test can be several clients.
+  init(port: UInt16, from source: String? = nil, timeout: Duration = .seconds(120)) throws {
     blockingTimeout = timeout
     do {
-      descriptor = try Loopback.connect(port: port, timeout: timeout)
+      descriptor = try Loopback.connect(port: port, from: source, timeout: timeout)
     } catch {
       throw TestSocketError.system(error.call, error.code)
     }
