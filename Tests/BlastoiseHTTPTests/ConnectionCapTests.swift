@@ -3,7 +3,12 @@ import Testing
 
 @Test func connectionOverTheCapPerAddressIsRefusedWhileAnotherAddressIsServed() async throws {
   try await withServer(
-    configure: { $0.connectionsPerAddress = 4 },
+    configure: {
+      $0.connectionsPerAddress = 4
+      // The held connections sit idle while the test goes on: on a busy machine that can take
+      // longer than the default idle timeout, which would free a place early.
+      $0.connectionTimeoutSeconds = 600
+    },
     routes: { $0.immediate(.get, "/ok") { _ in .text("ok") } }
   ) { _, port in
     var held: [TestSocket] = []

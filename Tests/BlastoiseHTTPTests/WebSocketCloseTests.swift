@@ -67,8 +67,13 @@ private func stillOpen(_ events: EchoEvents) -> [WebSocketConnection] {
 
 @Test func coalescedStateReplacesOlderQueuedStates() async throws {
   let events = EchoEvents()
-  try await withServer(configure: { $0.webSocket.maxQueuedBytes = 16 << 20 }, routes: echoRoutes(events)) {
-    _, port in
+  // The stall timeout is a long hang guard here: the client starts reading only after every
+  // send, which on a busy machine can be later than the default 30 s.
+  let configure: (inout HTTPServer.Configuration) -> Void = {
+    $0.webSocket.maxQueuedBytes = 16 << 20
+    $0.webSocket.sendStallTimeout = .seconds(600)
+  }
+  try await withServer(configure: configure, routes: echoRoutes(events)) { _, port in
     // The client does not read yet: once the kernel buffers are full, the server queues.
     let client = try await WebSocketTestClient.connect(port: port)
     let connection = try await events.connection()

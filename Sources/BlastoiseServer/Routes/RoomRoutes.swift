@@ -42,8 +42,7 @@ struct RoomRoutes: Sendable {
       let room = try await editableRoom(request)
       let body = try request.decodeJSON(NameAndDescription.self)
       try await room.rename(
-        name: try body.name.map { name throws(CoreError) in try RoomNames.name(name) },
-        description: try body.description.map { text throws(CoreError) in try RoomNames.description(text) })
+        name: try RoomNames.nameIfSent(body.name), description: try RoomNames.descriptionIfSent(body.description))
       return .json(await room.info())
     }
     router.on(.delete, APIRoute.room.pattern, body: .smallJSON) { request in
@@ -120,6 +119,19 @@ enum RoomNames {
     let text = (raw ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     guard text.count <= 500 else { throw CoreError.invalid("'description' must be at most 500 characters") }
     return text
+  }
+
+  // For edits, where an absent field stays as it is. Plain ifs, not Optional.map with a
+  // typed-throws closure: that form crashed the release build's optimizer (swift-frontend
+  // signal 11 splitting the async route closure, Swift 6.3.1).
+  static func nameIfSent(_ raw: String?) throws(CoreError) -> String? {
+    guard let raw else { return nil }
+    return try name(raw)
+  }
+
+  static func descriptionIfSent(_ raw: String?) throws(CoreError) -> String? {
+    guard let raw else { return nil }
+    return try description(raw)
   }
 }
 
