@@ -131,5 +131,7 @@ public enum BlastoiseSchema {
         CREATE INDEX guest_sessions_by_last_seen ON guest_sessions(last_seen_at);
         DELETE FROM users WHERE role = 'guest';
         """),
+    // A track's cover: the SHA-256 of its picture, whose bytes live under <data-dir>/covers.
+    Migration(version: 8, name: "track_covers", sql: "ALTER TABLE tracks ADD COLUMN cover_id TEXT;"),
   ]
 }

@@ -14,6 +14,13 @@ struct APIOperation: Sendable {
     case permission(String)
   }
 
+  /// A `?name=` the route reads; always optional.
+  struct QueryParameter: Sendable {
+    let name: String
+    let schema: JSONValue
+    let description: String
+  }
+
   enum Body: Sendable {
     case none
     /// JSON is accepted (so the request needs a JSON content type when it sends one) and ignored.
@@ -28,6 +35,7 @@ struct APIOperation: Sendable {
   let summary: String
   let access: Access
   let body: Body
+  let query: [QueryParameter]
   /// Success answers by status.
   let answers: [Int: JSONValue]
   let errors: Set<Int>
@@ -35,13 +43,14 @@ struct APIOperation: Sendable {
 
   init(
     _ method: HTTPMethod, _ path: String, _ summary: String, access: Access, body: Body = .none,
-    answers: [Int: JSONValue], errors: Set<Int> = [], notes: String? = nil
+    query: [QueryParameter] = [], answers: [Int: JSONValue], errors: Set<Int> = [], notes: String? = nil
   ) {
     self.method = method
     self.path = path
     self.summary = summary
     self.access = access
     self.body = body
+    self.query = query
     self.answers = answers
     self.errors = errors
     self.notes = notes
@@ -63,7 +72,7 @@ struct APIOperation: Sendable {
     ]
     if let description { fields["description"] = .string(description) }
     if case .permission(let name) = access { fields["x-permission"] = .string(name) }
-    let parameters = pathParameters
+    let parameters = pathParameters + queryParameters
     if !parameters.isEmpty { fields["parameters"] = .array(parameters) }
     if let requestBody { fields["requestBody"] = requestBody }
     return .object(fields)
@@ -104,6 +113,15 @@ struct APIOperation: Sendable {
       [
         "name": .string(String(segment.dropFirst().dropLast())), "in": "path", "required": true,
         "schema": ["type": "string", "minLength": 1],
+      ]
+    }
+  }
+
+  private var queryParameters: [JSONValue] {
+    query.map { parameter in
+      [
+        "name": .string(parameter.name), "in": "query", "required": false, "schema": parameter.schema,
+        "description": .string(parameter.description),
       ]
     }
   }
