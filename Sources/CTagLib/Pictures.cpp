@@ -4,7 +4,6 @@
 
 #include "Quiet.hpp"
 
-#include <asffile.h>
 #include <attachedpictureframe.h>
 #include <cstdlib>
 #include <cstring>
@@ -57,14 +56,6 @@ void offerMP4(TagLib::MP4::Tag *tag, Choice &choice) {
   for (const TagLib::MP4::CoverArt &art : tag->item("covr").toCoverArtList()) choice.offer(art.data(), false);
 }
 
-void offerASF(TagLib::ASF::Tag *tag, Choice &choice) {
-  if (tag == nullptr || !tag->contains("WM/Picture")) return;
-  for (const TagLib::ASF::Attribute &attribute : tag->attribute("WM/Picture")) {
-    TagLib::ASF::Picture picture = attribute.toPicture();
-    if (picture.isValid()) choice.offer(picture.picture(), picture.type() == TagLib::ASF::Picture::FrontCover);
-  }
-}
-
 void offerAll(TagLib::File *file, Choice &choice) {
   if (auto *mpeg = dynamic_cast<TagLib::MPEG::File *>(file)) {
     offerID3v2(mpeg->ID3v2Tag(), choice);
@@ -74,8 +65,6 @@ void offerAll(TagLib::File *file, Choice &choice) {
     offerMP4(mp4->tag(), choice);
   } else if (auto *wav = dynamic_cast<TagLib::RIFF::WAV::File *>(file)) {
     offerID3v2(wav->ID3v2Tag(), choice);
-  } else if (auto *asf = dynamic_cast<TagLib::ASF::File *>(file)) {
-    offerASF(asf->tag(), choice);
   } else if (auto *xiph = dynamic_cast<TagLib::Ogg::XiphComment *>(file->tag())) {
     offerFLACPictures(xiph->pictureList(), choice);  // Vorbis, Opus, Ogg FLAC
   }

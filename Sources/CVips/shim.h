@@ -30,11 +30,13 @@ static inline VipsImage *bl_vips_header(const void *bytes, size_t length) {
 }
 
 // Shrunk to fit `size` × `size` (never enlarged), turned upright by its orientation tag, in
-// sRGB. A damaged or truncated image fails instead of coming out grey. Decoding happens when
-// the result is saved.
+// sRGB. A damaged or truncated image fails instead of coming out grey; decoding happens when the
+// result is saved. (libvips 8.14's thumbnail_buffer does not pass its own `fail_on` on to the
+// loader; the option string does.)
 static inline int bl_vips_thumbnail(const void *bytes, size_t length, int size, VipsImage **out) {
   return vips_thumbnail_buffer(
-      (void *)bytes, length, out, size, "height", size, "size", VIPS_SIZE_DOWN, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+      (void *)bytes, length, out, size, "height", size, "size", VIPS_SIZE_DOWN, "option_string", "fail_on=error",
+      NULL);
 }
 
 // JPEG has no transparency: transparent pixels become white, not black. Metadata is dropped.

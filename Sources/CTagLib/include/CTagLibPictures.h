@@ -21,7 +21,7 @@ struct bl_picture {
 
 // Reads the front cover embedded in the file at `path` — or, when none is marked front, the first
 // picture: ID3v2 APIC (MP3, WAV), FLAC PICTURE blocks, Ogg METADATA_BLOCK_PICTURE (Vorbis, Opus),
-// MP4 `covr`, ASF WM/Picture. The bytes are as the tag holds them: the caller checks what they
+// MP4 `covr`. The bytes are as the tag holds them: the caller checks what they
 // are. Always pair with bl_picture_free. Thread-safe; never writes to stdout or stderr.
 int bl_picture_read(const char *path, size_t max_size, struct bl_picture *out);
 
