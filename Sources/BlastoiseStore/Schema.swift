@@ -131,7 +131,14 @@ public enum BlastoiseSchema {
         CREATE INDEX guest_sessions_by_last_seen ON guest_sessions(last_seen_at);
         DELETE FROM users WHERE role = 'guest';
         """),
-    // A track's cover: the SHA-256 of its picture, whose bytes live under <data-dir>/covers.
-    Migration(version: 8, name: "track_covers", sql: "ALTER TABLE tracks ADD COLUMN cover_id TEXT;"),
+    // A track's cover: the SHA-256 of its picture, whose bytes live under <data-dir>/covers. No
+    // stored file matches its modification time any more, so the next scan reads each once again
+    // and finds its cover.
+    Migration(
+      version: 8, name: "track_covers",
+      sql: """
+        ALTER TABLE tracks ADD COLUMN cover_id TEXT;
+        UPDATE track_files SET modified_ns = -1;
+        """),
   ]
 }

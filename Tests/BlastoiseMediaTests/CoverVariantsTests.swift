@@ -20,7 +20,7 @@ import Testing
 
   private func kept(_ ext: String, width: Int, height: Int) async throws -> String {
     let bytes = try await CoverFixtures.image(ext, width: width, height: height, at: folder + "/source.\(ext)")
-    return try store.keep(bytes, as: CoverCheck.check(bytes).get())
+    return try store.keep(bytes)
   }
 
   @Test(arguments: CoverFormat.allCases)
@@ -58,7 +58,7 @@ import Testing
     var bytes = try await CoverFixtures.image("png", width: 200, height: 200, at: folder + "/source.png")
     let idat = try #require(bytes.firstRange(of: Array("IDAT".utf8)))
     for index in (idat.upperBound + 16)..<(idat.upperBound + 48) { bytes[index] ^= 0x5A }
-    let id = try store.keep(bytes, as: CoverCheck.check(bytes).get())
+    let id = try store.keep(bytes)
     #expect(await variants.file(id, fitting: 64, as: .jpeg) == nil)
     #expect(await variants.file(id, fitting: 64, as: .jpeg) == nil)
     #expect(log.all.count == 1)

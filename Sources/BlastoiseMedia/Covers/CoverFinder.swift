@@ -50,7 +50,7 @@ public struct CoverFinder: Sendable {
 
   private func keep(_ bytes: [UInt8], from source: String) -> String? {
     do throws(CoverRefusal) {
-      return try store.keep(bytes, as: CoverCheck.check(bytes).get())
+      return try store.keep(bytes)
     } catch {
       skip(source, error)
       return nil

@@ -11,21 +11,20 @@ public struct CoverStore: Sendable {
 
   public init(directory: String) { self.directory = directory }
 
-  /// Keeps a checked picture (`CoverCheck`) and returns its cover ID; bytes already kept are not
-  /// written again.
-  func keep(_ bytes: [UInt8], as format: ImageFormat) throws(CoverRefusal) -> String {
+  /// Keeps a picture that passes `CoverCheck` and returns its cover ID. Bytes already kept (an
+  /// album's cover on each of its tracks) are neither checked nor written again.
+  func keep(_ bytes: [UInt8]) throws(CoverRefusal) -> String {
     guard let id = CoverDigest.id(of: bytes) else { throw CoverRefusal("SHA-256 failed") }
-    let path = folder(of: id) + "/" + id + "." + format.fileExtension
-    if access(path, F_OK) != 0 { try save(bytes, to: path) }
+    if let format = ImageFormat(magic: bytes), access(path(of: id, format), F_OK) == 0 { return id }
+    try save(bytes, to: path(of: id, CoverCheck.check(bytes).get()))
     return id
   }
 
   /// The kept picture of a cover, if there is one.
   public func original(_ id: String) -> (path: String, format: ImageFormat)? {
     guard CoverID.isValid(id) else { return nil }
-    for format in ImageFormat.allCases {
-      let path = folder(of: id) + "/" + id + "." + format.fileExtension
-      if access(path, F_OK) == 0 { return (path, format) }
+    for format in ImageFormat.allCases where access(path(of: id, format), F_OK) == 0 {
+      return (path(of: id, format), format)
     }
     return nil
   }
@@ -36,6 +35,10 @@ public struct CoverStore: Sendable {
   }
 
   private func folder(of id: String) -> String { directory + "/" + id.prefix(2) }
+
+  private func path(of id: String, _ format: ImageFormat) -> String {
+    folder(of: id) + "/" + id + "." + format.fileExtension
+  }
 
   /// Temp file, fsync, rename, fsync the folder: after a crash the file is whole or absent.
   func save(_ bytes: [UInt8], to path: String) throws(CoverRefusal) {

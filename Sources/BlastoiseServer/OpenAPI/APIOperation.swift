@@ -139,14 +139,27 @@ enum Answer {
     ["description": .string(description), "content": ["application/json": ["schema": schema]]]
   }
 
-  /// This answer with OpenAPI links: the operations (by ID) that `parameter`, taken from the
-  /// answer at `expression`, opens. schemathesis' stateful phase follows them.
+  /// A parameter of the operations (by ID) an answer opens, taken from the answer at `expression`.
+  struct Link {
+    let parameter: String
+    let expression: String
+    let operationIDs: [String]
+  }
+
+  /// This answer with OpenAPI links; schemathesis' stateful phase follows them.
+  static func json(_ schema: JSONValue, links: [Link]) -> JSONValue {
+    let all = links.flatMap { link in
+      link.operationIDs.map { id -> (String, JSONValue) in
+        (id, ["operationId": .string(id), "parameters": .object([link.parameter: .string(link.expression)])])
+      }
+    }
+    return json(schema).merging(["links": .object(Dictionary(uniqueKeysWithValues: all))])
+  }
+
+  /// This answer with links that open `operationIDs` with `parameter` from the answer at `expression`.
   static func json(_ schema: JSONValue, linking parameter: String, from expression: String, to operationIDs: [String])
     -> JSONValue
   {
-    let links = operationIDs.map { id -> (String, JSONValue) in
-      (id, ["operationId": .string(id), "parameters": .object([parameter: .string(expression)])])
-    }
-    return json(schema).merging(["links": .object(Dictionary(uniqueKeysWithValues: links))])
+    json(schema, links: [Link(parameter: parameter, expression: expression, operationIDs: operationIDs)])
   }
 }

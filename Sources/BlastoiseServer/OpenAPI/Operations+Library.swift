@@ -10,8 +10,12 @@ extension APIOperation {
       .get, "/api/library", "Every track", access: .permission("listen"),
       answers: [
         200: Answer.json(
-          Schema.array(Schema.ref("Track")), linking: "trackId", from: "$response.body#/0/id",
-          to: ["getApiTracksTrackId"])
+          Schema.array(Schema.ref("Track")),
+          links: [
+            Answer.Link(
+              parameter: "trackId", expression: "$response.body#/0/id", operationIDs: ["getApiTracksTrackId"]),
+            Answer.Link(parameter: "id", expression: "$response.body#/0/coverId", operationIDs: ["getApiCoversId"]),
+          ])
       ]),
     APIOperation(
       .get, "/api/tracks/{trackId}", "A track's audio, by ID only", access: .permission("listen"),
