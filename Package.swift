@@ -48,7 +48,12 @@ let package = Package(
       cxxSettings: [.unsafeFlags(["-I/usr/include/taglib"])],
       linkerSettings: [.linkedLibrary("tag"), .linkedLibrary("stdc++")]
     ),
-    .target(name: "BlastoiseMedia", dependencies: ["BlastoiseCore", "BlastoiseProtocol", "CTagLib", "COpenSSL"]),
+    // Cover thumbnails (`libvips-dev`); shim.h wraps the variadic calls. Its headers need only
+    // GLib's include folders: gobject-2.0's pkg-config flags give them, where vips.pc's carry
+    // -pthread, which SwiftPM drops with a warning on every build.
+    .systemLibrary(name: "CVips", pkgConfig: "gobject-2.0", providers: [.apt(["libvips-dev"])]),
+    .target(
+      name: "BlastoiseMedia", dependencies: ["BlastoiseCore", "BlastoiseProtocol", "CTagLib", "COpenSSL", "CVips"]),
     .target(name: "BlastoiseHTTP", dependencies: ["CMicroHTTPD", "CZlib", "BlastoiseWebSocket"]),
     .target(
       name: "BlastoiseServer",

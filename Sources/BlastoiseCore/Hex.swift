@@ -10,4 +10,12 @@ public enum Hex {
     }
     return String(decoding: output, as: UTF8.self)
   }
+
+  /// Whether `text` is exactly `digits` lower-case hex digits.
+  public static func isLowercase(_ text: Substring, digits: Int) -> Bool {
+    text.utf8.count == digits
+      && text.utf8.allSatisfy {
+        ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f"))
+      }
+  }
 }

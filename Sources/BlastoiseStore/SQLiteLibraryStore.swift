@@ -32,13 +32,16 @@ public struct SQLiteLibraryStore: LibraryStore {
       for track in scanned {
         try connection.execute(
           """
-          INSERT INTO tracks (id, filename, title, artist, album, duration, replay_gain_db, replay_peak, added_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+          INSERT INTO tracks (
+            id, filename, title, artist, album, duration, replay_gain_db, replay_peak, added_at, cover_id)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           ON CONFLICT(id) DO UPDATE SET title = excluded.title, artist = excluded.artist, album = excluded.album,
-            duration = excluded.duration, replay_gain_db = excluded.replay_gain_db, replay_peak = excluded.replay_peak
+            duration = excluded.duration, replay_gain_db = excluded.replay_gain_db, replay_peak = excluded.replay_peak,
+            -- The same bytes at a second path whose folder has no image keep the cover found.
+            cover_id = coalesce(excluded.cover_id, cover_id)
           """, .text(track.trackID), .text(Self.filename(of: track.file.path)), SQLiteValue(track.title),
           SQLiteValue(track.artist), SQLiteValue(track.album), .real(track.duration), SQLiteValue(track.replayGainDb),
-          SQLiteValue(track.replayPeak), .integer(now))
+          SQLiteValue(track.replayPeak), .integer(now), SQLiteValue(track.coverID))
         try connection.execute(
           """
           INSERT INTO track_files (path, track_id, size, modified_ns, present) VALUES (?, ?, ?, ?, 1)
@@ -97,6 +100,6 @@ public struct SQLiteLibraryStore: LibraryStore {
       id: id, filename: filename, title: row.string("title") ?? AudioFormats.fallbackTitle(forFilename: filename),
       artist: row.string("artist"), album: row.string("album"), duration: duration,
       replayGainDb: row.double("replay_gain_db"), replayPeak: row.double("replay_peak"),
-      available: row.bool("available") ?? false)
+      available: row.bool("available") ?? false, coverID: row.string("cover_id"))
   }
 }

@@ -142,5 +142,14 @@ public enum BlastoiseSchema {
         DROP INDEX guest_sessions_by_address;
         CREATE INDEX guest_sessions_by_limit_key ON guest_sessions(limit_key, created_at);
         """),
+    // A track's cover: the SHA-256 of its picture, whose bytes live under <data-dir>/covers. No
+    // stored file matches its modification time any more, so the next scan reads each once again
+    // and finds its cover.
+    Migration(
+      version: 9, name: "track_covers",
+      sql: """
+        ALTER TABLE tracks ADD COLUMN cover_id TEXT;
+        UPDATE track_files SET modified_ns = -1;
+        """),
   ]
 }

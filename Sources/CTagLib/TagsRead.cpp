@@ -5,29 +5,15 @@
 #include "ADTSRead.hpp"
 #include "Duration.hpp"
 #include "FileReader.hpp"
+#include "Quiet.hpp"
 #include "ReplayGain.hpp"
 #include "TagText.hpp"
 
 #include <cstdlib>
 #include <cstring>
 #include <fileref.h>
-#include <tdebuglistener.h>
 
 namespace {
-
-// TagLib reports oddities in the files it parses through a process-wide listener that
-// prints to stderr; the server's stderr is its log, one line per event, so swallow them.
-class SilentDebugListener : public TagLib::DebugListener {
-public:
-  void printMessage(const TagLib::String &) override {}
-};
-
-void silenceTagLib() {
-  static SilentDebugListener listener;
-  // A function-local static is initialised once, even with concurrent first callers.
-  static const bool installed = (TagLib::setDebugListener(&listener), true);
-  (void)installed;
-}
 
 const double kLowestBitsPerSecond = 64;
 
@@ -65,7 +51,7 @@ extern "C" int bl_tags_read(const char *path, struct bl_tags *out) {
   if (out == nullptr) return BL_TAGS_CANNOT_OPEN;
   memset(out, 0, sizeof *out);
   if (path == nullptr) return BL_TAGS_CANNOT_OPEN;
-  silenceTagLib();
+  bl::silenceTagLib();
   int status;
   // Nothing may unwind into C or Swift: TagLib can throw std::bad_alloc on absurd sizes in
   // corrupt headers.

@@ -72,10 +72,6 @@ struct AudioFixture: Sendable {
   var trueDuration: Double { Double(sampleCount) / Double(format.sampleRate) }
 }
 
-struct FixtureError: Error, CustomStringConvertible {
-  let description: String
-}
-
 /// A temporary directory for one test, removed afterwards.
 func withFixtureDirectory<T>(
   isolation: isolated (any Actor)? = #isolation, _ body: (URL) async throws -> T
@@ -155,20 +151,8 @@ enum AudioFixtures {
     try await run("ffmpeg", arguments + codec + [output.path])
   }
 
-  /// Runs a tool with an argument array (no shell) and returns its standard output. The tool is a
-  /// `TestChild`: it is awaited, not waited for on a pool thread.
   @discardableResult
   static func run(_ tool: String, _ arguments: [String]) async throws -> Data {
-    guard let executable = TestChild.locate(tool) else { throw FixtureError(description: "\(tool) is not installed") }
-    // lame converts tag text from the locale's encoding; without one it drops non-ASCII.
-    var environment = ProcessInfo.processInfo.environment
-    environment["LC_ALL"] = "C.UTF-8"
-    environment["TMPDIR"] = TestRun.root
-    let child = try TestChild(executable, arguments, environment: environment)
-    let status = try await child.waitForExit()
-    guard status == 0 else {
-      throw FixtureError(description: "\(tool) \(arguments) failed (\(status)): \(child.errorText)")
-    }
-    return child.output
+    try await TestTool.run(tool, arguments)
   }
 }

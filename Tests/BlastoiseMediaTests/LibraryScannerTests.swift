@@ -10,6 +10,7 @@ import Testing
 @Suite struct LibraryScannerTests {
   let music: String
   let store: any LibraryStore
+  let covers: CoverStore
   let scanner: LibraryScanner
 
   init() throws {
@@ -17,7 +18,8 @@ import Testing
     music = base + "/music"
     try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
     store = try SQLiteStorage(path: base + "/blastoise.db").library
-    scanner = LibraryScanner(store: store)
+    covers = CoverStore(directory: base + "/covers")
+    scanner = LibraryScanner(store: store, covers: covers)
   }
 
   private func tone(_ name: String, seconds: Double, title: String? = nil, frequency: Double = 440) throws {
@@ -85,7 +87,7 @@ import Testing
   @Test func progressCountsUpToTheTotal() async throws {
     for index in 0..<5 { try tone("t\(index).wav", seconds: 0.5, frequency: 200 + Double(index) * 50) }
     let seen = ProgressLog()
-    _ = try await LibraryScanner(store: store, batchSize: 2).scan(roots: [music]) { seen.append($0) }
+    _ = try await LibraryScanner(store: store, covers: covers, batchSize: 2).scan(roots: [music]) { seen.append($0) }
     let steps = seen.values
     #expect(steps.first == .init(scanning: true, processed: 0, total: 5))
     #expect(steps.last == .init(scanning: false, processed: 5, total: 5))

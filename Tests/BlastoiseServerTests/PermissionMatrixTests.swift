@@ -49,6 +49,10 @@ import Testing
     .signedIn("POST", "/api/auth/kick-others"),
     .signedIn("GET", "/api/library"),
     .signedIn("GET", "/api/tracks/{track}"),
+    // Whoever may read the library may ask for covers (this ID names none).
+    Row(
+      method: "GET", path: "/api/covers/" + String(repeating: "0", count: 64), body: nil,
+      expected: [.anonymous: 401, .guest: 404, .userA: 404, .userB: 404, .admin: 404]),
     .members("POST", "/api/upload", body: "{}", status: 415),
     .members("GET", "/api/fetch"),
     .members("POST", "/api/fetch", body: "{}", status: 400),

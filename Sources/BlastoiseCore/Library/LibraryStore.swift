@@ -24,10 +24,12 @@ public struct ScannedTrack: Sendable, Equatable {
   public let duration: Double
   public let replayGainDb: Double?
   public let replayPeak: Double?
+  /// The cover the scan kept for it (`CoverID`), if it has one.
+  public let coverID: String?
 
   public init(
     file: LibraryFile, trackID: String, title: String?, artist: String?, album: String?, duration: Double,
-    replayGainDb: Double?, replayPeak: Double?
+    replayGainDb: Double?, replayPeak: Double?, coverID: String? = nil
   ) {
     self.file = file
     self.trackID = trackID
@@ -37,6 +39,7 @@ public struct ScannedTrack: Sendable, Equatable {
     self.duration = duration
     self.replayGainDb = replayGainDb
     self.replayPeak = replayPeak
+    self.coverID = coverID
   }
 }
 

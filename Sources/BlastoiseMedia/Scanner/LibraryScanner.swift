@@ -2,8 +2,8 @@ import BlastoiseCore
 import Foundation
 import Synchronization
 
-/// The scan: walk every root → diff against the store → hash and read tags (in parallel, in
-/// batches) → persist each batch. Progress is reported after every batch. Walking, hashing and tag
+/// The scan: walk every root → diff against the store → hash, read tags and find covers (in
+/// parallel, in batches) → persist each batch. Progress is reported after every batch. Walking, hashing and tag
 /// reading block, so they run on the scan's own queue; the store is awaited.
 public struct LibraryScanner: Sendable {
   public struct Progress: Sendable, Equatable {
@@ -20,12 +20,17 @@ public struct LibraryScanner: Sendable {
   }
 
   let store: any LibraryStore
+  let covers: CoverStore
   let batchSize: Int
   private let queue = DispatchQueue(label: "blastoise.scan")
   let log: @Sendable (String) -> Void
 
-  public init(store: any LibraryStore, batchSize: Int = 256, log: @escaping @Sendable (String) -> Void = { _ in }) {
+  public init(
+    store: any LibraryStore, covers: CoverStore, batchSize: Int = 256,
+    log: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
     self.store = store
+    self.covers = covers
     self.batchSize = batchSize
     self.log = log
   }
@@ -47,10 +52,11 @@ public struct LibraryScanner: Sendable {
     await progress(Progress(scanning: true, processed: 0, total: work.count))
     if !missing.isEmpty { try await store.apply(scanned: [], missing: missing) }
 
+    let finder = CoverFinder.forScan(store: covers, log: log)
     var processed = 0
     for start in stride(from: 0, to: work.count, by: batchSize) {
       let batch = Array(work[start..<min(start + batchSize, work.count)])
-      let results = try await BlockingWork.run(on: queue) { Self.readInParallel(batch) }
+      let results = try await BlockingWork.run(on: queue) { Self.readInParallel(batch, covers: finder) }
       var scanned: [ScannedTrack] = []
       for result in results {
         switch result {
@@ -73,10 +79,10 @@ public struct LibraryScanner: Sendable {
   private static let readers = WorkerLanes(
     label: "blastoise.scan-read", count: ProcessInfo.processInfo.activeProcessorCount)
 
-  static func readInParallel(_ files: [LibraryFile]) -> [Result<ScannedTrack, ScanSkip>] {
+  static func readInParallel(_ files: [LibraryFile], covers: CoverFinder) -> [Result<ScannedTrack, ScanSkip>] {
     let results = Mutex([Result<ScannedTrack, ScanSkip>?](repeating: nil, count: files.count))
     readers.forEach(files.count) { index in
-      let result = TrackFileReader.read(files[index])
+      let result = TrackFileReader.read(files[index], covers: covers)
       results.withLock { $0[index] = result }
     }
     return results.withLock { $0.compactMap { $0 } }

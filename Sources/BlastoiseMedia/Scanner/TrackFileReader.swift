@@ -1,9 +1,9 @@
 import BlastoiseCore
 
-/// Phases 4 and 5 for one file: hash it and read its tags. A file that is not readable audio
-/// is skipped with a reason.
+/// Phases 4 and 5 for one file: hash it, read its tags and find its cover. A file that is not
+/// readable audio is skipped with a reason.
 public enum TrackFileReader {
-  public static func read(_ file: LibraryFile) -> Result<ScannedTrack, ScanSkip> {
+  public static func read(_ file: LibraryFile, covers: CoverFinder) -> Result<ScannedTrack, ScanSkip> {
     guard let trackID = FileHasher.trackID(ofFileAt: file.path) else {
       return .failure(ScanSkip(path: file.path, reason: "cannot read the file"))
     }
@@ -14,7 +14,8 @@ public enum TrackFileReader {
       return .success(
         ScannedTrack(
           file: file, trackID: trackID, title: tags.title, artist: tags.artist, album: tags.album,
-          duration: tags.duration, replayGainDb: tags.replayGainDb, replayPeak: tags.replayPeak))
+          duration: tags.duration, replayGainDb: tags.replayGainDb, replayPeak: tags.replayPeak,
+          coverID: covers.coverID(forTrackAt: file.path)))
     }
   }
 }

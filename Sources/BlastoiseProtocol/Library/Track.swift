@@ -10,10 +10,13 @@ public struct Track: Codable, Sendable, Hashable, Identifiable {
   public var replayGainDb: Double?
   public var replayPeak: Double?
   public var available: Bool
+  /// Additive: the track's cover for `GET /api/covers/:id` (embedded picture, else folder image).
+  public var coverID: String?
 
   public init(
     id: String, filename: String, title: String, artist: String? = nil, album: String? = nil, duration: Double,
-    replayGainDb: Double? = nil, replayPeak: Double? = nil, available: Bool = true
+    replayGainDb: Double? = nil, replayPeak: Double? = nil, available: Bool = true,
+    coverID: String? = nil
   ) {
     self.id = id
     self.filename = filename
@@ -24,10 +27,12 @@ public struct Track: Codable, Sendable, Hashable, Identifiable {
     self.replayGainDb = replayGainDb
     self.replayPeak = replayPeak
     self.available = available
+    self.coverID = coverID
   }
 
   enum CodingKeys: String, CodingKey {
     case id, filename, title, artist, album, duration, replayGainDb, replayPeak, available
+    case coverID = "coverId"
   }
 
   /// Optional fields are written as `null`, as the seed's TypeScript types declare them.
@@ -42,6 +47,7 @@ public struct Track: Codable, Sendable, Hashable, Identifiable {
     try container.encode(replayGainDb, forKey: .replayGainDb)
     try container.encode(replayPeak, forKey: .replayPeak)
     try container.encode(available, forKey: .available)
+    try container.encode(coverID, forKey: .coverID)
   }
 
   /// Tolerant like the seed's clients: a missing title falls back to the file name.
@@ -56,5 +62,6 @@ public struct Track: Codable, Sendable, Hashable, Identifiable {
     replayGainDb = try container.decodeIfPresent(Double.self, forKey: .replayGainDb)
     replayPeak = try container.decodeIfPresent(Double.self, forKey: .replayPeak)
     available = try container.decodeIfPresent(Bool.self, forKey: .available) ?? true
+    coverID = try container.decodeIfPresent(String.self, forKey: .coverID)
   }
 }

@@ -27,6 +27,8 @@ extension APIRoute {
   public static let libraryScan = APIRoute("/api/library/scan")
   public static let track = APIRoute("/api/tracks/:trackId")
   public static let upload = APIRoute("/api/upload")
+  /// Additive: a cover by ID (`Track.coverId`), `?size=` and `?format=` as in `CoverSize`, `CoverFormat`.
+  public static let cover = APIRoute("/api/covers/:id")
 
   public static let playlists = APIRoute("/api/playlists")
   public static let playlist = APIRoute("/api/playlists/:id")

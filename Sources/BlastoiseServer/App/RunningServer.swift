@@ -74,6 +74,8 @@ public final class RunningServer: Sendable {
     LibraryRoutes(
       library: services.library, auth: authenticator, maxUploadBytes: configuration.maxUploadMegabytes << 20
     ).register(on: &router)
+    CoverRoutes(covers: CoverVariants(store: services.library.covers, log: ServerLog.write), auth: authenticator)
+      .register(on: &router)
     ImportRoutes(imports: imports, auth: authenticator).register(on: &router)
     WebAppRoutes.register(on: &router, webDirectory: configuration.webDirectory)
 

@@ -32,7 +32,8 @@ struct ImportIngest: Sendable {
   }
 
   private func addNow(_ path: String) async throws -> Outcome {
-    let scanned = try await BlockingWork.run(on: Self.queue) { try Self.read(path) }
+    let covers = library.embeddedCovers
+    let scanned = try await BlockingWork.run(on: Self.queue) { try Self.read(path, covers: covers) }
     let kept: LibraryService.Kept
     do {
       kept = try await library.keep([(path, (path as NSString).lastPathComponent, scanned)], in: directory)
@@ -48,11 +49,12 @@ struct ImportIngest: Sendable {
   }
 
   /// Reads and hashes the download, and fsyncs it before it is placed.
-  private static func read(_ path: String) throws -> ScannedTrack {
+  private static func read(_ path: String, covers: CoverFinder) throws -> ScannedTrack {
     var info = stat()
     guard stat(path, &info) == 0 else { throw ImportFailure(.failed, "The downloaded file disappeared") }
     guard
-      case .success(let scanned) = TrackFileReader.read(LibraryFile(path: path, size: Int64(info.st_size), modified: 0))
+      case .success(let scanned) = TrackFileReader.read(
+        LibraryFile(path: path, size: Int64(info.st_size), modified: 0), covers: covers)
     else { throw ImportFailure(.failed, "The download is not readable audio") }
     // The download was written by yt-dlp, not by us: fsync it before it is placed.
     let descriptor = open(path, O_RDONLY)

@@ -11,6 +11,10 @@ final class LibraryService: Sendable {
   let store: any LibraryStore
   let roots: [String]
   let uploadsDirectory: String
+  /// Covers by content, under `<data-dir>/covers`.
+  let covers: CoverStore
+  /// Covers of uploads and imports: embedded pictures only.
+  let embeddedCovers: CoverFinder
   private let scanner: LibraryScanner
   private let scanning = AsyncGate()
   /// Hashing uploads and placing files: blocking file work, kept off the Swift pool.
@@ -24,7 +28,9 @@ final class LibraryService: Sendable {
     self.store = store
     uploadsDirectory = dataDirectory + "/uploads"
     roots = [musicDirectory, uploadsDirectory, dataDirectory + "/imports"]
-    scanner = LibraryScanner(store: store, log: ServerLog.write)
+    covers = CoverStore(directory: dataDirectory + "/covers")
+    embeddedCovers = CoverFinder.embeddedOnly(store: covers, log: ServerLog.write)
+    scanner = LibraryScanner(store: store, covers: covers, log: ServerLog.write)
   }
 
   /// Scan progress and library changes, for sockets to announce.

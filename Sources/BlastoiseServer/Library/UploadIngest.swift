@@ -21,8 +21,7 @@ struct UploadIngest: Sendable {
         throw HTTPError(.unsupportedMediaType, "'\(name)' is not a supported audio file")
       }
       guard let path = part.temporaryFilePath,
-        case .success(let track) = try await BlockingWork.run(
-          on: library.fileQueue, { TrackFileReader.read(LibraryFile(path: path, size: Int64(part.size), modified: 0)) })
+        case .success(let track) = try await read(path, size: part.size)
       else { throw HTTPError(.unsupportedMediaType, "'\(name)' is not readable audio") }
       checked.append((path, part.filename ?? "upload", track))
     }
@@ -31,6 +30,14 @@ struct UploadIngest: Sendable {
       return UploadResult(tracks: kept.added, duplicates: kept.duplicates)
     } catch is LibraryService.PlacementFailed {
       throw HTTPError(.internalServerError, "Could not store the upload")
+    }
+  }
+
+  /// Hashes the file, reads its tags and keeps its embedded cover, on the library's file queue.
+  private func read(_ path: String, size: Int) async throws -> Result<ScannedTrack, ScanSkip> {
+    let covers = library.embeddedCovers
+    return try await BlockingWork.run(on: library.fileQueue) {
+      TrackFileReader.read(LibraryFile(path: path, size: Int64(size), modified: 0), covers: covers)
     }
   }
 }

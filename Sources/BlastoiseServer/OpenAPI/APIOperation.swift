@@ -16,6 +16,13 @@ struct APIOperation: Sendable {
     case permission(Permission)
   }
 
+  /// A `?name=` the route reads; always optional.
+  struct QueryParameter: Sendable {
+    let name: String
+    let schema: JSONValue
+    let description: String
+  }
+
   enum Body: Sendable {
     case none
     /// JSON is accepted (so the request needs a JSON content type when it sends one) and ignored.
@@ -30,6 +37,7 @@ struct APIOperation: Sendable {
   let summary: String
   let access: Access
   let body: Body
+  let query: [QueryParameter]
   /// Success answers by status.
   let answers: [Int: JSONValue]
   let errors: Set<Int>
@@ -37,13 +45,14 @@ struct APIOperation: Sendable {
 
   init(
     _ method: HTTPMethod, _ route: APIRoute, _ summary: String, access: Access, body: Body = .none,
-    answers: [Int: JSONValue], errors: Set<Int> = [], notes: String? = nil
+    query: [QueryParameter] = [], answers: [Int: JSONValue], errors: Set<Int> = [], notes: String? = nil
   ) {
     self.method = method
     self.route = route
     self.summary = summary
     self.access = access
     self.body = body
+    self.query = query
     self.answers = answers
     self.errors = errors
     self.notes = notes
@@ -80,7 +89,7 @@ struct APIOperation: Sendable {
     ]
     if let description { fields["description"] = .string(description) }
     if case .permission(let permission) = access { fields["x-permission"] = .string(permission.rawValue) }
-    let parameters = pathParameters
+    let parameters = pathParameters + queryParameters
     if !parameters.isEmpty { fields["parameters"] = .array(parameters) }
     if let requestBody { fields["requestBody"] = requestBody }
     return .object(fields)
@@ -129,6 +138,15 @@ struct APIOperation: Sendable {
     }
   }
 
+  private var queryParameters: [JSONValue] {
+    query.map { parameter in
+      [
+        "name": .string(parameter.name), "in": "query", "required": false, "schema": parameter.schema,
+        "description": .string(parameter.description),
+      ]
+    }
+  }
+
   /// `kick-others` → `KickOthers`, `{id}` → `Id`: one word of an operation ID.
   private static func camelCased(_ segment: Substring) -> String {
     segment.filter { $0 != "{" && $0 != "}" }.split(whereSeparator: { $0 == "-" || $0 == "." || $0 == "_" })
@@ -142,15 +160,29 @@ enum Answer {
     ["description": .string(description), "content": ["application/json": ["schema": schema]]]
   }
 
-  /// This answer with OpenAPI links: the operations (method and route) that `parameter`, taken
-  /// from the answer at `expression`, opens. schemathesis' stateful phase follows them.
+  /// A parameter of the operations (method and route) an answer opens, taken from the answer at
+  /// `expression`.
+  struct Link {
+    let parameter: String
+    let expression: String
+    let operations: [(HTTPMethod, APIRoute)]
+  }
+
+  /// This answer with OpenAPI links; schemathesis' stateful phase follows them.
+  static func json(_ schema: JSONValue, links: [Link]) -> JSONValue {
+    let all = links.flatMap { link in
+      link.operations.map { method, route -> (String, JSONValue) in
+        let id = APIOperation.operationID(method, route)
+        return (id, ["operationId": .string(id), "parameters": .object([link.parameter: .string(link.expression)])])
+      }
+    }
+    return json(schema).merging(["links": .object(Dictionary(uniqueKeysWithValues: all))])
+  }
+
+  /// This answer with links that open `operations` with `parameter` from the answer at `expression`.
   static func json(
     _ schema: JSONValue, linking parameter: String, from expression: String, to operations: [(HTTPMethod, APIRoute)]
   ) -> JSONValue {
-    let links = operations.map { method, route -> (String, JSONValue) in
-      let id = APIOperation.operationID(method, route)
-      return (id, ["operationId": .string(id), "parameters": .object([parameter: .string(expression)])])
-    }
-    return json(schema).merging(["links": .object(Dictionary(uniqueKeysWithValues: links))])
+    json(schema, links: [Link(parameter: parameter, expression: expression, operations: operations)])
   }
 }

@@ -6,7 +6,7 @@ import BlastoiseProtocol
 enum OpenAPIDocument {
   static let operations: [APIOperation] =
     APIOperation.status + APIOperation.auth + APIOperation.rooms + APIOperation.library + APIOperation.playlists
-    + APIOperation.imports
+    + APIOperation.imports + APIOperation.covers
 
   static var json: JSONValue {
     [

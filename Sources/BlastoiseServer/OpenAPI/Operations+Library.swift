@@ -10,8 +10,11 @@ extension APIOperation {
       .get, .library, "Every track", access: .permission(.listen),
       answers: [
         200: Answer.json(
-          Schema.array(Schema.ref("Track")), linking: "trackId", from: "$response.body#/0/id",
-          to: [(.get, .track)])
+          Schema.array(Schema.ref("Track")),
+          links: [
+            Answer.Link(parameter: "trackId", expression: "$response.body#/0/id", operations: [(.get, .track)]),
+            Answer.Link(parameter: "id", expression: "$response.body#/0/coverId", operations: [(.get, .cover)]),
+          ])
       ]),
     APIOperation(
       .get, .track, "A track's audio, by ID only", access: .permission(.listen),

@@ -22,8 +22,15 @@ enum WireSchemas {
       "duration": ["type": "number", "description": "seconds"],
       "replayGainDb": Schema.nullable(Schema.number), "replayPeak": Schema.nullable(Schema.number),
       "available": ["type": "boolean", "description": "false when the file has gone from disk"],
+      "coverId": Schema.additive(Schema.nullable(coverID)),
     ],
-    required: ["id", "filename", "title", "artist", "album", "duration", "replayGainDb", "replayPeak", "available"])
+    required: [
+      "id", "filename", "title", "artist", "album", "duration", "replayGainDb", "replayPeak", "available", "coverId",
+    ])
+
+  static let coverID: JSONValue = [
+    "type": "string", "pattern": "^[0-9a-f]{64}$", "description": "for GET /api/covers/{id}",
+  ]
 
   static let channelInfo = Schema.object(
     [

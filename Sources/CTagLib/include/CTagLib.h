@@ -6,6 +6,8 @@
 
 #include <stdbool.h>
 
+#include "CTagLibPictures.h"  // SwiftPM's module for this target takes this header only
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -23,18 +23,29 @@ import Testing
       let scanned = ScannedTrack(
         file: LibraryFile(path: "/music/Artist/Song.flac", size: 4_321, modified: 1_700_000_000_123_456_789),
         trackID: "sha256:aa", title: "Song", artist: "Artist", album: "Album", duration: 201.375,
-        replayGainDb: -6.5, replayPeak: 0.98)
+        replayGainDb: -6.5, replayPeak: 0.98, coverID: "c0")
       try await storage.library.apply(scanned: [scanned], missing: [])
       let track = try #require(try await storage.library.track(id: "sha256:aa"))
       #expect(
         track
           == Track(
             id: "sha256:aa", filename: "Song.flac", title: "Song", artist: "Artist", album: "Album", duration: 201.375,
-            replayGainDb: -6.5, replayPeak: 0.98, available: true))
+            replayGainDb: -6.5, replayPeak: 0.98, available: true, coverID: "c0"))
       #expect(try await storage.library.tracks() == [track])
       let known = try await storage.library.knownFiles(under: "/music")
       #expect(known.files == ["/music/Artist/Song.flac": scanned.file])
       #expect(known.present == ["/music/Artist/Song.flac"])
+    }
+  }
+
+  /// The same bytes found again in a folder without an image keep the cover found first.
+  @Test(arguments: StoreBackends.all)
+  func aCopyWithoutACoverKeepsTheTracksCover(backend: StoreBackend) async throws {
+    try await backend.withStorage { storage in
+      try await storage.library.apply(
+        scanned: [Fixture.scanned("/music/a/Song.mp3", track: "sha256:cc", coverID: "c1")], missing: [])
+      try await storage.library.apply(scanned: [Fixture.scanned("/music/b/Song.mp3", track: "sha256:cc")], missing: [])
+      #expect(try await storage.library.track(id: "sha256:cc")?.coverID == "c1")
     }
   }
 

@@ -1,0 +1,37 @@
+import BlastoiseCore
+import BlastoiseHTTP
+import BlastoiseMedia
+import BlastoiseProtocol
+
+/// `GET /api/covers/:id`: a cover by ID, for whoever may read the library. A cover's bytes never
+/// change under its ID, so every answer is cacheable for good.
+struct CoverRoutes: Sendable {
+  let covers: CoverVariants
+  let auth: RequestAuthenticator
+
+  func register(on router: inout Router) {
+    router.on(.get, APIRoute.cover.pattern) { request in
+      _ = try await auth.require(.listen, for: request)
+      return try await cover(request)
+    }
+  }
+
+  private func cover(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let wanted = try CoverRequest(query: request.query, accept: request.headers["Accept"])
+    let id = request.pathParameter("id")
+    guard CoverID.isValid(id) else { throw HTTPError(.notFound, "No such cover") }
+    let file: (path: String, contentType: String)?
+    if let pixels = wanted.size.pixels {
+      file = await covers.file(id, fitting: pixels, as: wanted.format).map { ($0, wanted.format.contentType) }
+    } else {
+      file = covers.store.original(id).map { ($0.path, $0.format.contentType) }
+    }
+    guard let file else { throw HTTPError(.notFound, "No such cover") }
+    let options = FileResponse.Options(
+      contentType: file.contentType, etag: file.path.split(separator: "/").last.map(String.init),
+      cacheControl: "public, max-age=31536000, immutable")
+    var response = FileResponse.serve(path: file.path, for: request, options: options)
+    if wanted.negotiated { response.headers.add("Vary", "Accept") }
+    return response
+  }
+}

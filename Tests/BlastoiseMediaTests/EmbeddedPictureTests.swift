@@ -1,0 +1,76 @@
+import BlastoiseTestSupport
+import Foundation
+import Testing
+
+@testable import BlastoiseMedia
+
+/// Pictures attached by ffmpeg (or written by hand where it cannot) come back byte for byte from
+/// every tag format that keeps them.
+@Suite struct EmbeddedPictureTests {
+  @Test(arguments: ["mp3", "flac", "m4a"])
+  func attachedPictureIsReadBackExactly(ext: String) async throws {
+    try await TestRun.withDirectory("pictures") { folder in
+      let picture = try await CoverFixtures.image("png", width: 64, height: 48, at: folder + "/cover.png")
+      try await CoverFixtures.tone(at: folder + "/plain.\(ext)")
+      try await CoverFixtures.attach(
+        folder + "/cover.png", to: folder + "/plain.\(ext)", output: folder + "/with.\(ext)")
+      #expect(EmbeddedPicture.read(folder + "/with.\(ext)") == .picture(picture))
+      #expect(EmbeddedPicture.read(folder + "/plain.\(ext)") == .none)
+    }
+  }
+
+  @Test(arguments: ["ogg", "opus"])
+  func oggPictureCommentIsRead(ext: String) async throws {
+    try await TestRun.withDirectory("pictures") { folder in
+      let picture = try await CoverFixtures.image("jpg", width: 40, height: 40, at: folder + "/cover.jpg")
+      let comment = CoverFixtures.oggPictureComment(picture, mime: "image/jpeg")
+      try await CoverFixtures.tone(at: folder + "/with.\(ext)", comments: [("METADATA_BLOCK_PICTURE", comment)])
+      #expect(EmbeddedPicture.read(folder + "/with.\(ext)") == .picture(picture))
+    }
+  }
+
+  @Test func wavKeepsItsPictureInAnID3Chunk() async throws {
+    try await TestRun.withDirectory("pictures") { folder in
+      let picture = try await CoverFixtures.image("png", width: 32, height: 32, at: folder + "/cover.png")
+      try await CoverFixtures.tone(at: folder + "/plain.wav")
+      let wav = CoverFixtures.wav(
+        try CoverFixtures.bytes(folder + "/plain.wav"), withID3: CoverFixtures.id3Tag(picture: picture))
+      try Data(wav).write(to: URL(fileURLWithPath: folder + "/with.wav"))
+      #expect(EmbeddedPicture.read(folder + "/with.wav") == .picture(picture))
+    }
+  }
+
+  @Test func theFrontCoverWinsOverAnEarlierBackCover() async throws {
+    try await TestRun.withDirectory("pictures") { folder in
+      let back = try await CoverFixtures.image("png", width: 20, height: 20, at: folder + "/back.png")
+      let front = try await CoverFixtures.image("png", width: 30, height: 30, at: folder + "/front.png")
+      try await CoverFixtures.tone(at: folder + "/plain.mp3")
+      try await TestTool.run(
+        "ffmpeg",
+        [
+          "-v", "error", "-y", "-i", folder + "/plain.mp3", "-i", folder + "/back.png", "-i", folder + "/front.png",
+          "-map", "0", "-map", "1", "-map", "2", "-c", "copy", "-id3v2_version", "3",
+          "-metadata:s:v:0", "comment=Cover (back)", "-metadata:s:v:1", "comment=Cover (front)", folder + "/two.mp3",
+        ])
+      #expect(EmbeddedPicture.read(folder + "/two.mp3") == .picture(front))
+      #expect(back != front)
+    }
+  }
+
+  @Test func picturesOverTheLimitAreNotCopied() async throws {
+    try await TestRun.withDirectory("pictures") { folder in
+      let picture = try await CoverFixtures.image("png", width: 64, height: 64, at: folder + "/cover.png")
+      try await CoverFixtures.tone(at: folder + "/plain.flac")
+      try await CoverFixtures.attach(folder + "/cover.png", to: folder + "/plain.flac", output: folder + "/with.flac")
+      #expect(EmbeddedPicture.read(folder + "/with.flac", limit: picture.count - 1) == .tooLarge(picture.count))
+    }
+  }
+
+  @Test func filesThatAreNotAudioHaveNoPicture() throws {
+    try TestRun.withDirectory("pictures") { folder in
+      try Data("<!DOCTYPE html><p>not audio".utf8).write(to: URL(fileURLWithPath: folder + "/fake.mp3"))
+      #expect(EmbeddedPicture.read(folder + "/fake.mp3") == .none)
+      #expect(EmbeddedPicture.read(folder + "/missing.flac") == .none)
+    }
+  }
+}
