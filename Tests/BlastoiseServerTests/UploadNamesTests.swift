@@ -1,3 +1,4 @@
+import BlastoiseCore
 import Testing
 
 @testable import BlastoiseServer
@@ -47,6 +48,17 @@ import Testing
     }
     // Nothing of the combining cluster fits, so the stem falls back rather than going empty.
     #expect(UploadName(clientName: "a" + String(repeating: "\u{301}", count: 400) + ".wav")?.fileName() == "upload.wav")
+  }
+
+  /// Found by the upload-name fuzzer: after a prepended mark the dot is no `Character` of its
+  /// own, so a name the upload check took got no stored name (a 500), and a stored one would
+  /// have been no audio to the scanner.
+  @Test func aDotAfterAPrependedMarkStillStartsTheExtension() throws {
+    #expect(AudioFormats.acceptedExtension(of: "a\u{600}\u{1}.mp3") == "mp3")
+    let stored = try #require(UploadName(clientName: "a\u{600}\u{1}.mp3")).fileName()
+    #expect(stored.unicodeScalars.elementsEqual("a\u{600}.mp3".unicodeScalars))
+    #expect(AudioFormats.acceptedExtension(of: stored) == "mp3")
+    #expect(AudioFormats.fallbackTitle(forFilename: stored) == "a\u{600}")
   }
 
   @Test func numberedNamesGoBeforeTheExtension() throws {

@@ -5,10 +5,13 @@ public enum AudioFormats {
     "wav": "audio/wav", "m4a": "audio/mp4", "aac": "audio/aac", "wma": "audio/x-ms-wma", "mp4": "audio/mp4",
   ]
 
-  /// The lower-cased extension of a file name, if it is one we accept.
+  /// The lower-cased extension of a file name, if it is one we accept. The dot is found by
+  /// Unicode scalar, as the file system sees it: after a prepended mark (`a\u{600}.mp3`) a dot
+  /// is no `Character` of its own (found by the upload-name fuzzer).
   public static func acceptedExtension(of filename: String) -> String? {
-    guard let dot = filename.lastIndex(of: "."), dot != filename.startIndex else { return nil }
-    let ext = filename[filename.index(after: dot)...].lowercased()
+    let scalars = filename.unicodeScalars
+    guard let dot = scalars.lastIndex(of: "."), dot != scalars.startIndex else { return nil }
+    let ext = String(scalars[scalars.index(after: dot)...]).lowercased()
     return contentTypes[ext] == nil ? nil : ext
   }
 
@@ -18,7 +21,8 @@ public enum AudioFormats {
 
   /// The display title when tags give none: the file name without its extension.
   public static func fallbackTitle(forFilename filename: String) -> String {
-    guard let dot = filename.lastIndex(of: "."), dot != filename.startIndex else { return filename }
-    return String(filename[..<dot])
+    let scalars = filename.unicodeScalars
+    guard let dot = scalars.lastIndex(of: "."), dot != scalars.startIndex else { return filename }
+    return String(scalars[..<dot])
   }
 }

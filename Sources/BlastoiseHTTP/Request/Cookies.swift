@@ -1,15 +1,15 @@
 /// Parses a `Cookie` request header into name → value (first occurrence wins).
+///
+/// The header is split and trimmed by Unicode scalar, as a browser sees its bytes: split by
+/// `Character`, a `;` or `=` followed by a combining mark (`a=1;\u{65D}b=2`) would be no
+/// separator, and one cookie's value could swallow the next cookie (found by the cookie fuzzer).
 public enum CookieHeader {
   public static func parse(_ header: String?) -> [String: String] {
-    guard let header else { return [:] }
     var cookies: [String: String] = [:]
-    for pair in header.split(separator: ";") {
-      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      guard parts.count == 2 else { continue }
-      let name = parts[0].trimmingSpaces()
-      var value = parts[1].trimmingSpaces()
-      if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
-      if !name.isEmpty, cookies[name] == nil { cookies[name] = value }
+    for (name, value) in pairs(header) where !name.isEmpty && cookies[name] == nil {
+      let scalars = value.unicodeScalars
+      let quoted = scalars.count >= 2 && scalars.first == "\"" && scalars.last == "\""
+      cookies[name] = quoted ? String(scalars.dropFirst().dropLast()) : value
     }
     return cookies
   }
@@ -17,10 +17,16 @@ public enum CookieHeader {
   /// Every value sent for `name`, in order (a browser sends several when cookies of one name
   /// were set for different paths or domains).
   public static func values(named name: String, in header: String?) -> [String] {
+    pairs(header).filter { $0.name == name }.map(\.value)
+  }
+
+  /// The header's `name=value` pairs, trimmed; pieces without `=` are left out.
+  private static func pairs(_ header: String?) -> [(name: String, value: String)] {
     guard let header else { return [] }
-    return header.split(separator: ";").compactMap { pair in
+    return header.unicodeScalars.split(separator: ";").compactMap { pair in
       let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      return parts.count == 2 && parts[0].trimmingSpaces() == name ? parts[1].trimmingSpaces() : nil
+      guard parts.count == 2 else { return nil }
+      return (Substring(parts[0]).trimmingSpaces(), Substring(parts[1]).trimmingSpaces())
     }
   }
 }
@@ -60,7 +66,13 @@ public struct SetCookie: Sendable, Equatable {
 }
 
 extension Substring {
+  /// Without spaces and tabs at either end, trimmed by Unicode scalar: a blank followed by a
+  /// combining mark is one `Character`, yet still a blank on the wire.
   func trimmingSpaces() -> String {
-    String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    let isBlank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" }
+    guard let first = unicodeScalars.firstIndex(where: { !isBlank($0) }),
+      let last = unicodeScalars.lastIndex(where: { !isBlank($0) })
+    else { return "" }
+    return String(unicodeScalars[first...last])
   }
 }

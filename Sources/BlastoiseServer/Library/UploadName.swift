@@ -18,11 +18,12 @@ struct UploadName: Equatable {
     // Split by scalar, not by Character: a slash followed by a combining mark is one Character
     // that is not "/", yet the file system still sees the slash.
     let lastComponent = clientName.unicodeScalars.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last
-    let cleaned = lastComponent.map { String(Substring($0)) }?.removingControlCharacters ?? ""
+    // The dot too: after a prepended mark (`a\u{600}.mp3`) it is no `Character` of its own.
+    let cleaned = (lastComponent.map { String(Substring($0)) }?.removingControlCharacters ?? "").unicodeScalars
     guard let dot = cleaned.lastIndex(of: ".") else { return nil }
     fileExtension = String(cleaned[cleaned.index(after: dot)...])
     guard AudioFormats.contentTypes[fileExtension.lowercased()] != nil else { return nil }
-    var stem = cleaned[..<dot].unicodeScalars[...]
+    var stem = cleaned[..<dot]
     while stem.first == "." { stem.removeFirst() }  // no hidden files
     self.stem = String(Substring(stem))
   }
