@@ -55,7 +55,7 @@ private func checkForwarding(peer: String, ranges: [AddressRange], proto: String
   let request = HTTPRequest(
     method: .get, target: try! RequestTarget(parsing: "/"), headers: HTTPHeaders(headers), remoteAddress: peer)
   let trust = ProxyTrust(trusting: ranges)
-  require(trust.clientAddress(request) == client, "ProxyTrust and TrustedProxies disagree")
+  require(trust.client(request).address == client, "ProxyTrust and TrustedProxies disagree")
   require(!trust.isSecure(request) || proxies.trusts(peer: peer), "HTTPS believed from untrusted \(peer)")
   require(forwardedFor.isEmpty || !trust.isFromThisMachine(request), "a forwarded request came from this machine")
 }

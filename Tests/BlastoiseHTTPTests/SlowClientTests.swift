@@ -40,7 +40,10 @@ import Testing
 
 @Test(.exclusive) func pingFloodFromAClientThatDoesNotReadIsAnsweredBounded() async throws {
   let events = EchoEvents()
-  try await withServer(routes: echoRoutes(events)) { _, port in
+  // The client reads only after sending everything, which on a busy machine can take longer than
+  // the default send stall timeout: here it is a hang guard.
+  try await withServer(configure: { $0.webSocket.sendStallTimeout = .seconds(600) }, routes: echoRoutes(events)) {
+    _, port in
     let client = try await WebSocketTestClient.connect(port: port)
     // Enough pongs to overflow the kernel's socket buffers (Debian: up to 4 MiB for sending) at
     // least twice over.
