@@ -38,8 +38,11 @@ final class HostPolicy: Sendable {
     return portAllowed && (names.contains(name) || (anyAddress && Self.isIPLiteral(name)))
   }
 
-  /// `name[:port]` or `[v6][:port]`, with a trailing dot dropped from the name.
+  /// `name[:port]` or `[v6][:port]`, with a trailing dot dropped from the name. A Host is
+  /// visible ASCII (names travel as punycode): anything else, a NUL above all, is refused before
+  /// C's `inet_pton` could read only the part up to it.
   private static func split(_ host: String) -> (String, Int?)? {
+    guard host.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else { return nil }
     var name = Substring(host)
     var port: Int?
     if let close = host.lastIndex(of: "]") {
