@@ -72,10 +72,6 @@ struct AudioFixture: Sendable {
   var trueDuration: Double { Double(sampleCount) / Double(format.sampleRate) }
 }
 
-struct FixtureError: Error, CustomStringConvertible {
-  let description: String
-}
-
 /// A temporary directory for one test, removed afterwards.
 func withFixtureDirectory<T>(
   isolation: isolated (any Actor)? = #isolation, _ body: (URL) async throws -> T
@@ -101,13 +97,13 @@ enum AudioFixtures {
         comments += [index == 0 ? "--comment" : "--add-comment", "\(pair.0)=\(pair.1)"]
       }
       let depth = format == .flac ? ["-b", "16"] : []  // Vorbis has no bit depth
-      try await run("sox", toneInput(rate) + depth + comments + [output.path] + tone(samples))
+      try await Tools.run("sox", toneInput(rate) + depth + comments + [output.path] + tone(samples))
       return fixture
     default:
       break
     }
     let source = directory.appendingPathComponent("\(stem)-source.wav")
-    try await run("sox", toneInput(rate) + ["-b", "16", source.path] + tone(samples))
+    try await Tools.run("sox", toneInput(rate) + ["-b", "16", source.path] + tone(samples))
     defer { try? FileManager.default.removeItem(at: source) }
     switch format {
     case .mp3CBR: try await lame(["-b", "64"], tags: tags, source: source, output: output)
@@ -126,7 +122,7 @@ enum AudioFixtures {
 
   /// Decodes `path` with ffmpeg and returns the seconds of audio a player would get out of it.
   static func decodedDuration(of path: String, sampleRate: Int) async throws -> Double {
-    let data = try await run(
+    let data = try await Tools.run(
       "ffmpeg", ["-v", "error", "-i", path, "-f", "s16le", "-ac", "1", "-ar", "\(sampleRate)", "-"])
     return Double(data.count / 2) / Double(sampleRate)
   }
@@ -146,29 +142,12 @@ enum AudioFixtures {
     for (key, value) in tags.pairs where !["TITLE", "ARTIST", "ALBUM"].contains(key) {
       arguments += ["--tv", "TXXX=\(key)=\(value)"]
     }
-    try await run("lame", arguments + [source.path, output.path])
+    try await Tools.run("lame", arguments + [source.path, output.path])
   }
 
   private static func ffmpeg(_ codec: [String], tags: FixtureTags, source: URL, output: URL) async throws {
     var arguments = ["-v", "error", "-y", "-i", source.path]
     for (key, value) in tags.pairs { arguments += ["-metadata", "\(key)=\(value)"] }
-    try await run("ffmpeg", arguments + codec + [output.path])
-  }
-
-  /// Runs a tool with an argument array (no shell) and returns its standard output. The tool is a
-  /// `TestChild`: it is awaited, not waited for on a pool thread.
-  @discardableResult
-  static func run(_ tool: String, _ arguments: [String]) async throws -> Data {
-    guard let executable = TestChild.locate(tool) else { throw FixtureError(description: "\(tool) is not installed") }
-    // lame converts tag text from the locale's encoding; without one it drops non-ASCII.
-    var environment = ProcessInfo.processInfo.environment
-    environment["LC_ALL"] = "C.UTF-8"
-    environment["TMPDIR"] = TestRun.root
-    let child = try TestChild(executable, arguments, environment: environment)
-    let status = try await child.waitForExit()
-    guard status == 0 else {
-      throw FixtureError(description: "\(tool) \(arguments) failed (\(status)): \(child.errorText)")
-    }
-    return child.output
+    try await Tools.run("ffmpeg", arguments + codec + [output.path])
   }
 }

@@ -14,7 +14,8 @@ public enum TrackFileReader {
       return .success(
         ScannedTrack(
           file: file, trackID: trackID, title: tags.title, artist: tags.artist, album: tags.album,
-          duration: tags.duration, replayGainDb: tags.replayGainDb, replayPeak: tags.replayPeak))
+          duration: tags.duration, replayGainDb: tags.replayGainDb, replayPeak: tags.replayPeak,
+          catalog: tags.catalog))
     }
   }
 }

@@ -50,8 +50,15 @@ final class LibraryService: Sendable {
     return summary
   }
 
-  /// `GET /api/library`, encoded once per change.
-  func libraryResponse() async throws -> HTTPResponse {
+  /// `GET /api/library`: the whole list is encoded once per change; a page (`limit`, `offset`)
+  /// is read when asked for, with the whole list's length in `X-Total-Count`.
+  func libraryResponse(_ page: PageQuery) async throws -> HTTPResponse {
+    if page != PageQuery() {
+      let tracks = try await store.tracks(offset: page.offset, limit: page.limit)
+      var response = HTTPResponse.json(tracks.items)
+      response.headers.add("X-Total-Count", String(tracks.total))
+      return response
+    }
     let (cached, generation) = cachedLibrary.withLock { ($0.response, $0.generation) }
     if let cached { return cached }
     let response = HTTPResponse.json(try await store.tracks())

@@ -32,16 +32,19 @@ struct APIOperation: Sendable {
   let answers: [Int: JSONValue]
   let errors: Set<Int>
   let notes: String?
+  /// Query parameters (`QueryParameters`).
+  let query: [JSONValue]
 
   init(
     _ method: HTTPMethod, _ path: String, _ summary: String, access: Access, body: Body = .none,
-    answers: [Int: JSONValue], errors: Set<Int> = [], notes: String? = nil
+    query: [JSONValue] = [], answers: [Int: JSONValue], errors: Set<Int> = [], notes: String? = nil
   ) {
     self.method = method
     self.path = path
     self.summary = summary
     self.access = access
     self.body = body
+    self.query = query
     self.answers = answers
     self.errors = errors
     self.notes = notes
@@ -63,7 +66,7 @@ struct APIOperation: Sendable {
     ]
     if let description { fields["description"] = .string(description) }
     if case .permission(let name) = access { fields["x-permission"] = .string(name) }
-    let parameters = pathParameters
+    let parameters = pathParameters + query
     if !parameters.isEmpty { fields["parameters"] = .array(parameters) }
     if let requestBody { fields["requestBody"] = requestBody }
     return .object(fields)

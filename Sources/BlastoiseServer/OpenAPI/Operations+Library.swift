@@ -7,12 +7,18 @@ extension APIOperation {
 
   static let library: [APIOperation] = [
     APIOperation(
-      .get, "/api/library", "Every track", access: .permission("listen"),
+      .get, "/api/library", "Every track, in album, disc and track order", access: .permission("listen"),
+      query: QueryParameters.page,
       answers: [
         200: Answer.json(
           Schema.array(Schema.ref("Track")), linking: "trackId", from: "$response.body#/0/id",
-          to: ["getApiTracksTrackId"])
-      ]),
+          to: ["getApiTracksTrackId", "getApiTracksTrackIdLyrics"]
+        ).merging(["headers": ["X-Total-Count": ["schema": ["type": "integer"], "description": "with a page"]]])
+      ],
+      notes: """
+        `limit` and `offset` (additive) answer one page of the same list, the whole list's length in \
+        `X-Total-Count`; without them, every track.
+        """),
     APIOperation(
       .get, "/api/tracks/{trackId}", "A track's audio, by ID only", access: .permission("listen"),
       answers: [

@@ -6,6 +6,8 @@
 
 #include <stdbool.h>
 
+#include "CTagLibProperties.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
