@@ -143,7 +143,7 @@ public enum BlastoiseSchema {
         ALTER TABLE tracks ADD COLUMN disc_number INTEGER;
         ALTER TABLE tracks ADD COLUMN disc_total INTEGER;
         ALTER TABLE tracks ADD COLUMN date TEXT;
-        ALTER TABLE tracks ADD COLUMN genres TEXT NOT NULL DEFAULT '[]';
+        ALTER TABLE tracks ADD COLUMN genres TEXT NOT NULL DEFAULT '';
         ALTER TABLE tracks ADD COLUMN composer TEXT;
         ALTER TABLE tracks ADD COLUMN compilation INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE tracks ADD COLUMN mb_track_id TEXT;

@@ -25,26 +25,22 @@ struct TagProperties {
   }
 
   var catalogTags: CatalogTags {
-    var tags = CatalogTags()
-    tags.albumArtist = first("ALBUMARTIST")
     let track = Self.numberAndTotal(first("TRACKNUMBER"))
-    tags.trackNumber = track.number
-    tags.trackTotal = track.total ?? Self.number(first("TRACKTOTAL") ?? first("TOTALTRACKS"))
     let disc = Self.numberAndTotal(first("DISCNUMBER"))
-    tags.discNumber = disc.number
-    tags.discTotal = disc.total ?? Self.number(first("DISCTOTAL") ?? first("TOTALDISCS"))
-    tags.date = first("DATE") ?? first("YEAR") ?? first("ORIGINALDATE") ?? first("ORIGINALYEAR")
-    tags.genres = Self.genres(values["GENRE"] ?? [])
-    tags.composer = values["COMPOSER"].map { $0.joined(separator: ", ") }
-    tags.compilation = ["COMPILATION", "TCMP", "ITUNESCOMPILATION"].contains { Self.isTrue(first($0)) }
-    tags.musicBrainz = MusicBrainzIDs(
-      track: uuid("MUSICBRAINZTRACKID"), album: uuid("MUSICBRAINZALBUMID"), artist: uuid("MUSICBRAINZARTISTID"),
-      albumArtist: uuid("MUSICBRAINZALBUMARTISTID"))
-    tags.sortNames = SortNames(
-      title: first("TITLESORT"), artist: first("ARTISTSORT"), album: first("ALBUMSORT"),
-      albumArtist: first("ALBUMARTISTSORT"))
-    tags.lyrics = lyricsValues.first
-    return tags
+    return CatalogTags(
+      albumArtist: first("ALBUMARTIST"), trackNumber: track.number,
+      trackTotal: track.total ?? Self.number(first("TRACKTOTAL") ?? first("TOTALTRACKS")), discNumber: disc.number,
+      discTotal: disc.total ?? Self.number(first("DISCTOTAL") ?? first("TOTALDISCS")),
+      date: first("DATE") ?? first("YEAR") ?? first("ORIGINALDATE") ?? first("ORIGINALYEAR"),
+      genres: Self.genres(values["GENRE"] ?? []), composer: values["COMPOSER"].map { $0.joined(separator: ", ") },
+      compilation: ["COMPILATION", "TCMP", "ITUNESCOMPILATION"].contains { Self.isTrue(first($0)) },
+      musicBrainz: MusicBrainzIDs(
+        track: uuid("MUSICBRAINZTRACKID"), album: uuid("MUSICBRAINZALBUMID"), artist: uuid("MUSICBRAINZARTISTID"),
+        albumArtist: uuid("MUSICBRAINZALBUMARTISTID")),
+      sortNames: SortNames(
+        title: first("TITLESORT"), artist: first("ARTISTSORT"), album: first("ALBUMSORT"),
+        albumArtist: first("ALBUMARTISTSORT")),
+      lyrics: lyricsValues.first)
   }
 
   private func first(_ key: String) -> String? { values[key]?.first }

@@ -9,43 +9,48 @@ struct CatalogRoutes: Sendable {
   let auth: RequestAuthenticator
 
   func register(on router: inout Router) {
-    router.on(.get, APIRoute.albums.pattern) { request in
-      _ = try await auth.require(.listen, for: request)
+    let catalog = catalog
+    get(APIRoute.albums, on: &router) { request in
       let query = try ListQuery(parameters: request.query)
-      let order = CatalogListing.albumOrder(query, newSeed: { .random(in: .min ... .max) })
-      return .json(try await catalog.albums(order, genreID: query.genre, page: CatalogListing.range(query)))
+      let order = CatalogListing.albumOrder(query, newSeed: Self.newSeed)
+      return try await catalog.albums(order, genreID: query.genre, page: CatalogListing.range(query))
     }
-    router.on(.get, APIRoute.album.pattern) { request in
-      _ = try await auth.require(.listen, for: request)
-      guard let album = try await catalog.album(id: request.pathParameter("id")) else {
-        throw HTTPError(.notFound, "No such album")
-      }
-      return .json(album)
+    get(APIRoute.album, on: &router) { request in
+      try Self.found(try await catalog.album(id: request.pathParameter("id")), "No such album")
     }
-    router.on(.get, APIRoute.artists.pattern) { request in
-      _ = try await auth.require(.listen, for: request)
+    get(APIRoute.artists, on: &router) { request in
       let query = try ListQuery(parameters: request.query)
-      let order = try CatalogListing.artistOrder(query, newSeed: { .random(in: .min ... .max) })
-      return .json(try await catalog.artists(order, page: CatalogListing.range(query)))
+      let order = try CatalogListing.artistOrder(query, newSeed: Self.newSeed)
+      return try await catalog.artists(order, page: CatalogListing.range(query))
     }
-    router.on(.get, APIRoute.artist.pattern) { request in
-      _ = try await auth.require(.listen, for: request)
-      guard let artist = try await catalog.artist(id: request.pathParameter("id")) else {
-        throw HTTPError(.notFound, "No such artist")
-      }
-      return .json(artist)
+    get(APIRoute.artist, on: &router) { request in
+      try Self.found(try await catalog.artist(id: request.pathParameter("id")), "No such artist")
     }
-    router.on(.get, APIRoute.genres.pattern) { request in
-      _ = try await auth.require(.listen, for: request)
+    get(APIRoute.genres, on: &router) { request in
       let page = try PageQuery(parameters: request.query)
-      return .json(
-        try await catalog.genres(page: PageRange(offset: page.offset, limit: page.limit ?? ListQuery.defaultLimit)))
+      return try await catalog.genres(page: PageRange(offset: page.offset, limit: page.limit ?? ListQuery.defaultLimit))
     }
-    router.on(.get, APIRoute.search.pattern) { request in
-      _ = try await auth.require(.listen, for: request)
+    get(APIRoute.search, on: &router) { request in
       let query = try SearchQuery(parameters: request.query)
-      guard let terms = SearchTerms(query.text) else { return .json(SearchResults()) }
-      return .json(try await catalog.search(terms, limit: query.limit))
+      guard let terms = SearchTerms(query.text) else { return SearchResults() }
+      return try await catalog.search(terms, limit: query.limit)
     }
   }
+
+  /// A GET that needs `listen`, answered with `answer`'s JSON.
+  private func get<Answer: Encodable & Sendable>(
+    _ route: APIRoute, on router: inout Router, _ answer: @escaping @Sendable (HTTPRequest) async throws -> Answer
+  ) {
+    router.on(.get, route.pattern) { [auth] request in
+      _ = try await auth.require(.listen, for: request)
+      return .json(try await answer(request))
+    }
+  }
+
+  private static func found<Value>(_ value: Value?, _ message: String) throws -> Value {
+    guard let value else { throw HTTPError(.notFound, message) }
+    return value
+  }
+
+  private static func newSeed() -> UInt32 { .random(in: .min ... .max) }
 }

@@ -26,7 +26,7 @@ extension CatalogRefresh {
         compilation, mb_album_id, added_at, name_key, artist_key, shuffle_key)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """, .text(id), .text(album.name), SQLiteValue(album.artist), SQLiteValue(album.artistId),
-      SQLiteValue(album.year), .text(try StringListColumn.encode(album.genres)), SQLiteValue(album.trackCount),
+      SQLiteValue(album.year), .text(NameListColumn.encode(album.genres)), SQLiteValue(album.trackCount),
       SQLiteValue(album.discCount), .real(album.duration), SQLiteValue(album.compilation),
       SQLiteValue(album.musicBrainzId), .integer(album.addedAt), .text(summary.nameKey), .text(summary.artistKey),
       .integer(ShuffleOrder.key(ofID: id)))

@@ -60,7 +60,7 @@ struct CatalogRefresh {
       try SearchIndex.replace(.track, ref: id, with: nil, in: connection)
       return
     }
-    for name in row.string("genres").flatMap(StringListColumn.decode) ?? [] {
+    for name in NameListColumn.decode(row.string("genres") ?? "") {
       let genre = CatalogKey.genreID(name)
       try connection.execute(
         "INSERT OR IGNORE INTO track_genres (genre_id, track_id, name) VALUES (?, ?, ?)", .text(genre), .text(id),

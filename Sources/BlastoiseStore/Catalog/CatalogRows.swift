@@ -8,7 +8,7 @@ enum CatalogRows {
     else { return nil }
     return Album(
       id: id, name: name, artist: row.string("artist"), artistId: row.string("artist_id"), year: row.int("year"),
-      genres: row.string("genres").flatMap(StringListColumn.decode) ?? [], trackCount: trackCount,
+      genres: NameListColumn.decode(row.string("genres") ?? ""), trackCount: trackCount,
       discCount: row.int("disc_count") ?? 1, duration: duration, compilation: row.bool("compilation") ?? false,
       musicBrainzId: row.string("mb_album_id"), addedAt: addedAt)
   }

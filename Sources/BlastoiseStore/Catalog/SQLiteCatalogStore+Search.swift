@@ -6,7 +6,7 @@ import BlastoiseProtocol
 /// every other term, then ranked by `SearchTerms`.
 extension SQLiteCatalogStore {
   public func search(_ terms: SearchTerms, limit: Int) async throws -> SearchResults {
-    try await access.read { connection in
+    let found = try await access.read { connection in
       let candidates = SearchCandidates(terms: terms, count: min(limit * 3, 300), connection: connection)
       let artists = try connection.query(
         "SELECT * FROM artists WHERE id IN (SELECT value FROM json_each(?))", candidates.refs(.artist))
@@ -15,10 +15,14 @@ extension SQLiteCatalogStore {
       let tracks = try connection.query(
         "SELECT * FROM track_rows WHERE id IN (SELECT value FROM json_each(?))", candidates.refs(.track))
       return SearchResults(
-        artists: terms.ranked(artists.compactMap(CatalogRows.artist), name: \.name, limit: limit),
-        albums: terms.ranked(albums.compactMap(CatalogRows.album), name: \.name, limit: limit),
-        tracks: terms.ranked(tracks.compactMap(TrackRow.track), name: \.title, limit: limit))
+        artists: artists.compactMap(CatalogRows.artist), albums: albums.compactMap(CatalogRows.album),
+        tracks: tracks.compactMap(TrackRow.track))
     }
+    // Ranked here, off the database's queue: folding every candidate's name is the costly part.
+    return SearchResults(
+      artists: terms.ranked(found.artists, name: \.name, limit: limit),
+      albums: terms.ranked(found.albums, name: \.name, limit: limit),
+      tracks: terms.ranked(found.tracks, name: \.title, limit: limit))
   }
 }
 

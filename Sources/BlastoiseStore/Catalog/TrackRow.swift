@@ -39,23 +39,17 @@ enum TrackRow {
 
   /// The tags as stored; the lyrics are not part of `track_rows`.
   static func catalogTags(_ row: SQLiteRow) -> CatalogTags {
-    var tags = CatalogTags()
-    tags.albumArtist = row.string("album_artist")
-    tags.trackNumber = row.int("track_number")
-    tags.trackTotal = row.int("track_total")
-    tags.discNumber = row.int("disc_number")
-    tags.discTotal = row.int("disc_total")
-    tags.date = row.string("date")
-    tags.genres = row.string("genres").flatMap(StringListColumn.decode) ?? []
-    tags.composer = row.string("composer")
-    tags.compilation = row.bool("compilation") ?? false
-    tags.musicBrainz = MusicBrainzIDs(
-      track: row.string("mb_track_id"), album: row.string("mb_album_id"), artist: row.string("mb_artist_id"),
-      albumArtist: row.string("mb_album_artist_id"))
-    tags.sortNames = SortNames(
-      title: row.string("title_sort"), artist: row.string("artist_sort"), album: row.string("album_sort"),
-      albumArtist: row.string("album_artist_sort"))
-    return tags
+    CatalogTags(
+      albumArtist: row.string("album_artist"), trackNumber: row.int("track_number"),
+      trackTotal: row.int("track_total"), discNumber: row.int("disc_number"), discTotal: row.int("disc_total"),
+      date: row.string("date"), genres: NameListColumn.decode(row.string("genres") ?? ""),
+      composer: row.string("composer"), compilation: row.bool("compilation") ?? false,
+      musicBrainz: MusicBrainzIDs(
+        track: row.string("mb_track_id"), album: row.string("mb_album_id"), artist: row.string("mb_artist_id"),
+        albumArtist: row.string("mb_album_artist_id")),
+      sortNames: SortNames(
+        title: row.string("title_sort"), artist: row.string("artist_sort"), album: row.string("album_sort"),
+        albumArtist: row.string("album_artist_sort")))
   }
 
   private static func title(_ row: SQLiteRow, filename: String) -> String {

@@ -33,7 +33,7 @@ enum TrackWrite {
       SQLiteValue(track.album), .real(track.duration), SQLiteValue(track.replayGainDb), SQLiteValue(track.replayPeak),
       .integer(addedAt), SQLiteValue(tags.albumArtist), SQLiteValue(tags.trackNumber), SQLiteValue(tags.trackTotal),
       SQLiteValue(tags.discNumber), SQLiteValue(tags.discTotal), SQLiteValue(tags.date),
-      .text(try StringListColumn.encode(tags.genres)), SQLiteValue(tags.composer), SQLiteValue(tags.compilation),
+      .text(NameListColumn.encode(tags.genres)), SQLiteValue(tags.composer), SQLiteValue(tags.compilation),
       SQLiteValue(tags.musicBrainz.track), SQLiteValue(tags.musicBrainz.album), SQLiteValue(tags.musicBrainz.artist),
       SQLiteValue(tags.musicBrainz.albumArtist), SQLiteValue(tags.sortNames.title), SQLiteValue(tags.sortNames.artist),
       SQLiteValue(tags.sortNames.album), SQLiteValue(tags.sortNames.albumArtist), SQLiteValue(tags.lyrics),

@@ -9,12 +9,7 @@ import Testing
     track: Int? = nil, date: String? = nil, genres: [String] = [], discTotal: Int? = nil, addedAt: Int64 = 100,
     duration: Double = 60
   ) -> AlbumMember {
-    var tags = CatalogTags()
-    tags.discNumber = disc
-    tags.trackNumber = track
-    tags.date = date
-    tags.genres = genres
-    tags.discTotal = discTotal
+    let tags = CatalogTags(trackNumber: track, discNumber: disc, discTotal: discTotal, date: date, genres: genres)
     return AlbumMember(
       trackID: id, title: title, album: album, albumArtist: artist, albumArtistID: artist.map(CatalogKey.artistID),
       tags: tags, duration: duration, addedAt: addedAt)

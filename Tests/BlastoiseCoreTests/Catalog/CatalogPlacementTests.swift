@@ -7,12 +7,9 @@ import Testing
   func tags(
     albumArtist: String? = nil, compilation: Bool = false, musicBrainzAlbum: String? = nil, disc: Int? = nil
   ) -> CatalogTags {
-    var tags = CatalogTags()
-    tags.albumArtist = albumArtist
-    tags.compilation = compilation
-    tags.musicBrainz = MusicBrainzIDs(album: musicBrainzAlbum)
-    tags.discNumber = disc
-    return tags
+    CatalogTags(
+      albumArtist: albumArtist, discNumber: disc, compilation: compilation,
+      musicBrainz: MusicBrainzIDs(album: musicBrainzAlbum))
   }
 
   @Test func anAlbumIsItsAlbumArtistAndNameAcrossDiscs() {
@@ -59,8 +56,6 @@ import Testing
 
   @Test(arguments: [("1999-06-12", 1999), ("2001", 2001), ("19", nil), ("June 1999", nil), ("0000", nil)])
   func theYearIsWhereTheDateBegins(_ date: String, _ year: Int?) {
-    var tags = CatalogTags()
-    tags.date = date
-    #expect(tags.year == year)
+    #expect(CatalogTags(date: date).year == year)
   }
 }

@@ -54,15 +54,9 @@ enum Fixture {
     disc: Int? = nil, number: Int? = nil, date: String? = nil, genres: [String] = [], compilation: Bool = false,
     musicBrainzAlbum: String? = nil, lyrics: String? = nil
   ) -> ScannedTrack {
-    var tags = CatalogTags()
-    tags.albumArtist = albumArtist
-    tags.discNumber = disc
-    tags.trackNumber = number
-    tags.date = date
-    tags.genres = genres
-    tags.compilation = compilation
-    tags.musicBrainz = MusicBrainzIDs(album: musicBrainzAlbum)
-    tags.lyrics = lyrics
+    let tags = CatalogTags(
+      albumArtist: albumArtist, trackNumber: number, discNumber: disc, date: date, genres: genres,
+      compilation: compilation, musicBrainz: MusicBrainzIDs(album: musicBrainzAlbum), lyrics: lyrics)
     return scanned(
       "/music/\(id).flac", track: "sha256:\(id)", title: title, artist: artist, album: album, catalog: tags)
   }

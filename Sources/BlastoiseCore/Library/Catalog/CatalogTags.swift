@@ -10,15 +10,33 @@ public struct CatalogTags: Sendable, Equatable {
   public var discTotal: Int?
   /// As tagged: "1999", "1999-06-12", …
   public var date: String?
-  public var genres: [String] = []
+  public var genres: [String]
   public var composer: String?
   /// Tagged as a compilation (`CatalogPlacement` also takes an album artist "Various Artists" as one).
-  public var compilation = false
-  public var musicBrainz = MusicBrainzIDs()
-  public var sortNames = SortNames()
+  public var compilation: Bool
+  public var musicBrainz: MusicBrainzIDs
+  public var sortNames: SortNames
   public var lyrics: String?
 
-  public init() {}
+  public init(
+    albumArtist: String? = nil, trackNumber: Int? = nil, trackTotal: Int? = nil, discNumber: Int? = nil,
+    discTotal: Int? = nil, date: String? = nil, genres: [String] = [], composer: String? = nil,
+    compilation: Bool = false, musicBrainz: MusicBrainzIDs = MusicBrainzIDs(), sortNames: SortNames = SortNames(),
+    lyrics: String? = nil
+  ) {
+    self.albumArtist = albumArtist
+    self.trackNumber = trackNumber
+    self.trackTotal = trackTotal
+    self.discNumber = discNumber
+    self.discTotal = discTotal
+    self.date = date
+    self.genres = genres
+    self.composer = composer
+    self.compilation = compilation
+    self.musicBrainz = musicBrainz
+    self.sortNames = sortNames
+    self.lyrics = lyrics
+  }
 
   /// The year the date begins with ("1999-06-12" → 1999); nil without one.
   public var year: Int? {
