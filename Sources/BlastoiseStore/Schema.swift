@@ -235,6 +235,7 @@ public enum BlastoiseSchema {
         CREATE TABLE search_entries (
           kind INTEGER NOT NULL,
           ref TEXT NOT NULL,
+          name TEXT NOT NULL,
           text TEXT NOT NULL,
           PRIMARY KEY (kind, ref)
         ) STRICT, WITHOUT ROWID;

@@ -26,6 +26,7 @@ typedef struct {
 static char **paths;
 static size_t path_count, next_path;
 static const char *cookie;
+static int port;
 static double *latencies;
 static size_t latency_count, latency_capacity;
 static long errors;
@@ -40,7 +41,8 @@ static void send_request(conn *c) {
   char request[4096];
   const char *path = paths[next_path++ % path_count];
   int n = snprintf(request, sizeof request,
-                   "GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: blastoise_session=%s\r\n\r\n", path, cookie);
+                   "GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nCookie: blastoise_session=%s\r\n\r\n", path, port,
+                   cookie);
   c->sent = now_ms();
   c->len = 0;
   if (write(c->fd, request, n) != n) {
@@ -71,7 +73,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: load PORT COOKIE CONNECTIONS SECONDS PATHS_FILE\n");
     return 2;
   }
-  int port = atoi(argv[1]), count = atoi(argv[3]);
+  port = atoi(argv[1]);
+  int count = atoi(argv[3]);
   double seconds = atof(argv[4]);
   cookie = argv[2];
   FILE *file = fopen(argv[5], "r");

@@ -60,8 +60,10 @@ struct PlaylistRoutes: Sendable {
       .json(try await playlists.share(request.pathParameter("id"), by: try await auth.require(.create, for: request)))
     }
     router.on(.delete, APIRoute.playlistShare.pattern, body: .smallJSON) { request in
-      .json(
-        try await playlists.revokeShare(request.pathParameter("id"), by: try await auth.require(.create, for: request)))
+      // The principal first: written as one nested expression, Swift 6.3.1's release build crashed
+      // splitting this closure's coroutine (LLVM CoroSplit, swifterror).
+      let principal = try await auth.require(.create, for: request)
+      return .json(try await playlists.revokeShare(request.pathParameter("id"), by: principal))
     }
   }
 }

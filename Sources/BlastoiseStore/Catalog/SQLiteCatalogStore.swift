@@ -43,11 +43,13 @@ public struct SQLiteCatalogStore: CatalogStore {
           ORDER BY (shuffle_key * ?4 + ?5) % 2147483647, id LIMIT ?2 OFFSET ?3
           """, genre, limit, offset, .integer(shuffle.multiplier), .integer(shuffle.offset))
       }
-      let total = try connection.queryOne(
-        """
-        SELECT count(*) AS n FROM albums
-        WHERE ?1 IS NULL OR id IN (SELECT album_id FROM album_genres WHERE genre_id = ?1)
-        """, genre)
+      // Counted apart: `?1 IS NULL OR …` would test every album.
+      let total =
+        if let genreID {
+          try connection.queryOne("SELECT count(*) AS n FROM album_genres WHERE genre_id = ?", .text(genreID))
+        } else {
+          try connection.queryOne("SELECT count(*) AS n FROM albums")
+        }
       return Page(
         items: rows.compactMap(CatalogRows.album), total: CatalogRows.count(total), offset: page.offset,
         limit: page.limit, seed: order.seed)

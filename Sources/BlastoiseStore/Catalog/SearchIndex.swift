@@ -14,8 +14,8 @@ enum SearchIndex {
     try connection.execute("DELETE FROM search_entries WHERE kind = ? AND ref = ?", .integer(kind.rawValue), .text(ref))
     guard let entry else { return }
     try connection.execute(
-      "INSERT INTO search_entries (kind, ref, text) VALUES (?, ?, ?)", .integer(kind.rawValue), .text(ref),
-      .text(entry.text))
+      "INSERT INTO search_entries (kind, ref, name, text) VALUES (?, ?, ?, ?)", .integer(kind.rawValue), .text(ref),
+      .text(entry.name), .text(entry.text))
     for word in entry.words {
       try connection.execute(
         "INSERT INTO search_words (kind, field, word, name_length, ref) VALUES (?, ?, ?, ?, ?)",

@@ -13,8 +13,10 @@ public struct SearchEntry: Sendable, Equatable {
   }
 
   public let words: [Word]
+  /// The folded name: its words joined by one space, as `SearchTerms.ranked` compares names.
+  public let name: String
   /// Characters in the folded name: shorter names are read first.
-  public let nameLength: Int
+  public var nameLength: Int { name.count }
   /// Every word, each after one space (" sigur ros hoppipolla"): a term starts a word exactly
   /// where `text` contains its `needle`.
   public let text: String
@@ -25,7 +27,7 @@ public struct SearchEntry: Sendable, Equatable {
       !nameWords.contains($0)
     }
     words = nameWords.map { Word(text: $0, field: .name) } + restWords.map { Word(text: $0, field: .rest) }
-    nameLength = nameWords.joined(separator: " ").count
+    self.name = nameWords.joined(separator: " ")
     text = (nameWords + restWords).map(Self.needle).joined()
   }
 

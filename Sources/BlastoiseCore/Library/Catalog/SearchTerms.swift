@@ -26,10 +26,11 @@ public struct SearchTerms: Sendable, Equatable {
 
   /// Better matches first: the name is the phrase, then names starting with it, then names holding
   /// every term, then matches through another field (a track's artist or album); within each,
-  /// shorter names first, then alphabetical.
-  public func ranked<Item>(_ items: [Item], name: (Item) -> String, limit: Int) -> [Item] {
+  /// shorter names first, then alphabetical. `foldedName` is an item's name as `SearchEntry.name`
+  /// folds it (stores keep it, so ranking folds nothing).
+  public func ranked<Item>(_ items: [Item], foldedName: (Item) -> String, limit: Int) -> [Item] {
     let keyed = items.map { item -> (rank: Int, length: Int, folded: String, item: Item) in
-      let folded = SearchText.words(name(item)).joined(separator: " ")
+      let folded = foldedName(item)
       return (rank(ofName: folded), folded.count, folded, item)
     }
     let sorted = keyed.sorted { ($0.rank, $0.length, $0.folded) < ($1.rank, $1.length, $1.folded) }
