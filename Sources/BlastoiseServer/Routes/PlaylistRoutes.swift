@@ -8,8 +8,11 @@ struct PlaylistRoutes: Sendable {
   let auth: RequestAuthenticator
 
   func register(on router: inout Router) {
+    // Each handler binds its principal first: with the check nested in the call's arguments, Swift
+    // 6.3.1's release build crashed splitting these closures' coroutines (LLVM CoroSplit, swifterror).
     router.on(.get, APIRoute.playlists.pattern) { request in
-      .json(try await playlists.bundle(for: try await auth.require(.listen, for: request)))
+      let principal = try await auth.require(.listen, for: request)
+      return .json(try await playlists.bundle(for: principal))
     }
     router.on(.post, APIRoute.playlists.pattern, body: .smallJSON) { request in
       let principal = try await auth.require(.create, for: request)
@@ -20,22 +23,20 @@ struct PlaylistRoutes: Sendable {
           by: principal))
     }
     router.on(.get, APIRoute.sharedPlaylist.pattern) { request in
-      .json(
-        try await playlists.open(
-          link: request.pathParameter("token"), by: try await auth.require(.listen, for: request)))
+      let principal = try await auth.require(.listen, for: request)
+      return .json(try await playlists.open(link: request.pathParameter("token"), by: principal))
     }
     router.on(.post, APIRoute.rememberSharedPlaylist.pattern, body: .smallJSON) { request in
-      .json(
-        try await playlists.remember(
-          link: request.pathParameter("token"), by: try await auth.require(.listen, for: request)))
+      let principal = try await auth.require(.listen, for: request)
+      return .json(try await playlists.remember(link: request.pathParameter("token"), by: principal))
     }
     router.on(.post, APIRoute.sharedPlaylist.pattern, body: .smallJSON) { request in
-      .json(
-        try await playlists.copy(
-          link: request.pathParameter("token"), by: try await auth.require(.create, for: request)))
+      let principal = try await auth.require(.create, for: request)
+      return .json(try await playlists.copy(link: request.pathParameter("token"), by: principal))
     }
     router.on(.get, APIRoute.playlist.pattern) { request in
-      .json(try await playlists.visible(request.pathParameter("id"), to: try await auth.require(.listen, for: request)))
+      let principal = try await auth.require(.listen, for: request)
+      return .json(try await playlists.visible(request.pathParameter("id"), to: principal))
     }
     router.on(.patch, APIRoute.playlist.pattern, body: .smallJSON) { request in
       let principal = try await auth.require(.create, for: request)
@@ -48,7 +49,8 @@ struct PlaylistRoutes: Sendable {
           isPublic: changes.isPublic, by: principal))
     }
     router.on(.delete, APIRoute.playlist.pattern, body: .smallJSON) { request in
-      try await playlists.delete(request.pathParameter("id"), by: try await auth.require(.create, for: request))
+      let principal = try await auth.require(.create, for: request)
+      try await playlists.delete(request.pathParameter("id"), by: principal)
       return .json(SuccessResponse())
     }
     router.on(.patch, APIRoute.playlistTracks.pattern, body: RoomRoutes.queueBody) { request in
@@ -57,11 +59,10 @@ struct PlaylistRoutes: Sendable {
       return .json(try await playlists.edit(request.pathParameter("id"), edit, by: principal))
     }
     router.on(.post, APIRoute.playlistShare.pattern, body: .smallJSON) { request in
-      .json(try await playlists.share(request.pathParameter("id"), by: try await auth.require(.create, for: request)))
+      let principal = try await auth.require(.create, for: request)
+      return .json(try await playlists.share(request.pathParameter("id"), by: principal))
     }
     router.on(.delete, APIRoute.playlistShare.pattern, body: .smallJSON) { request in
-      // The principal first: written as one nested expression, Swift 6.3.1's release build crashed
-      // splitting this closure's coroutine (LLVM CoroSplit, swifterror).
       let principal = try await auth.require(.create, for: request)
       return .json(try await playlists.revokeShare(request.pathParameter("id"), by: principal))
     }
