@@ -7,7 +7,7 @@ compilation of tracks by other artists, 30 genres, years 1960-2024. Names are dr
 vocabulary with a Zipf-like spread (a few words are in thousands of titles, most in a few), some
 with accents and Icelandic letters, so searches hit both common and rare words.
 
-Usage: python3 library.py ROOT COUNT AUDIO QUERIES
+Usage: python3 library.py ROOT COUNT AUDIO QUERIES [UNIQUE_QUERIES]
 """
 
 import os
@@ -67,14 +67,27 @@ for album_index in range((count + 9) // 10):
         written += 1
 
 # Queries as people type them: whole words and prefixes of 3+ letters of names in the library,
-# folded or not, one to three words.
+# folded or not, one to three words; 2,000 that repeat (QUERIES), and 50,000 others, none twice
+# (UNIQUE_QUERIES), so that no answer was read before.
 common = vocabulary[:2000]
+
+
+def query():
+    words = random.choices(common, k=random.choice([1, 1, 2, 3]))
+    words[-1] = words[-1][: random.randint(min(3, len(words[-1])), len(words[-1]))]
+    text = " ".join(words)
+    if random.random() < 0.5:
+        text = text.translate(str.maketrans({"ó": "o", "é": "e", "æ": "ae", "þ": "th", "ð": "d"}))
+    return text
+
+
 with open(queries_path, "w") as out:
     for _ in range(2000):
-        words = random.choices(common, k=random.choice([1, 1, 2, 3]))
-        words[-1] = words[-1][: random.randint(min(3, len(words[-1])), len(words[-1]))]
-        query = " ".join(words)
-        if random.random() < 0.5:
-            query = query.translate(str.maketrans({"ó": "o", "é": "e", "æ": "ae", "þ": "th", "ð": "d"}))
-        out.write(query + "\n")
+        out.write(query() + "\n")
+if len(sys.argv) > 5:
+    unique = set()
+    while len(unique) < 50000:
+        unique.add(query())
+    with open(sys.argv[5], "w") as out:
+        out.writelines(text + "\n" for text in sorted(unique, key=lambda _: random.random()))
 print(f"wrote {written} tracks in {(count + 9) // 10} albums by {len(artists)} album artists")

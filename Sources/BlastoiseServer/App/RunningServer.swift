@@ -71,7 +71,8 @@ public final class RunningServer: Sendable {
     LibraryRoutes(
       library: services.library, auth: authenticator, maxUploadBytes: configuration.maxUploadMegabytes << 20
     ).register(on: &router)
-    CatalogRoutes(catalog: services.storage.catalog, auth: authenticator).register(on: &router)
+    CatalogRoutes(catalog: services.storage.catalog, library: services.library, auth: authenticator).register(
+      on: &router)
     ImportRoutes(imports: imports, auth: authenticator).register(on: &router)
     WebAppRoutes.register(on: &router, webDirectory: configuration.webDirectory)
 

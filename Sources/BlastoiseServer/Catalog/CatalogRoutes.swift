@@ -3,10 +3,13 @@ import BlastoiseHTTP
 import BlastoiseProtocol
 
 /// `GET /api/albums`, `/api/albums/:id`, `/api/artists`, `/api/artists/:id`, `/api/genres`,
-/// `/api/search`: the catalog, for whoever may list the library.
+/// `/api/search`: the catalog, for whoever may list the library. Answers are cached until the
+/// library changes (`AnswerCache`), but for a random order without a seed, drawn anew each time.
 struct CatalogRoutes: Sendable {
   let catalog: any CatalogStore
+  let library: LibraryService
   let auth: RequestAuthenticator
+  let answers = AnswerCache(capacityBytes: 32 << 20)
 
   func register(on router: inout Router) {
     let catalog = catalog
@@ -41,10 +44,20 @@ struct CatalogRoutes: Sendable {
   private func get<Answer: Encodable & Sendable>(
     _ route: APIRoute, on router: inout Router, _ answer: @escaping @Sendable (HTTPRequest) async throws -> Answer
   ) {
-    router.on(.get, route.pattern) { [auth] request in
+    router.on(.get, route.pattern) { [auth, answers, library] request in
       _ = try await auth.require(.listen, for: request)
-      return .json(try await answer(request))
+      guard request.query["sort"] != CatalogSort.random.rawValue || request.query["seed"] != nil else {
+        return .json(try await answer(request))
+      }
+      return try await answers.answer(Self.key(request), generation: library.generation) {
+        .json(try await answer(request))
+      }
     }
+  }
+
+  /// The path and the query, its parameters in order.
+  static func key(_ request: HTTPRequest) -> String {
+    request.path + "?" + request.query.sorted { $0.key < $1.key }.map { $0.key + "=" + $0.value }.joined(separator: "&")
   }
 
   private static func found<Value>(_ value: Value?, _ message: String) throws -> Value {

@@ -42,7 +42,11 @@ final class LibraryService: Sendable {
       try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
     let started = Date()
-    let summary = try await scanner.scan(roots: roots) { [self] progress in await emit(.scanProgress(progress)) }
+    let summary = try await scanner.scan(roots: roots) { [self] progress in
+      // Each batch is in the store by now: answers cached before it are old.
+      if progress.processed > 0 { nextGeneration() }
+      await emit(.scanProgress(progress))
+    }
     ServerLog.write(
       "scan: \(summary.added) read, \(summary.unchanged) unchanged, \(summary.missing) missing, "
         + "\(summary.skipped) skipped in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
@@ -66,8 +70,16 @@ final class LibraryService: Sendable {
     return response
   }
 
-  func libraryChanged() async {
+  /// Moves on with every change of the library (and so of the catalog), also with each batch
+  /// of a scan.
+  var generation: UInt64 { cachedLibrary.withLock { $0.generation } }
+
+  private func nextGeneration() {
     cachedLibrary.withLock { $0 = (nil, $0.generation + 1) }
+  }
+
+  func libraryChanged() async {
+    nextGeneration()
     await emit(.libraryChanged)
   }
 
