@@ -16,7 +16,7 @@ public struct SearchEntry: Sendable, Equatable {
   /// The folded name: its words joined by one space, as `SearchTerms.ranked` compares names.
   public let name: String
   /// Characters in the folded name: shorter names are read first.
-  public var nameLength: Int { name.count }
+  public var nameLength: Int { name.unicodeScalars.count }
   /// Every word, each after one space (" sigur ros hoppipolla"): a term starts a word exactly
   /// where `text` contains its `needle`.
   public let text: String

@@ -29,20 +29,25 @@ public struct SearchTerms: Sendable, Equatable {
   /// shorter names first, then alphabetical. `foldedName` is an item's name as `SearchEntry.name`
   /// folds it (stores keep it, so ranking folds nothing).
   public func ranked<Item>(_ items: [Item], foldedName: (Item) -> String, limit: Int) -> [Item] {
+    // Folded names compare as bytes: String's comparison normalizes every non-ASCII name again.
     let keyed = items.map { item -> (rank: Int, length: Int, folded: String, item: Item) in
       let folded = foldedName(item)
-      return (rank(ofName: folded), folded.count, folded, item)
+      return (rank(ofName: folded), folded.unicodeScalars.count, folded, item)
     }
-    let sorted = keyed.sorted { ($0.rank, $0.length, $0.folded) < ($1.rank, $1.length, $1.folded) }
+    let sorted = keyed.sorted { a, b in
+      if a.rank != b.rank { return a.rank < b.rank }
+      if a.length != b.length { return a.length < b.length }
+      return a.folded.utf8.lexicographicallyPrecedes(b.folded.utf8)
+    }
     return sorted.prefix(limit).map(\.item)
   }
 
   /// 0: the folded name is the phrase; 1: it starts with it; 2: every term starts a word of it;
   /// 3: otherwise.
   func rank(ofName folded: String) -> Int {
-    if folded == phrase { return 0 }
-    if folded.hasPrefix(phrase) { return 1 }
-    let nameWords = folded.split(separator: " ")
-    return words.allSatisfy { term in nameWords.contains { $0.hasPrefix(term) } } ? 2 : 3
+    if folded.utf8.elementsEqual(phrase.utf8) { return 0 }
+    if folded.utf8.starts(with: phrase.utf8) { return 1 }
+    let nameWords = folded.utf8.split(separator: UInt8(ascii: " "))
+    return words.allSatisfy { term in nameWords.contains { $0.starts(with: term.utf8) } } ? 2 : 3
   }
 }
