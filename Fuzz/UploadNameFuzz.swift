@@ -3,8 +3,8 @@ import BlastoiseCore
 // libFuzzer entry for the names uploads are stored under. The input is a client's file name.
 // Besides crashes it traps when a name the upload check accepts (`AudioFormats`) gets no stored
 // name, or when a stored name (first, second or thousandth of its kind)
-//   - is longer than `UploadName.maxBytes` bytes, or holds a slash, a backslash or a control
-//     character, or is hidden (the scanner skips names starting with a dot);
+//   - is longer than `UploadName.maxBytes` bytes, or holds a slash, a backslash or a character
+//     `String.isUnsafeInNames` refuses (controls, separators, bidi marks), or is hidden (the scanner skips names starting with a dot);
 //   - loses the client's extension, or is not taken as audio by the scanner;
 //   - is stored under yet another name when it is uploaded again.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -23,7 +23,7 @@ public func fuzzUploadName(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       fatalError("\(clientName.debugDescription) → \(stored.debugDescription) \(problem)")
     }
     if stored.utf8.count > UploadName.maxBytes { fail("is too long") }
-    if scalars.contains(where: { $0 == "/" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7f }) { fail("is unsafe") }
+    if scalars.contains(where: { $0 == "/" || $0 == "\\" || String.isUnsafeInNames($0) }) { fail("is unsafe") }
     if scalars.first == "." { fail("is hidden") }
     if !stored.utf8.reversed().starts(with: ("." + name.fileExtension).utf8.reversed()) {
       fail("lost the extension \(name.fileExtension)")

@@ -35,6 +35,11 @@ import Testing
       try request(.get, headers: [("Host", "music.local:3001"), ("Origin", "http://evil.example")]), route)
   }
 
+  @Test func twoHostHeadersAreABadRequest() throws {
+    let twice = try request(.get, headers: [("Host", "music.local:3001"), ("host", "evil.example")])
+    #expect(throws: HTTPError(.badRequest, "More than one Host header")) { try guards.check(twice, route) }
+  }
+
   @Test func foreignHostsAreMisdirected() throws {
     for host in [
       "evil.example:3001", "music.local:9999", "evil.example", "music.local.evil.example:3001", "[::1",

@@ -11,6 +11,8 @@ import Testing
     ("sub/\u{301}x.mp3", "\u{301}x.mp3"),
     ("a\\\u{301}b.mp3", "\u{301}b.mp3"),
     (".hidden\u{0}\u{7f}.mp3", "hidden.mp3"),
+    // NEL, line separator, right-to-left override and an isolate: no reversed or broken names.
+    ("a\u{85}b\u{2028}c\u{202E}d\u{2067}e.mp3", "abcde.mp3"),
     // A name that is only dots keeps a stem: `wav` alone would not be a track at the next scan.
     ("....wav", "upload.wav"),
     ("x/..\u{301}/....FLAC", "upload.FLAC"),

@@ -25,6 +25,12 @@ public struct HTTPHeaders: Sendable, Sequence {
     fields.first { $0.name.caseInsensitiveEquals(name) }?.value
   }
 
+  /// Every value for a name, in the order received (a proxy may add its own line rather than
+  /// extend the one there).
+  public func values(_ name: String) -> [String] {
+    fields.filter { $0.name.caseInsensitiveEquals(name) }.map(\.value)
+  }
+
   public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
     fields.makeIterator()
   }

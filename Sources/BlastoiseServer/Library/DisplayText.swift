@@ -1,10 +1,19 @@
 import Foundation
 
 extension String {
-  /// Without C0 control characters and DEL: names and titles from clients and from yt-dlp end up
-  /// in file names, logs and the UI.
+  /// Without control characters (C0, DEL, C1 with NEL), line and paragraph separators, and the
+  /// bidirectional marks, embeddings, overrides and isolates: names and titles from clients and
+  /// from yt-dlp end up in file names, logs and the UI, where a U+202E would show `song‮3pm.exe`
+  /// reversed and a U+2028 would break a log line.
   var removingControlCharacters: String {
-    String(unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7f })
+    String(unicodeScalars.filter { !Self.isUnsafeInNames($0) })
+  }
+
+  static func isUnsafeInNames(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0..<0x20, 0x7f...0x9f, 0x200e, 0x200f, 0x2028...0x202e, 0x2066...0x2069: true
+    default: false
+    }
   }
 }
 

@@ -14,14 +14,14 @@ struct ProxyTrust: Sendable {
   /// Whether the client reached us over HTTPS: the scheme the nearest proxy reports.
   func isSecure(_ request: HTTPRequest) -> Bool {
     guard proxies.trusts(peer: request.remoteAddress) else { return false }
-    let reported = values("X-Forwarded-Proto", in: request).last?.split(separator: ",").last
+    let reported = request.headers.values("X-Forwarded-Proto").last?.split(separator: ",").last
     return reported?.trimmingCharacters(in: .whitespaces).lowercased() == "https"
   }
 
   /// The client's address, for logs, and the key limits count it by (an IPv6 client's /64).
   func client(_ request: HTTPRequest) -> ClientAddress {
     let address = proxies.clientAddress(
-      peer: request.remoteAddress, forwardedFor: values("X-Forwarded-For", in: request))
+      peer: request.remoteAddress, forwardedFor: request.headers.values("X-Forwarded-For"))
     return ClientAddress(address: address, limitKey: IPAddress(address)?.limitKey ?? address)
   }
 
@@ -35,10 +35,5 @@ struct ProxyTrust: Sendable {
     }
     let forwarding = ["x-forwarded-for", "forwarded", "x-real-ip", "x-forwarded-host"]
     return !request.headers.contains { forwarding.contains($0.name.lowercased()) }
-  }
-
-  /// Every value of a header: a proxy may add its own line rather than extend the existing one.
-  private func values(_ name: String, in request: HTTPRequest) -> [String] {
-    request.headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
   }
 }

@@ -14,6 +14,9 @@ struct RequestGuards: Sendable {
   var permissionsBeforeBody: [String: Permission] = [:]
 
   func check(_ request: HTTPRequest, _ route: Route) throws(HTTPError) {
+    // RFC 9112 §3.2: two Host fields are a bad request (a proxy and this server could each
+    // believe a different one).
+    guard request.headers.values("Host").count <= 1 else { throw HTTPError(.badRequest, "More than one Host header") }
     guard hostPolicy.allows(host: request.headers["Host"]) else {
       throw HTTPError(421, "This server does not answer to that host name")
     }
