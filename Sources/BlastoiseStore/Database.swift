@@ -1,3 +1,4 @@
+import BlastoiseStoreShared
 import CSQLite
 
 /// A SQLite database file and the one connection through which this process uses it.

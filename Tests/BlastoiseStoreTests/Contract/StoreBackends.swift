@@ -1,5 +1,7 @@
 import BlastoiseCore
+import BlastoisePostgres
 import BlastoiseStore
+import BlastoiseTestSupport
 import Foundation
 import Testing
 
@@ -32,11 +34,11 @@ struct StoreBackend: Sendable, CustomTestStringConvertible {
 }
 
 /// The backends every contract test runs against. A new backend is one more entry here; one
-/// that needs a server (PostgreSQL) is added only when its environment variable names one, e.g.
-/// `if let url = environment["BLASTOISE_TEST_POSTGRES_URL"] { backends.append(.postgres(url)) }`.
+/// that needs a server (PostgreSQL) is added only when its environment variable names one
+/// (`scripts/test-postgres` starts one; in CI its absence fails `postgresBackendRunsInCI`).
 enum StoreBackends {
   static var all: [StoreBackend] {
-    [sqlite]
+    [sqlite] + (TestPostgres.url.map { [postgres($0)] } ?? [])
   }
 
   /// A new SQLite file in a temporary folder of its own.
@@ -54,5 +56,31 @@ enum StoreBackends {
       try? FileManager.default.removeItem(at: folder)
       throw error
     }
+  }
+
+  /// A new schema of its own on the test server, dropped afterwards.
+  static func postgres(_ serverURL: String) -> StoreBackend {
+    StoreBackend(name: "PostgreSQL") {
+      let schema = try await TestPostgres.makeSchema(on: serverURL)
+      do {
+        let storage = try await PostgresStorage.connect(PostgresSettings(url: schema.url))
+        return StoreBackend.Instance(storage: storage) {
+          await storage.close()
+          await schema.drop()
+        }
+      } catch {
+        await schema.drop()
+        throw error
+      }
+    }
+  }
+}
+
+/// The PostgreSQL half may be missing on a developer's machine (`swift test` alone), never in CI.
+@Test func postgresBackendRunsInCI() {
+  if TestPostgres.isRequired {
+    #expect(
+      TestPostgres.url != nil,
+      "CI=true but \(TestPostgres.variable) is not set: run the tests through scripts/test-postgres (make test)")
   }
 }
