@@ -17,13 +17,10 @@ func withDatabase<T>(
     settings.poolSize = poolSize
     settings.lockTimeout = lockTimeout
     let database = try await PostgresDatabase.connect(settings)
-    do {
-      let result = try await body(database, schema)
+    return try await withAsyncCleanup {
+      try await body(database, schema)
+    } cleanup: {
       await database.close()
-      return result
-    } catch {
-      await database.close()
-      throw error
     }
   }
 }

@@ -55,13 +55,10 @@ public enum TestPostgres {
   /// Runs `body` with a schema of its own, dropped afterwards (also when `body` throws).
   public static func withSchema<T>(on serverURL: String, _ body: (Schema) async throws -> T) async throws -> T {
     let schema = try await makeSchema(on: serverURL)
-    do {
-      let result = try await body(schema)
+    return try await withAsyncCleanup {
+      try await body(schema)
+    } cleanup: {
       await schema.drop()
-      return result
-    } catch {
-      await schema.drop()
-      throw error
     }
   }
 
@@ -72,13 +69,10 @@ public enum TestPostgres {
     var settings = PostgresSettings(url: serverURL)
     settings.poolSize = 1
     let database = try await PostgresDatabase.connect(settings)
-    do {
-      let result = try await body(database)
+    return try await withAsyncCleanup {
+      try await body(database)
+    } cleanup: {
       await database.close()
-      return result
-    } catch {
-      await database.close()
-      throw error
     }
   }
 }

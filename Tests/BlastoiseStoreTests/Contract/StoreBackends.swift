@@ -22,13 +22,10 @@ struct StoreBackend: Sendable, CustomTestStringConvertible {
   /// Runs `body` on a fresh storage and discards it afterwards, also when `body` throws.
   func withStorage<T>(_ body: (any Storage) async throws -> T) async throws -> T {
     let instance = try await makeInstance()
-    do {
-      let result = try await body(instance.storage)
+    return try await withAsyncCleanup {
+      try await body(instance.storage)
+    } cleanup: {
       await instance.discard()
-      return result
-    } catch {
-      await instance.discard()
-      throw error
     }
   }
 }
