@@ -88,6 +88,9 @@ public final class HTTPServer: Sendable {
     // still be using it (libmicrohttpd's rule), and a number closed early is soon another
     // socket's, which libmicrohttpd would then close or poll (an abort in a busy test process).
     let listener = MHD_quiesce_daemon(running)
+    // Still, it stops listening now: without this the kernel went on completing handshakes into
+    // its backlog, and new clients waited for a server that had stopped accepting.
+    if listener >= 0 { _ = Glibc.shutdown(listener, Int32(SHUT_RDWR)) }
     webSockets.closeAll(code: .goingAway, reason: "Server shutting down")
     let deadline = ContinuousClock.now + grace
     while inFlight.withLock({ $0 }) > 0, ContinuousClock.now < deadline {
