@@ -93,7 +93,7 @@ extension PostgresConnection {
     while true {
       var timeout: Int32 = -1
       if let deadline {
-        let left = (deadline - ContinuousClock.now).milliseconds
+        let left = (deadline - ContinuousClock.now).wholeMilliseconds
         guard left > 0 else { return false }
         timeout = Int32(clamping: left)
       }

@@ -24,7 +24,7 @@ public final class PostgresConnection {
     // wait after which a statement gives up. If this fails, deinit closes the handle.
     try execute(
       "SELECT set_config('extra_float_digits', '3', false), set_config('lock_timeout', $1, false)",
-      .text(String(settings.lockTimeout.milliseconds)))
+      .text(String(settings.lockTimeout.wholeMilliseconds)))
   }
 
   deinit {
@@ -140,40 +140,10 @@ public final class PostgresConnection {
   }
 
   static func errorText(_ handle: OpaquePointer) -> String {
-    String(cString: PQerrorMessage(handle)).trimmingSuffix(while: \.isWhitespace)
+    PostgresError.text(PQerrorMessage(handle))
   }
 }
 
 // Not Sendable on purpose: it must never leave its lane's queue.
 @available(*, unavailable)
 extension PostgresConnection: Sendable {}
-
-/// How a transaction sees others: the store's transactions are SERIALIZABLE (and run again when
-/// they lose a conflict); migrations are READ COMMITTED, so that once the advisory lock is theirs
-/// they see what the node before them committed.
-enum PostgresIsolation {
-  case serializable
-  case serializableReadOnly
-  case readCommitted
-
-  var begin: String {
-    switch self {
-    case .serializable: "BEGIN ISOLATION LEVEL SERIALIZABLE"
-    case .serializableReadOnly: "BEGIN ISOLATION LEVEL SERIALIZABLE READ ONLY"
-    case .readCommitted: "BEGIN ISOLATION LEVEL READ COMMITTED"
-    }
-  }
-}
-
-extension Duration {
-  var milliseconds: Int64 {
-    let (seconds, attoseconds) = components
-    return seconds * 1000 + attoseconds / 1_000_000_000_000_000
-  }
-}
-
-extension String {
-  func trimmingSuffix(while drop: (Character) -> Bool) -> String {
-    String(self[..<(lastIndex { !drop($0) }.map { index(after: $0) } ?? startIndex)])
-  }
-}

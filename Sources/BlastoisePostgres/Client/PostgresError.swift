@@ -32,6 +32,12 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
 
   static let closed = PostgresError(.misuse, "the database is closed")
 
+  /// A message of libpq's, without the line break it ends with.
+  static func text(_ message: UnsafePointer<CChar>?) -> String {
+    let text = message.map { String(cString: $0) } ?? ""
+    return String(text[..<(text.lastIndex { !$0.isWhitespace }.map(text.index(after:)) ?? text.startIndex)])
+  }
+
   /// A UNIQUE or PRIMARY KEY violation (the "already exists" → 409 case).
   public var isUniqueViolation: Bool { sqlState == "23505" }
 

@@ -67,7 +67,7 @@ struct PostgresResult {
   /// with it (the server ended the session), so the next use must reconnect.
   static func failure(_ result: OpaquePointer, connectionLost: Bool, sql: String) -> PostgresError {
     let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
-    let message = String(cString: PQresultErrorMessage(result)).trimmingSuffix(while: \.isWhitespace)
+    let message = PostgresError.text(PQresultErrorMessage(result))
     return PostgresError(connectionLost ? .connection : .sql, "\(message) in: \(sql)", sqlState: state)
   }
 }
