@@ -1,5 +1,6 @@
 import BlastoiseCore
 import BlastoiseProtocol
+import BlastoiseStoreShared
 import Foundation
 
 /// The library in SQLite: `tracks` by content hash, `track_files` by path.
@@ -7,23 +8,13 @@ public struct SQLiteLibraryStore: LibraryStore {
   let access: SQLiteAccess
 
   public func knownFiles(under root: String) async throws -> (files: [String: LibraryFile], present: Set<String>) {
-    // Paths under `root/`: between "root/" and "root0" ('0' sorts right after '/'). A root that
-    // already ends in "/" (the filesystem root) is not given a second one.
-    let prefix = root.hasSuffix("/") ? root : root + "/"
+    let range = LibraryPaths.range(under: root)
     let rows = try await access.read { connection in
       try connection.query(
-        "SELECT path, size, modified_ns, present FROM track_files WHERE path >= ? AND path < ?", .text(prefix),
-        .text(prefix.dropLast() + "0"))
+        "SELECT path, size, modified_ns, present FROM track_files WHERE path >= ? AND path < ?", .text(range.lower),
+        .text(range.upper))
     }
-    var files: [String: LibraryFile] = [:]
-    var present = Set<String>()
-    for row in rows {
-      guard let path = row.string("path"), let size = row.int64("size"), let modified = row.int64("modified_ns")
-      else { continue }
-      files[path] = LibraryFile(path: path, size: size, modified: modified)
-      if row.bool("present") == true { present.insert(path) }
-    }
-    return (files, present)
+    return LibraryFile.known(from: rows)
   }
 
   public func apply(scanned: [ScannedTrack], missing: [String]) async throws {
@@ -39,7 +30,7 @@ public struct SQLiteLibraryStore: LibraryStore {
             duration = excluded.duration, replay_gain_db = excluded.replay_gain_db, replay_peak = excluded.replay_peak,
             -- The same bytes at a second path whose folder has no image keep the cover found.
             cover_id = coalesce(excluded.cover_id, cover_id)
-          """, .text(track.trackID), .text(Self.filename(of: track.file.path)), SQLiteValue(track.title),
+          """, .text(track.trackID), .text(LibraryPaths.filename(of: track.file.path)), SQLiteValue(track.title),
           SQLiteValue(track.artist), SQLiteValue(track.album), .real(track.duration), SQLiteValue(track.replayGainDb),
           SQLiteValue(track.replayPeak), .integer(now), SQLiteValue(track.coverID))
         try connection.execute(
@@ -64,7 +55,7 @@ public struct SQLiteLibraryStore: LibraryStore {
         ORDER BY coalesce(t.artist, '') COLLATE NOCASE, coalesce(t.album, '') COLLATE NOCASE,
           coalesce(t.title, t.filename) COLLATE NOCASE
         """
-      ).compactMap(Self.track)
+      ).compactMap(Track.init(row:))
     }
   }
 
@@ -75,7 +66,7 @@ public struct SQLiteLibraryStore: LibraryStore {
         SELECT t.*, EXISTS (SELECT 1 FROM track_files f WHERE f.track_id = t.id AND f.present = 1) AS available
         FROM tracks t WHERE t.id = ?
         """, .text(id)
-      ).flatMap(Self.track)
+      ).flatMap(Track.init(row:))
     }
   }
 
@@ -85,21 +76,5 @@ public struct SQLiteLibraryStore: LibraryStore {
         "SELECT path FROM track_files WHERE track_id = ? AND present = 1 LIMIT 1", .text(id)
       )?.string("path")
     }
-  }
-
-  /// The last path component, split by scalar: a slash followed by a combining mark is one
-  /// Character that is not "/", yet the file system sees the slash (`uploads/\u{338}.wav`).
-  private static func filename(of path: String) -> String {
-    path.unicodeScalars.split(separator: "/").last.map { String(Substring($0)) } ?? path
-  }
-
-  private static func track(_ row: SQLiteRow) -> Track? {
-    guard let id = row.string("id"), let filename = row.string("filename"), let duration = row.double("duration")
-    else { return nil }
-    return Track(
-      id: id, filename: filename, title: row.string("title") ?? AudioFormats.fallbackTitle(forFilename: filename),
-      artist: row.string("artist"), album: row.string("album"), duration: duration,
-      replayGainDb: row.double("replay_gain_db"), replayPeak: row.double("replay_peak"),
-      available: row.bool("available") ?? false, coverID: row.string("cover_id"))
   }
 }
