@@ -159,5 +159,126 @@ public enum PostgresSchema {
         ALTER TABLE tracks ADD COLUMN cover_id TEXT;
         UPDATE track_files SET modified_ns = -1;
         """),
+    // The catalog (docs/architecture.md, "Catalog"), as SQLite's migration 10 makes it. Keys that
+    // order or bound a range are COLLATE "C": byte order, as SQLite compares them. `stored_order`
+    // stands for SQLite's rowid (the order tracks were first stored in), which names an artist
+    // after its earliest track.
+    Migration(
+      version: 10, name: "catalog",
+      sql: """
+        ALTER TABLE tracks ADD COLUMN album_artist TEXT;
+        ALTER TABLE tracks ADD COLUMN track_number BIGINT;
+        ALTER TABLE tracks ADD COLUMN track_total BIGINT;
+        ALTER TABLE tracks ADD COLUMN disc_number BIGINT;
+        ALTER TABLE tracks ADD COLUMN disc_total BIGINT;
+        ALTER TABLE tracks ADD COLUMN date TEXT;
+        ALTER TABLE tracks ADD COLUMN genres TEXT NOT NULL DEFAULT '';
+        ALTER TABLE tracks ADD COLUMN composer TEXT;
+        ALTER TABLE tracks ADD COLUMN compilation BOOLEAN NOT NULL DEFAULT FALSE;
+        ALTER TABLE tracks ADD COLUMN mb_track_id TEXT;
+        ALTER TABLE tracks ADD COLUMN mb_album_id TEXT;
+        ALTER TABLE tracks ADD COLUMN mb_artist_id TEXT;
+        ALTER TABLE tracks ADD COLUMN mb_album_artist_id TEXT;
+        ALTER TABLE tracks ADD COLUMN title_sort TEXT;
+        ALTER TABLE tracks ADD COLUMN artist_sort TEXT;
+        ALTER TABLE tracks ADD COLUMN album_sort TEXT;
+        ALTER TABLE tracks ADD COLUMN album_artist_sort TEXT;
+        ALTER TABLE tracks ADD COLUMN lyrics TEXT;
+        ALTER TABLE tracks ADD COLUMN album_id TEXT;
+        ALTER TABLE tracks ADD COLUMN album_credit TEXT;
+        ALTER TABLE tracks ADD COLUMN album_artist_id TEXT;
+        ALTER TABLE tracks ADD COLUMN artist_id TEXT;
+        ALTER TABLE tracks ADD COLUMN available BOOLEAN NOT NULL DEFAULT FALSE;
+        ALTER TABLE tracks ADD COLUMN order_key TEXT COLLATE "C" NOT NULL DEFAULT '';
+        ALTER TABLE tracks ADD COLUMN stored_order BIGINT GENERATED ALWAYS AS IDENTITY;
+        UPDATE tracks SET available = EXISTS (SELECT 1 FROM track_files f WHERE f.track_id = tracks.id AND f.present);
+        UPDATE track_files SET modified_ns = -1;
+        CREATE INDEX tracks_in_order ON tracks(order_key, id COLLATE "C");
+        CREATE INDEX tracks_by_album ON tracks(album_id, available, order_key);
+        CREATE INDEX tracks_by_artist ON tracks(artist_id, available, stored_order);
+        CREATE INDEX tracks_by_album_artist ON tracks(album_artist_id, available, stored_order);
+        -- Every column but the lyrics, which only GET /api/tracks/:id/lyrics reads.
+        CREATE VIEW track_rows AS SELECT id, filename, title, artist, album, duration, replay_gain_db, replay_peak,
+          added_at, album_artist, track_number, track_total, disc_number, disc_total, date, genres, composer,
+          compilation, mb_track_id, mb_album_id, mb_artist_id, mb_album_artist_id, title_sort, artist_sort, album_sort,
+          album_artist_sort, lyrics IS NOT NULL AS has_lyrics, album_id, album_credit, album_artist_id, artist_id,
+          available, order_key, cover_id
+          FROM tracks;
+        CREATE TABLE albums (
+          id TEXT COLLATE "C" PRIMARY KEY,
+          name TEXT NOT NULL,
+          artist TEXT,
+          artist_id TEXT,
+          year BIGINT,
+          genres TEXT NOT NULL,
+          track_count BIGINT NOT NULL,
+          disc_count BIGINT NOT NULL,
+          duration DOUBLE PRECISION NOT NULL,
+          compilation BOOLEAN NOT NULL,
+          mb_album_id TEXT,
+          added_at BIGINT NOT NULL,
+          name_key TEXT COLLATE "C" NOT NULL,
+          artist_key TEXT COLLATE "C" NOT NULL,
+          shuffle_key BIGINT NOT NULL,
+          cover_id TEXT
+        );
+        CREATE INDEX albums_by_name ON albums(name_key, id);
+        CREATE INDEX albums_by_artist_name ON albums(artist_key, year, name_key, id);
+        CREATE INDEX albums_by_year ON albums((coalesce(year, 100000)), name_key, id);
+        CREATE INDEX albums_by_added ON albums(added_at DESC, id);
+        CREATE INDEX albums_by_artist ON albums(artist_id);
+        CREATE TABLE artists (
+          id TEXT COLLATE "C" PRIMARY KEY,
+          name TEXT NOT NULL,
+          album_count BIGINT NOT NULL,
+          track_count BIGINT NOT NULL,
+          mb_artist_id TEXT,
+          added_at BIGINT NOT NULL,
+          name_key TEXT COLLATE "C" NOT NULL,
+          shuffle_key BIGINT NOT NULL
+        );
+        CREATE INDEX artists_by_name ON artists(name_key, id);
+        CREATE INDEX artists_by_added ON artists(added_at DESC, id);
+        CREATE TABLE genres (
+          id TEXT COLLATE "C" PRIMARY KEY,
+          name TEXT NOT NULL,
+          name_key TEXT COLLATE "C" NOT NULL,
+          album_count BIGINT NOT NULL,
+          track_count BIGINT NOT NULL
+        );
+        CREATE INDEX genres_by_name ON genres(name_key, id);
+        CREATE TABLE track_genres (
+          genre_id TEXT NOT NULL,
+          track_id TEXT NOT NULL REFERENCES tracks(id),
+          name TEXT NOT NULL,
+          PRIMARY KEY (genre_id, track_id)
+        );
+        CREATE INDEX track_genres_by_track ON track_genres(track_id);
+        CREATE TABLE album_genres (
+          genre_id TEXT NOT NULL,
+          album_id TEXT NOT NULL REFERENCES albums(id) ON DELETE CASCADE,
+          PRIMARY KEY (genre_id, album_id)
+        );
+        CREATE INDEX album_genres_by_album ON album_genres(album_id);
+        -- Search (kind 0 artists, 1 albums, 2 tracks), as in SQLite: each folded word of an entry's
+        -- name (field 0) or of the rest of it (field 1), read in the primary key's order; and each
+        -- entry's words, for the other terms of a search.
+        CREATE TABLE search_entries (
+          kind BIGINT NOT NULL,
+          ref TEXT COLLATE "C" NOT NULL,
+          name TEXT COLLATE "C" NOT NULL,
+          text TEXT NOT NULL,
+          PRIMARY KEY (kind, ref)
+        );
+        CREATE TABLE search_words (
+          kind BIGINT NOT NULL,
+          field BIGINT NOT NULL,
+          word TEXT COLLATE "C" NOT NULL,
+          name_length BIGINT NOT NULL,
+          ref TEXT COLLATE "C" NOT NULL,
+          PRIMARY KEY (kind, field, word, name_length, ref)
+        );
+        CREATE INDEX search_words_by_ref ON search_words(kind, ref);
+        """),
   ]
 }

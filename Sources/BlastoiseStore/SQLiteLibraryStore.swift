@@ -3,7 +3,8 @@ import BlastoiseProtocol
 import BlastoiseStoreShared
 import Foundation
 
-/// The library in SQLite: `tracks` by content hash, `track_files` by path.
+/// The library in SQLite: `tracks` by content hash, `track_files` by path; every write brings
+/// the catalog along (`CatalogRefresh`).
 public struct SQLiteLibraryStore: LibraryStore {
   let access: SQLiteAccess
 
@@ -18,21 +19,20 @@ public struct SQLiteLibraryStore: LibraryStore {
   }
 
   public func apply(scanned: [ScannedTrack], missing: [String]) async throws {
+    guard !scanned.isEmpty || !missing.isEmpty else { return }
     let now = Int64(Date().timeIntervalSince1970)
     try await access.write { connection in
+      let statements = SQLiteCatalogStatements(connection: connection)
+      var refresh = CatalogRefresh(statements)
       for track in scanned {
-        try connection.execute(
-          """
-          INSERT INTO tracks (
-            id, filename, title, artist, album, duration, replay_gain_db, replay_peak, added_at, cover_id)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-          ON CONFLICT(id) DO UPDATE SET title = excluded.title, artist = excluded.artist, album = excluded.album,
-            duration = excluded.duration, replay_gain_db = excluded.replay_gain_db, replay_peak = excluded.replay_peak,
-            -- The same bytes at a second path whose folder has no image keep the cover found.
-            cover_id = coalesce(excluded.cover_id, cover_id)
-          """, .text(track.trackID), .text(LibraryPaths.filename(of: track.file.path)), SQLiteValue(track.title),
-          SQLiteValue(track.artist), SQLiteValue(track.album), .real(track.duration), SQLiteValue(track.replayGainDb),
-          SQLiteValue(track.replayPeak), .integer(now), SQLiteValue(track.coverID))
+        try refresh.willChange(track: track.trackID)
+        // The file may have held other bytes before: that track may lose its last present file.
+        if let previous = try connection.queryOne(
+          "SELECT track_id FROM track_files WHERE path = ?", .text(track.file.path))?.string("track_id")
+        {
+          try refresh.willChange(track: previous)
+        }
+        try statements.upsert(track, addedAt: now)
         try connection.execute(
           """
           INSERT INTO track_files (path, track_id, size, modified_ns, present) VALUES (?, ?, ?, ?, 1)
@@ -41,32 +41,30 @@ public struct SQLiteLibraryStore: LibraryStore {
           """, .text(track.file.path), .text(track.trackID), .integer(track.file.size), .integer(track.file.modified))
       }
       for path in missing {
-        try connection.execute("UPDATE track_files SET present = 0 WHERE path = ?", .text(path))
+        for row in try connection.query(
+          "UPDATE track_files SET present = 0 WHERE path = ? RETURNING track_id", .text(path))
+        {
+          if let id = row.string("track_id") { try refresh.willChange(track: id) }
+        }
       }
+      try refresh.finish()
     }
   }
 
-  public func tracks() async throws -> [Track] {
+  public func tracks(offset: Int, limit: Int?) async throws -> Page<Track> {
     try await access.read { connection in
-      try connection.query(
-        """
-        SELECT t.*, EXISTS (SELECT 1 FROM track_files f WHERE f.track_id = t.id AND f.present = 1) AS available
-        FROM tracks t
-        ORDER BY coalesce(t.artist, '') COLLATE NOCASE, coalesce(t.album, '') COLLATE NOCASE,
-          coalesce(t.title, t.filename) COLLATE NOCASE
-        """
+      let tracks = try connection.query(
+        "SELECT * FROM track_rows ORDER BY order_key, id LIMIT ? OFFSET ?", .integer(Int64(limit ?? -1)),
+        .integer(Int64(offset))
       ).compactMap(Track.init(row:))
+      let total = try connection.queryOne("SELECT count(*) AS n FROM tracks")?.int("n") ?? 0
+      return Page(items: tracks, total: total, offset: offset, limit: limit ?? tracks.count)
     }
   }
 
   public func track(id: String) async throws -> Track? {
     try await access.read { connection in
-      try connection.queryOne(
-        """
-        SELECT t.*, EXISTS (SELECT 1 FROM track_files f WHERE f.track_id = t.id AND f.present = 1) AS available
-        FROM tracks t WHERE t.id = ?
-        """, .text(id)
-      ).flatMap(Track.init(row:))
+      try connection.queryOne("SELECT * FROM track_rows WHERE id = ?", .text(id)).flatMap(Track.init(row:))
     }
   }
 
@@ -75,6 +73,12 @@ public struct SQLiteLibraryStore: LibraryStore {
       try connection.queryOne(
         "SELECT path FROM track_files WHERE track_id = ? AND present = 1 LIMIT 1", .text(id)
       )?.string("path")
+    }
+  }
+
+  public func lyrics(forTrack id: String) async throws -> String? {
+    try await access.read { connection in
+      try connection.queryOne("SELECT lyrics FROM tracks WHERE id = ?", .text(id))?.string("lyrics")
     }
   }
 }

@@ -7,6 +7,7 @@ public struct SQLiteStorage: Storage {
 
   public var accounts: any AccountStore { SQLiteAccountStore(access: access) }
   public var library: any LibraryStore { SQLiteLibraryStore(access: access) }
+  public var catalog: any CatalogStore { SQLiteCatalogStore(access: access) }
   public var rooms: any RoomStore { SQLiteRoomStore(access: access) }
   public var playlists: any PlaylistStore { SQLitePlaylistStore(access: access) }
   public var imports: any ImportJobStore { SQLiteImportJobStore(access: access) }

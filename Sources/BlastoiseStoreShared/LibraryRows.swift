@@ -3,19 +3,6 @@ import BlastoiseProtocol
 
 // The library as both backends' `tracks` and `track_files` columns hold it.
 
-extension Track {
-  /// From a `tracks` row plus an `available` flag; a track without a title is named after its file.
-  public init?(row: StoreRow) {
-    guard let id = row.string("id"), let filename = row.string("filename"), let duration = row.double("duration")
-    else { return nil }
-    self.init(
-      id: id, filename: filename, title: row.string("title") ?? AudioFormats.fallbackTitle(forFilename: filename),
-      artist: row.string("artist"), album: row.string("album"), duration: duration,
-      replayGainDb: row.double("replay_gain_db"), replayPeak: row.double("replay_peak"),
-      available: row.bool("available") ?? false, coverID: row.string("cover_id"))
-  }
-}
-
 extension LibraryFile {
   /// `track_files` rows (`path, size, modified_ns, present`) as `LibraryStore.knownFiles` answers.
   public static func known(from rows: [StoreRow]) -> (files: [String: LibraryFile], present: Set<String>) {

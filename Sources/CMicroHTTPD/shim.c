@@ -56,7 +56,7 @@ struct MHD_Daemon *bl_start_daemon(const struct bl_daemon_config *c) {
   }
   pthread_once(&panic_once, bl_install_panic);
   return MHD_start_daemon(
-      flags, c->port, NULL, NULL, c->access_handler, c->callback_cls,
+      flags, c->port, c->accept_policy, c->callback_cls, c->access_handler, c->callback_cls,
       MHD_OPTION_EXTERNAL_LOGGER, bl_forward_log, (void *)c->log,
       MHD_OPTION_SOCK_ADDR, address,
       MHD_OPTION_THREAD_POOL_SIZE, c->thread_pool_size,

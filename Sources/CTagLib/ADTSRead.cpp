@@ -2,6 +2,7 @@
 
 #include "ADTSDuration.hpp"
 #include "ReplayGain.hpp"
+#include "TagProperties.hpp"
 #include "TagText.hpp"
 
 #include <id3v2tag.h>
@@ -23,7 +24,8 @@ public:
 
 } // namespace
 
-int readADTSFile(const char *path, const FileReader &reader, struct bl_tags *out) {
+int readADTSFile(const char *path, const FileReader &reader, struct bl_tags *out,
+                 struct bl_tag_properties *properties) {
   ADTSStream stream = measureADTS(reader);
   if (!stream.found) return BL_TAGS_NOT_AUDIO;
   out->duration_seconds = stream.seconds;
@@ -37,9 +39,10 @@ int readADTSFile(const char *path, const FileReader &reader, struct bl_tags *out
   PlainFile file(path);
   if (!file.isOpen()) return BL_TAGS_OK;
   TagLib::ID3v2::Tag tag(&file, 0);
-  TagLib::PropertyMap properties = tag.properties();
-  copyText(&tag, properties, out);
-  readReplayGain(file, properties).copyInto(out);
+  TagLib::PropertyMap tagProperties = tag.properties();
+  copyText(&tag, tagProperties, out);
+  copyProperties(tagProperties, properties);
+  readReplayGain(file, tagProperties).copyInto(out);
   return BL_TAGS_OK;
 }
 

@@ -8,8 +8,10 @@
 
 namespace bl {
 
-// BL_TAGS_OK, or BL_TAGS_NOT_AUDIO when the file is not an ADTS stream.
-int readADTSFile(const char *path, const FileReader &reader, struct bl_tags *out);
+// BL_TAGS_OK, or BL_TAGS_NOT_AUDIO when the file is not an ADTS stream. `properties` (may be
+// null) gets the ID3v2 tag's.
+int readADTSFile(const char *path, const FileReader &reader, struct bl_tags *out,
+                 struct bl_tag_properties *properties);
 
 } // namespace bl
 

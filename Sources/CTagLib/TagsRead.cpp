@@ -7,6 +7,7 @@
 #include "FileReader.hpp"
 #include "Quiet.hpp"
 #include "ReplayGain.hpp"
+#include "TagProperties.hpp"
 #include "TagText.hpp"
 
 #include <cstdlib>
@@ -17,14 +18,14 @@ namespace {
 
 const double kLowestBitsPerSecond = 64;
 
-int readInto(const char *path, struct bl_tags *out) {
+int readInto(const char *path, struct bl_tags *out, struct bl_tag_properties *textProperties) {
   bl::FileReader reader(path);
   if (!reader.isOpen()) return BL_TAGS_CANNOT_OPEN;
   if (reader.size() == 0) return BL_TAGS_NOT_AUDIO;
 
   TagLib::FileRef ref(path, true, TagLib::AudioProperties::Average);
   if (ref.isNull() || ref.file() == nullptr || !ref.file()->isValid() || ref.audioProperties() == nullptr) {
-    return bl::readADTSFile(path, reader, out);  // TagLib 1.13 does not open raw AAC
+    return bl::readADTSFile(path, reader, out, textProperties);  // TagLib 1.13 does not open raw AAC
   }
   bl::Duration duration = bl::measureDuration(*ref.file(), reader);
   if (duration.status != BL_TAGS_OK) return duration.status;
@@ -41,6 +42,7 @@ int readInto(const char *path, struct bl_tags *out) {
   out->bitrate_kbps = properties->bitrate();
   TagLib::PropertyMap tagProperties = ref.file()->properties();
   bl::copyText(ref.tag(), tagProperties, out);
+  bl::copyProperties(tagProperties, textProperties);
   bl::readReplayGain(*ref.file(), tagProperties).copyInto(out);
   return BL_TAGS_OK;
 }
@@ -48,6 +50,11 @@ int readInto(const char *path, struct bl_tags *out) {
 } // namespace
 
 extern "C" int bl_tags_read(const char *path, struct bl_tags *out) {
+  return bl_tags_read_with_properties(path, out, nullptr);
+}
+
+extern "C" int bl_tags_read_with_properties(const char *path, struct bl_tags *out, struct bl_tag_properties *properties) {
+  if (properties != nullptr) memset(properties, 0, sizeof *properties);
   if (out == nullptr) return BL_TAGS_CANNOT_OPEN;
   memset(out, 0, sizeof *out);
   if (path == nullptr) return BL_TAGS_CANNOT_OPEN;
@@ -56,11 +63,14 @@ extern "C" int bl_tags_read(const char *path, struct bl_tags *out) {
   // Nothing may unwind into C or Swift: TagLib can throw std::bad_alloc on absurd sizes in
   // corrupt headers.
   try {
-    status = readInto(path, out);
+    status = readInto(path, out, properties);
   } catch (...) {
     status = BL_TAGS_NOT_AUDIO;
   }
-  if (status != BL_TAGS_OK) bl_tags_free(out);
+  if (status != BL_TAGS_OK) {
+    bl_tags_free(out);
+    bl_tag_properties_free(properties);
+  }
   return status;
 }
 

@@ -97,13 +97,13 @@ enum AudioFixtures {
         comments += [index == 0 ? "--comment" : "--add-comment", "\(pair.0)=\(pair.1)"]
       }
       let depth = format == .flac ? ["-b", "16"] : []  // Vorbis has no bit depth
-      try await run("sox", toneInput(rate) + depth + comments + [output.path] + tone(samples))
+      try await TestTool.run("sox", toneInput(rate) + depth + comments + [output.path] + tone(samples))
       return fixture
     default:
       break
     }
     let source = directory.appendingPathComponent("\(stem)-source.wav")
-    try await run("sox", toneInput(rate) + ["-b", "16", source.path] + tone(samples))
+    try await TestTool.run("sox", toneInput(rate) + ["-b", "16", source.path] + tone(samples))
     defer { try? FileManager.default.removeItem(at: source) }
     switch format {
     case .mp3CBR: try await lame(["-b", "64"], tags: tags, source: source, output: output)
@@ -122,7 +122,7 @@ enum AudioFixtures {
 
   /// Decodes `path` with ffmpeg and returns the seconds of audio a player would get out of it.
   static func decodedDuration(of path: String, sampleRate: Int) async throws -> Double {
-    let data = try await run(
+    let data = try await TestTool.run(
       "ffmpeg", ["-v", "error", "-i", path, "-f", "s16le", "-ac", "1", "-ar", "\(sampleRate)", "-"])
     return Double(data.count / 2) / Double(sampleRate)
   }
@@ -142,7 +142,7 @@ enum AudioFixtures {
     for (key, value) in tags.pairs where !["TITLE", "ARTIST", "ALBUM"].contains(key) {
       arguments += ["--tv", "TXXX=\(key)=\(value)"]
     }
-    try await run("lame", arguments + [source.path, output.path])
+    try await TestTool.run("lame", arguments + [source.path, output.path])
   }
 
   private static func ffmpeg(_ codec: [String], tags: FixtureTags, source: URL, output: URL) async throws {

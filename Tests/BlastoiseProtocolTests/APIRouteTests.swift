@@ -21,4 +21,11 @@ import Testing
     #expect(APIRoute.room.path("a b/c?d") == "/api/channels/a%20b%2Fc%3Fd")
     #expect(APIRoute.room.path("é-._~") == "/api/channels/%C3%A9-._~")
   }
+
+  @Test func queriesFollowThePathEachValueEncoded() {
+    #expect(
+      APIRoute.search.path(query: [("q", "hljóð & co"), ("limit", "5")])
+        == "/api/search?q=hlj%C3%B3%C3%B0%20%26%20co&limit=5")
+    #expect(APIRoute.album.path("a1", query: []) == "/api/albums/a1")
+  }
 }

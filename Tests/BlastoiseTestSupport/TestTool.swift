@@ -16,4 +16,18 @@ public enum TestTool {
     guard status == 0 else { throw TestChild.Failure("\(tool) \(arguments) failed (\(status)): \(child.errorText)") }
     return child.output
   }
+
+  /// A tone of `seconds` at `path` (its extension picks the format: mp3, flac, ogg, m4a, …),
+  /// tagged by ffmpeg's `-metadata key=value`, which writes ID3v2 frames, Vorbis comments or MP4
+  /// atoms by each format's own names. `frequency` makes files of the same length differ.
+  public static func taggedTone(
+    at path: String, seconds: Double = 0.5, frequency: Int = 440, metadata: [(String, String)]
+  ) async throws {
+    let source = path + ".source.wav"
+    defer { try? FileManager.default.removeItem(atPath: source) }
+    try await run(
+      "sox", ["-r", "8000", "-c", "1", "-n", "-b", "16", source, "synth", "\(seconds)", "sine", "\(frequency)"])
+    try await run(
+      "ffmpeg", ["-v", "error", "-y", "-i", source] + metadata.flatMap { ["-metadata", "\($0.0)=\($0.1)"] } + [path])
+  }
 }

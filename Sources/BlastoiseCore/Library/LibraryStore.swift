@@ -26,10 +26,12 @@ public struct ScannedTrack: Sendable, Equatable {
   public let replayPeak: Double?
   /// The cover the scan kept for it (`CoverID`), if it has one.
   public let coverID: String?
+  /// Album artist, numbers, genres, … (the catalog's tags).
+  public let catalog: CatalogTags
 
   public init(
     file: LibraryFile, trackID: String, title: String?, artist: String?, album: String?, duration: Double,
-    replayGainDb: Double?, replayPeak: Double?, coverID: String? = nil
+    replayGainDb: Double?, replayPeak: Double?, coverID: String? = nil, catalog: CatalogTags = CatalogTags()
   ) {
     self.file = file
     self.trackID = trackID
@@ -40,6 +42,7 @@ public struct ScannedTrack: Sendable, Equatable {
     self.replayGainDb = replayGainDb
     self.replayPeak = replayPeak
     self.coverID = coverID
+    self.catalog = catalog
   }
 }
 
@@ -49,10 +52,18 @@ public protocol LibraryStore: Sendable {
   /// Every known file under `root` keyed by path, and which of them are present.
   func knownFiles(under root: String) async throws -> (files: [String: LibraryFile], present: Set<String>)
   /// Records scanned files (new tracks or new paths of known ones) and marks `missing` paths
-  /// absent, in one transaction.
+  /// absent, and brings the catalog (`CatalogStore`) up to date with them, in one transaction.
   func apply(scanned: [ScannedTrack], missing: [String]) async throws
-  func tracks() async throws -> [Track]
+  /// Tracks in library order (`LibraryOrder`), `limit` (nil: all) from `offset`.
+  func tracks(offset: Int, limit: Int?) async throws -> Page<Track>
   func track(id: String) async throws -> Track?
   /// A present file holding the track's bytes.
   func filePath(forTrack id: String) async throws -> String?
+  /// The track's lyrics, if its tags hold some.
+  func lyrics(forTrack id: String) async throws -> String?
+}
+
+extension LibraryStore {
+  /// Every track, in library order.
+  public func tracks() async throws -> [Track] { try await tracks(offset: 0, limit: nil).items }
 }

@@ -5,6 +5,7 @@
 public protocol Storage: Sendable {
   var accounts: any AccountStore { get }
   var library: any LibraryStore { get }
+  var catalog: any CatalogStore { get }
   var rooms: any RoomStore { get }
   var playlists: any PlaylistStore { get }
   var imports: any ImportJobStore { get }

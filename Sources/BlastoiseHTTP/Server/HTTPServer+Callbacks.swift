@@ -12,6 +12,15 @@ func requestStarted(
   return Unmanaged.passRetained(context).toOpaque()
 }
 
+/// Whether a connection just accepted is kept (else libmicrohttpd closes it at once).
+func acceptPolicy(
+  _ cls: UnsafeMutableRawPointer?, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t
+) -> MHD_Result {
+  guard let cls else { return .YES }
+  return Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().accepting.load(ordering: .relaxed)
+    ? .YES : .NO
+}
+
 /// A connection was accepted, or is about to be closed (its socket is still open).
 func connectionChanged(
   _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,

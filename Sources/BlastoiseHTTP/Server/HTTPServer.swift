@@ -45,6 +45,8 @@ public final class HTTPServer: Sendable {
   let headDeadlines: HeadDeadlines
   private let daemon = Mutex<DaemonHandle?>(nil)
   let inFlight = Mutex(0)
+  /// False once shutdown has begun: connections accepted then are closed at once.
+  let accepting = Atomic(true)
   /// Connections suspended while their async handler runs.
   let suspended = Mutex<[ObjectIdentifier: SuspendedConnection]>([:])
 
@@ -72,7 +74,8 @@ public final class HTTPServer: Sendable {
         per_ip_connection_limit: UInt32(configuration.connectionsPerAddress),
         connection_timeout_seconds: UInt32(configuration.connectionTimeoutSeconds),
         connection_memory_limit: configuration.connectionMemoryLimit,
-        callback_cls: Unmanaged.passUnretained(self).toOpaque(), access_handler: accessHandler,
+        callback_cls: Unmanaged.passUnretained(self).toOpaque(), accept_policy: acceptPolicy,
+        access_handler: accessHandler,
         completed: requestCompleted, notify_connection: connectionChanged, uri_log: requestStarted,
         log: logFromLibrary)
       started = bl_start_daemon(&config)
@@ -99,12 +102,11 @@ public final class HTTPServer: Sendable {
       })
     else { return }
     let running = handle.pointer
-    // New connections are refused at once (shutdown stops a listening socket on Linux), but the
-    // descriptor stays open until the daemon has stopped: its polling threads may still be using
-    // it (libmicrohttpd's rule), and a number closed early is soon another socket's, which
-    // libmicrohttpd would then close or poll (an abort in a busy test process).
-    let listener = MHD_quiesce_daemon(running)
-    if listener >= 0 { Glibc.shutdown(listener, Int32(SHUT_RDWR)) }
+    // From now on a new connection is closed as soon as it is accepted. Not MHD_quiesce_daemon:
+    // with a thread pool on epoll it races the polling threads removing the listening socket
+    // from their epoll sets and aborts the process ("Failed to remove listen FD", libmicrohttpd
+    // 0.9.75, about one loaded test run in seven). The socket itself closes in MHD_stop_daemon.
+    accepting.store(false, ordering: .relaxed)
     webSockets.closeAll(code: .goingAway, reason: "Server shutting down")
     let deadline = ContinuousClock.now + grace
     while inFlight.withLock({ $0 }) > 0, ContinuousClock.now < deadline {
@@ -122,7 +124,6 @@ public final class HTTPServer: Sendable {
     await webSockets.stop()
     headDeadlines.stop()
     MHD_stop_daemon(running)
-    if listener >= 0 { close(listener) }
     handle.owner.release()
   }
 

@@ -15,7 +15,7 @@ public enum TrackFileReader {
         ScannedTrack(
           file: file, trackID: trackID, title: tags.title, artist: tags.artist, album: tags.album,
           duration: tags.duration, replayGainDb: tags.replayGainDb, replayPeak: tags.replayPeak,
-          coverID: covers.coverID(forTrackAt: file.path)))
+          coverID: covers.coverID(forTrackAt: file.path), catalog: tags.catalog))
     }
   }
 }

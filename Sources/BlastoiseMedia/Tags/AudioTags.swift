@@ -1,3 +1,5 @@
+import BlastoiseCore
+
 /// What the scanner keeps from a track's tags and audio properties.
 public struct AudioTags: Sendable, Equatable {
   public var title: String?
@@ -10,9 +12,12 @@ public struct AudioTags: Sendable, Equatable {
   public var replayGainDb: Double?
   /// ReplayGain track peak, linear (1.0 = full scale).
   public var replayPeak: Double?
+  /// Album artist, numbers, genres, MusicBrainz IDs, sort names, lyrics.
+  public var catalog: CatalogTags
 
   public init(
-    title: String?, artist: String?, album: String?, duration: Double, replayGainDb: Double?, replayPeak: Double?
+    title: String?, artist: String?, album: String?, duration: Double, replayGainDb: Double?, replayPeak: Double?,
+    catalog: CatalogTags = CatalogTags()
   ) {
     self.title = title
     self.artist = artist
@@ -20,5 +25,6 @@ public struct AudioTags: Sendable, Equatable {
     self.duration = duration
     self.replayGainDb = replayGainDb
     self.replayPeak = replayPeak
+    self.catalog = catalog
   }
 }

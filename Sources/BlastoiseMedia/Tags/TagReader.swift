@@ -5,19 +5,32 @@ import CTagLib
 public enum TagReader {
   public static func read(path: String) -> Result<AudioTags, TagReadError> {
     var raw = bl_tags()
-    let status = bl_tags_read(path, &raw)
-    defer { bl_tags_free(&raw) }
+    var properties = bl_tag_properties()
+    let status = bl_tags_read_with_properties(path, &raw, &properties)
+    defer {
+      bl_tags_free(&raw)
+      bl_tag_properties_free(&properties)
+    }
     guard status == BL_TAGS_OK else { return .failure(TagReadError(status: status)) }
     return .success(
       AudioTags(
         title: string(raw.title), artist: string(raw.artist), album: string(raw.album),
         duration: raw.duration_seconds,
         replayGainDb: raw.has_replay_gain != 0 ? raw.replay_gain_track_db : nil,
-        replayPeak: raw.has_replay_peak != 0 ? raw.replay_gain_track_peak : nil))
+        replayPeak: raw.has_replay_peak != 0 ? raw.replay_gain_track_peak : nil,
+        catalog: TagProperties(pairs(properties)).catalogTags))
   }
 
   private static func string(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
     pointer.map { String(cString: $0) }
+  }
+
+  private static func pairs(_ properties: bl_tag_properties) -> [(key: String, value: String)] {
+    guard let items = properties.items else { return [] }
+    return UnsafeBufferPointer(start: items, count: Int(properties.count)).compactMap { item in
+      guard let key = item.key, let value = item.value else { return nil }
+      return (String(cString: key), String(cString: value))
+    }
   }
 }
 

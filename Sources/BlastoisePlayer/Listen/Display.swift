@@ -29,7 +29,7 @@ final class Display: Sendable {
     let clock = clock
     let startedAt = startedAt
     if options.statusJSON {
-      Self.write(StatusJSON.event("joined", ["channel": room.id, "name": room.name], wall: Self.wall()))
+      Self.write(StatusJSON.event(.joined(channel: room.id, name: room.name), wall: Self.wall()))
       let samples = Task {
         for await sample in session.samples {
           Self.write(StatusJSON.sample(sample, wall: Self.wall() - (clock.now() - sample.at) * 1000))
@@ -43,8 +43,7 @@ final class Display: Sendable {
             announced = true
             Self.write(
               StatusJSON.event(
-                "playing", ["joinMs": join * 1000, "sinceStartMs": (clock.now() - startedAt) * 1000], wall: Self.wall())
-            )
+                .playing(joinMs: join * 1000, sinceStartMs: (clock.now() - startedAt) * 1000), wall: Self.wall()))
           }
           Self.write(StatusJSON.status(snapshot, wall: Self.wall()))
           try? await Task.sleep(for: .milliseconds(250))

@@ -37,6 +37,12 @@ public final class PostgresConnection {
     try perform(sql, params).affected
   }
 
+  /// `execute` with the parameters in an array (values worked out in `BlastoiseStoreShared`).
+  @discardableResult
+  public func execute(_ sql: StaticString, bindings params: [StoreValue]) throws(PostgresError) -> Int {
+    try perform(sql, params).affected
+  }
+
   /// Runs one statement and returns all its rows.
   public func query(_ sql: StaticString, _ params: StoreValue...) throws(PostgresError) -> [StoreRow] {
     try perform(sql, params).rows

@@ -6,11 +6,18 @@ extension PostgresDatabase {
   /// exactly once (the others wait, then find nothing left). Running it again is a no-op.
   ///
   /// Throws `.schemaTooNew` when the database records a version beyond the last one given.
+  ///
+  /// A node waits for the lock as long as another node's migration takes (the lock timeout is
+  /// off for that one wait: on a large library a step may take minutes); the steps themselves
+  /// keep the configured timeout.
   public func migrate(_ migrations: [Migration]) async throws {
     if let problem = Migration.problem(in: migrations) { throw PostgresError(.migration, problem) }
     _ = try await perform(.readCommitted) { connection in
+      let lockTimeout = try connection.queryOne("SELECT current_setting('lock_timeout') AS t")?.string("t") ?? "0"
+      try connection.execute("SELECT set_config('lock_timeout', '0', true)")
       try connection.execute(
         "SELECT pg_advisory_xact_lock(hashtext('blastoise.migrate'), hashtext(current_schema()))")
+      try connection.execute("SELECT set_config('lock_timeout', $1, true)", .text(lockTimeout))
       try connection.run(
         script: """
           CREATE TABLE IF NOT EXISTS schema_migrations (

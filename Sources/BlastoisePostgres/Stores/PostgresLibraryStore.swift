@@ -3,7 +3,8 @@ import BlastoiseProtocol
 import BlastoiseStoreShared
 import Foundation
 
-/// The library in PostgreSQL: `tracks` by content hash, `track_files` by path (byte order).
+/// The library in PostgreSQL: `tracks` by content hash, `track_files` by path (byte order); every
+/// write brings the catalog along (`CatalogRefresh`).
 public struct PostgresLibraryStore: LibraryStore {
   let access: PostgresAccess
 
@@ -18,22 +19,21 @@ public struct PostgresLibraryStore: LibraryStore {
   }
 
   public func apply(scanned: [ScannedTrack], missing: [String]) async throws {
+    guard !scanned.isEmpty || !missing.isEmpty else { return }
     let now = Int64(Date().timeIntervalSince1970)
     let absent = try StringListColumn.encode(missing)
     try await access.write { connection in
+      let statements = PostgresCatalogStatements(connection: connection)
+      var refresh = CatalogRefresh(statements)
       for track in scanned {
-        try connection.execute(
-          """
-          INSERT INTO tracks (
-            id, filename, title, artist, album, duration, replay_gain_db, replay_peak, added_at, cover_id)
-          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-          ON CONFLICT (id) DO UPDATE SET title = excluded.title, artist = excluded.artist, album = excluded.album,
-            duration = excluded.duration, replay_gain_db = excluded.replay_gain_db, replay_peak = excluded.replay_peak,
-            -- The same bytes at a second path whose folder has no image keep the cover found.
-            cover_id = coalesce(excluded.cover_id, tracks.cover_id)
-          """, .text(track.trackID), .text(LibraryPaths.filename(of: track.file.path)), StoreValue(track.title),
-          StoreValue(track.artist), StoreValue(track.album), .real(track.duration), StoreValue(track.replayGainDb),
-          StoreValue(track.replayPeak), .integer(now), StoreValue(track.coverID))
+        try refresh.willChange(track: track.trackID)
+        // The file may have held other bytes before: that track may lose its last present file.
+        if let previous = try connection.queryOne(
+          "SELECT track_id FROM track_files WHERE path = $1", .text(track.file.path))?.string("track_id")
+        {
+          try refresh.willChange(track: previous)
+        }
+        try statements.upsert(track, addedAt: now)
         try connection.execute(
           """
           INSERT INTO track_files (path, track_id, size, modified_ns, present) VALUES ($1, $2, $3, $4, TRUE)
@@ -41,34 +41,32 @@ public struct PostgresLibraryStore: LibraryStore {
             modified_ns = excluded.modified_ns, present = TRUE
           """, .text(track.file.path), .text(track.trackID), .integer(track.file.size), .integer(track.file.modified))
       }
-      try connection.execute(
-        "UPDATE track_files SET present = FALSE WHERE path IN (SELECT jsonb_array_elements_text($1::jsonb))",
-        .text(absent))
+      let left = try connection.query(
+        """
+        UPDATE track_files SET present = FALSE WHERE path IN (SELECT jsonb_array_elements_text($1::jsonb))
+        RETURNING track_id
+        """, .text(absent))
+      for row in left {
+        if let id = row.string("track_id") { try refresh.willChange(track: id) }
+      }
+      try refresh.finish()
     }
   }
 
-  /// Ordered as SQLite's NOCASE orders: ASCII letters folded, then bytes.
-  public func tracks() async throws -> [Track] {
+  public func tracks(offset: Int, limit: Int?) async throws -> Page<Track> {
     try await access.read { connection in
-      try connection.query(
-        """
-        SELECT t.*, EXISTS (SELECT 1 FROM track_files f WHERE f.track_id = t.id AND f.present) AS available
-        FROM tracks t
-        ORDER BY lower(coalesce(t.artist, '') COLLATE "C"), lower(coalesce(t.album, '') COLLATE "C"),
-          lower(coalesce(t.title, t.filename) COLLATE "C")
-        """
+      let tracks = try connection.query(
+        "SELECT * FROM track_rows ORDER BY order_key, id COLLATE \"C\" LIMIT $1 OFFSET $2", StoreValue(limit),
+        .integer(Int64(offset))
       ).compactMap(Track.init(row:))
+      let total = try connection.queryOne("SELECT count(*) AS n FROM tracks")?.int("n") ?? 0
+      return Page(items: tracks, total: total, offset: offset, limit: limit ?? tracks.count)
     }
   }
 
   public func track(id: String) async throws -> Track? {
     try await access.read { connection in
-      try connection.queryOne(
-        """
-        SELECT t.*, EXISTS (SELECT 1 FROM track_files f WHERE f.track_id = t.id AND f.present) AS available
-        FROM tracks t WHERE t.id = $1
-        """, .text(id)
-      ).flatMap(Track.init(row:))
+      try connection.queryOne("SELECT * FROM track_rows WHERE id = $1", .text(id)).flatMap(Track.init(row:))
     }
   }
 
@@ -77,6 +75,12 @@ public struct PostgresLibraryStore: LibraryStore {
       try connection.queryOne(
         "SELECT path FROM track_files WHERE track_id = $1 AND present LIMIT 1", .text(id)
       )?.string("path")
+    }
+  }
+
+  public func lyrics(forTrack id: String) async throws -> String? {
+    try await access.read { connection in
+      try connection.queryOne("SELECT lyrics FROM tracks WHERE id = $1", .text(id))?.string("lyrics")
     }
   }
 }

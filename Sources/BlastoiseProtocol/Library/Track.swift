@@ -13,6 +13,22 @@ public struct Track: Codable, Sendable, Hashable, Identifiable {
   /// Additive: the track's cover for `GET /api/covers/:id` (embedded picture, else folder image).
   public var coverID: String?
 
+  // Additive (the catalog's): left out of the JSON when absent, empty or false.
+  public var albumArtist: String?
+  public var albumId: String?
+  public var artistId: String?
+  public var trackNumber: Int?
+  public var trackTotal: Int?
+  public var discNumber: Int?
+  public var discTotal: Int?
+  public var year: Int?
+  public var genres: [String] = []
+  public var composer: String?
+  public var compilation = false
+  public var musicBrainz = MusicBrainzIDs()
+  /// Lyrics are tagged: `GET /api/tracks/:trackId/lyrics` has them.
+  public var hasLyrics = false
+
   public init(
     id: String, filename: String, title: String, artist: String? = nil, album: String? = nil, duration: Double,
     replayGainDb: Double? = nil, replayPeak: Double? = nil, available: Bool = true,
@@ -33,6 +49,8 @@ public struct Track: Codable, Sendable, Hashable, Identifiable {
   enum CodingKeys: String, CodingKey {
     case id, filename, title, artist, album, duration, replayGainDb, replayPeak, available
     case coverID = "coverId"
+    case albumArtist, albumId, artistId, trackNumber, trackTotal, discNumber, discTotal, year, genres, composer
+    case compilation, musicBrainz, hasLyrics
   }
 
   /// Optional fields are written as `null`, as the seed's TypeScript types declare them.
@@ -48,6 +66,19 @@ public struct Track: Codable, Sendable, Hashable, Identifiable {
     try container.encode(replayPeak, forKey: .replayPeak)
     try container.encode(available, forKey: .available)
     try container.encode(coverID, forKey: .coverID)
+    try container.encodeIfPresent(albumArtist, forKey: .albumArtist)
+    try container.encodeIfPresent(albumId, forKey: .albumId)
+    try container.encodeIfPresent(artistId, forKey: .artistId)
+    try container.encodeIfPresent(trackNumber, forKey: .trackNumber)
+    try container.encodeIfPresent(trackTotal, forKey: .trackTotal)
+    try container.encodeIfPresent(discNumber, forKey: .discNumber)
+    try container.encodeIfPresent(discTotal, forKey: .discTotal)
+    try container.encodeIfPresent(year, forKey: .year)
+    if !genres.isEmpty { try container.encode(genres, forKey: .genres) }
+    try container.encodeIfPresent(composer, forKey: .composer)
+    if compilation { try container.encode(true, forKey: .compilation) }
+    if !musicBrainz.isEmpty { try container.encode(musicBrainz, forKey: .musicBrainz) }
+    if hasLyrics { try container.encode(true, forKey: .hasLyrics) }
   }
 
   /// Tolerant like the seed's clients: a missing title falls back to the file name.
@@ -63,5 +94,18 @@ public struct Track: Codable, Sendable, Hashable, Identifiable {
     replayPeak = try container.decodeIfPresent(Double.self, forKey: .replayPeak)
     available = try container.decodeIfPresent(Bool.self, forKey: .available) ?? true
     coverID = try container.decodeIfPresent(String.self, forKey: .coverID)
+    albumArtist = try container.decodeIfPresent(String.self, forKey: .albumArtist)
+    albumId = try container.decodeIfPresent(String.self, forKey: .albumId)
+    artistId = try container.decodeIfPresent(String.self, forKey: .artistId)
+    trackNumber = try container.decodeIfPresent(Int.self, forKey: .trackNumber)
+    trackTotal = try container.decodeIfPresent(Int.self, forKey: .trackTotal)
+    discNumber = try container.decodeIfPresent(Int.self, forKey: .discNumber)
+    discTotal = try container.decodeIfPresent(Int.self, forKey: .discTotal)
+    year = try container.decodeIfPresent(Int.self, forKey: .year)
+    genres = try container.decodeIfPresent([String].self, forKey: .genres) ?? []
+    composer = try container.decodeIfPresent(String.self, forKey: .composer)
+    compilation = try container.decodeIfPresent(Bool.self, forKey: .compilation) ?? false
+    musicBrainz = try container.decodeIfPresent(MusicBrainzIDs.self, forKey: .musicBrainz) ?? MusicBrainzIDs()
+    hasLyrics = try container.decodeIfPresent(Bool.self, forKey: .hasLyrics) ?? false
   }
 }

@@ -29,6 +29,16 @@ extension APIRoute {
   public static let upload = APIRoute("/api/upload")
   /// Additive: a cover by ID (`Track.coverId`), `?size=` and `?format=` as in `CoverSize`, `CoverFormat`.
   public static let cover = APIRoute("/api/covers/:id")
+  /// Additive: a track's embedded lyrics.
+  public static let trackLyrics = APIRoute("/api/tracks/:trackId/lyrics")
+
+  // Additive: the catalog derived from the tags.
+  public static let albums = APIRoute("/api/albums")
+  public static let album = APIRoute("/api/albums/:id")
+  public static let artists = APIRoute("/api/artists")
+  public static let artist = APIRoute("/api/artists/:id")
+  public static let genres = APIRoute("/api/genres")
+  public static let search = APIRoute("/api/search")
 
   public static let playlists = APIRoute("/api/playlists")
   public static let playlist = APIRoute("/api/playlists/:id")

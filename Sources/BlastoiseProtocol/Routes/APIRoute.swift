@@ -15,7 +15,15 @@ public struct APIRoute: Sendable, Hashable, CustomStringConvertible {
 
   /// The path with each `:parameter` segment replaced, in order, by one of `values`, percent-
   /// encoded as a single segment (track IDs hold a `:`; room and playlist IDs are opaque).
-  public func path(_ values: String...) -> String {
+  public func path(_ values: String...) -> String { path(values) }
+
+  /// `path(values…)` with a query: `?name=value&…`, names and values percent-encoded.
+  public func path(_ values: String..., query: [(String, String)]) -> String {
+    let items = query.map { Self.percentEncoded($0.0) + "=" + Self.percentEncoded($0.1) }
+    return path(values) + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
+  }
+
+  private func path(_ values: [String]) -> String {
     assert(values.count == parameters.count, "\(pattern) takes \(parameters.count) values")
     var remaining = values[...]
     let segments = pattern.split(separator: "/", omittingEmptySubsequences: false).map { segment in

@@ -76,6 +76,8 @@ public final class RunningServer: Sendable {
     ).register(on: &router)
     CoverRoutes(covers: CoverVariants(store: services.library.covers, log: ServerLog.write), auth: authenticator)
       .register(on: &router)
+    CatalogRoutes(catalog: services.storage.catalog, library: services.library, auth: authenticator).register(
+      on: &router)
     ImportRoutes(imports: imports, auth: authenticator).register(on: &router)
     WebAppRoutes.register(on: &router, webDirectory: configuration.webDirectory)
 

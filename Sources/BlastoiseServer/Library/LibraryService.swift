@@ -48,7 +48,11 @@ final class LibraryService: Sendable {
       try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
     let started = Date()
-    let summary = try await scanner.scan(roots: roots) { [self] progress in await emit(.scanProgress(progress)) }
+    let summary = try await scanner.scan(roots: roots) { [self] progress in
+      // Each batch is in the store by now: answers cached before it are old.
+      if progress.processed > 0 { nextGeneration() }
+      await emit(.scanProgress(progress))
+    }
     ServerLog.write(
       "scan: \(summary.added) read, \(summary.unchanged) unchanged, \(summary.missing) missing, "
         + "\(summary.skipped) skipped in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
@@ -56,8 +60,15 @@ final class LibraryService: Sendable {
     return summary
   }
 
-  /// `GET /api/library`, encoded once per change.
-  func libraryResponse() async throws -> HTTPResponse {
+  /// `GET /api/library`: the whole list is encoded once per change; a page (`limit`, `offset`)
+  /// is read when asked for, with the whole list's length in `X-Total-Count`.
+  func libraryResponse(_ page: PageQuery) async throws -> HTTPResponse {
+    if page != PageQuery() {
+      let tracks = try await store.tracks(offset: page.offset, limit: page.limit)
+      var response = HTTPResponse.json(tracks.items)
+      response.headers.add("X-Total-Count", String(tracks.total))
+      return response
+    }
     let (cached, generation) = cachedLibrary.withLock { ($0.response, $0.generation) }
     if let cached { return cached }
     let response = HTTPResponse.json(try await store.tracks())
@@ -65,8 +76,16 @@ final class LibraryService: Sendable {
     return response
   }
 
-  func libraryChanged() async {
+  /// Moves on with every change of the library (and so of the catalog), also with each batch
+  /// of a scan.
+  var generation: UInt64 { cachedLibrary.withLock { $0.generation } }
+
+  private func nextGeneration() {
     cachedLibrary.withLock { $0 = (nil, $0.generation + 1) }
+  }
+
+  func libraryChanged() async {
+    nextGeneration()
     await emit(.libraryChanged)
   }
 

@@ -16,11 +16,12 @@ struct APIOperation: Sendable {
     case permission(Permission)
   }
 
-  /// A `?name=` the route reads; always optional.
+  /// A `?name=` the route reads.
   struct QueryParameter: Sendable {
     let name: String
     let schema: JSONValue
     let description: String
+    var required = false
   }
 
   enum Body: Sendable {
@@ -141,7 +142,8 @@ struct APIOperation: Sendable {
   private var queryParameters: [JSONValue] {
     query.map { parameter in
       [
-        "name": .string(parameter.name), "in": "query", "required": false, "schema": parameter.schema,
+        "name": .string(parameter.name), "in": "query", "required": .bool(parameter.required),
+        "schema": parameter.schema,
         "description": .string(parameter.description),
       ]
     }

@@ -5,8 +5,8 @@ import BlastoiseProtocol
 /// names exactly the router's routes, and `scripts/api-contract` runs schemathesis against it.
 enum OpenAPIDocument {
   static let operations: [APIOperation] =
-    APIOperation.status + APIOperation.auth + APIOperation.rooms + APIOperation.library + APIOperation.playlists
-    + APIOperation.imports + APIOperation.covers
+    APIOperation.status + APIOperation.auth + APIOperation.rooms + APIOperation.library + APIOperation.catalog
+    + APIOperation.playlists + APIOperation.imports + APIOperation.covers
 
   static var json: JSONValue {
     [

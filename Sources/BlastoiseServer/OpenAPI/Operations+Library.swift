@@ -7,15 +7,23 @@ extension APIOperation {
 
   static let library: [APIOperation] = [
     APIOperation(
-      .get, .library, "Every track", access: .permission(.listen),
+      .get, .library, "Every track, in album, disc and track order", access: .permission(.listen),
+      query: QueryParameters.page,
       answers: [
         200: Answer.json(
           Schema.array(Schema.ref("Track")),
           links: [
-            Answer.Link(parameter: "trackId", expression: "$response.body#/0/id", operations: [(.get, .track)]),
+            Answer.Link(
+              parameter: "trackId", expression: "$response.body#/0/id",
+              operations: [(.get, .track), (.get, .trackLyrics)]),
             Answer.Link(parameter: "id", expression: "$response.body#/0/coverId", operations: [(.get, .cover)]),
-          ])
-      ]),
+          ]
+        ).merging(["headers": ["X-Total-Count": ["schema": ["type": "integer"], "description": "with a page"]]])
+      ],
+      notes: """
+        `limit` and `offset` (additive) answer one page of the same list, the whole list's length in \
+        `X-Total-Count`; without them, every track.
+        """),
     APIOperation(
       .get, .track, "A track's audio, by ID only", access: .permission(.listen),
       answers: [

@@ -7,29 +7,31 @@ enum WireSchemas {
     "SuccessCount": successCount, "ServerStatus": serverStatus, "QueueResponse": queueResponse,
     "ModeResponse": modeResponse, "Playlist": playlist, "PlaylistBundle": playlistBundle,
     "UploadResponse": uploadResponse, "ScanSummary": scanSummary, "GuestSession": guestSession,
-  ].merging(ImportSchemas.all) { first, _ in first }
+  ].merging(ImportSchemas.all) { first, _ in first }.merging(CatalogSchemas.all) { first, _ in first }
 
   static let playbackMode = Schema.oneOf(["once", "repeat-all", "repeat-one", "shuffle"])
 
   static let error = Schema.object(["error": Schema.string], required: ["error"])
 
   static let track = Schema.object(
-    [
-      "id": ["type": "string", "pattern": "^sha256:[0-9a-f]{64}$"],
-      "filename": Schema.string,
-      "title": ["type": "string", "description": "never null: the file name without extension when untagged"],
-      "artist": Schema.nullable(Schema.string), "album": Schema.nullable(Schema.string),
-      "duration": ["type": "number", "description": "seconds"],
-      "replayGainDb": Schema.nullable(Schema.number), "replayPeak": Schema.nullable(Schema.number),
-      "available": ["type": "boolean", "description": "false when the file has gone from disk"],
-      "coverId": Schema.additive(Schema.nullable(coverID)),
-    ],
+    seedTrack.merging(CatalogSchemas.trackFields) { seed, _ in seed },
     required: [
       "id", "filename", "title", "artist", "album", "duration", "replayGainDb", "replayPeak", "available", "coverId",
     ])
 
   static let coverID: JSONValue = [
     "type": "string", "pattern": "^[0-9a-f]{64}$", "description": "for GET /api/covers/{id}",
+  ]
+
+  static let seedTrack: [String: JSONValue] = [
+    "id": ["type": "string", "pattern": "^sha256:[0-9a-f]{64}$"],
+    "filename": Schema.string,
+    "title": ["type": "string", "description": "never null: the file name without extension when untagged"],
+    "artist": Schema.nullable(Schema.string), "album": Schema.nullable(Schema.string),
+    "duration": ["type": "number", "description": "seconds"],
+    "replayGainDb": Schema.nullable(Schema.number), "replayPeak": Schema.nullable(Schema.number),
+    "available": ["type": "boolean", "description": "false when the file has gone from disk"],
+    "coverId": Schema.additive(Schema.nullable(coverID)),
   ]
 
   static let channelInfo = Schema.object(

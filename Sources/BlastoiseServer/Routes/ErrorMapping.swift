@@ -1,5 +1,6 @@
 import BlastoiseCore
 import BlastoiseHTTP
+import BlastoiseProtocol
 
 /// Domain errors → HTTP, in one place. (Stores translate their own failures into `CoreError`s;
 /// anything else is a server fault: logged, answered 500.)
@@ -10,6 +11,8 @@ enum ErrorMapping {
       return .error(error)
     case let error as CoreError:
       return .error(httpError(for: error))
+    case let error as InvalidQuery:
+      return .error(HTTPError(.badRequest, error.message))
     default:
       ServerLog.write("error: \(error)")
       return .error(HTTPError(.internalServerError, "Internal server error"))

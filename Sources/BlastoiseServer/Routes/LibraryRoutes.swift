@@ -2,7 +2,8 @@ import BlastoiseCore
 import BlastoiseHTTP
 import BlastoiseProtocol
 
-/// `GET /api/library`, `GET /api/tracks/:trackId`, `POST /api/upload`, `POST /api/library/scan`.
+/// `GET /api/library`, `GET /api/tracks/:trackId` (and its lyrics), `POST /api/upload`,
+/// `POST /api/library/scan`.
 struct LibraryRoutes: Sendable {
   let library: LibraryService
   let auth: RequestAuthenticator
@@ -11,11 +12,19 @@ struct LibraryRoutes: Sendable {
   func register(on router: inout Router) {
     router.on(.get, APIRoute.library.pattern) { request in
       _ = try await auth.require(.listen, for: request)
-      return try await library.libraryResponse()
+      return try await library.libraryResponse(try PageQuery(parameters: request.query))
     }
     router.on(.get, APIRoute.track.pattern) { request in
       _ = try await auth.require(.listen, for: request)
       return try await track(request)
+    }
+    router.on(.get, APIRoute.trackLyrics.pattern) { request in
+      _ = try await auth.require(.listen, for: request)
+      let id = request.pathParameter("trackId")
+      guard TrackID.isValid(id), let lyrics = try await library.store.lyrics(forTrack: id) else {
+        throw HTTPError(.notFound, "No lyrics for that track")
+      }
+      return .json(TrackLyrics(lyrics: lyrics))
     }
     // Additive: an admin asks for a rescan now (progress arrives as `scan_progress` on sockets).
     router.on(.post, APIRoute.libraryScan.pattern, body: .smallJSON) { request in

@@ -11,6 +11,8 @@ struct PlaylistRoutes: Sendable {
   // call's arguments: the nested form crashed the release build's optimizer (swift-frontend
   // signal 11 splitting an async route closure, Swift 6.3.1).
   func register(on router: inout Router) {
+    // Each handler binds its principal first: with the check nested in the call's arguments, Swift
+    // 6.3.1's release build crashed splitting these closures' coroutines (LLVM CoroSplit, swifterror).
     router.on(.get, APIRoute.playlists.pattern) { request in
       let principal = try await auth.require(.listen, for: request)
       return .json(try await playlists.bundle(for: principal))

@@ -31,7 +31,8 @@ struct bl_daemon_config {
   unsigned int per_ip_connection_limit; // 0: no cap
   unsigned int connection_timeout_seconds;
   size_t connection_memory_limit; // caps request line + headers
-  void *callback_cls; // passed to access_handler, completed and notify_connection
+  void *callback_cls; // passed to accept_policy, access_handler, completed and notify_connection
+  MHD_AcceptPolicyCallback accept_policy;
   MHD_AccessHandlerCallback access_handler;
   MHD_RequestCompletedCallback completed;
   MHD_NotifyConnectionCallback notify_connection;

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include "CTagLibPictures.h"  // SwiftPM's module for this target takes this header only
+#include "CTagLibProperties.h"
 
 #ifdef __cplusplus
 extern "C" {

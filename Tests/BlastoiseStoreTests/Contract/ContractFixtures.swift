@@ -40,11 +40,27 @@ enum Fixture {
 
   static func scanned(
     _ path: String, track trackID: String, title: String? = nil, artist: String? = nil, album: String? = nil,
-    duration: Double = 180, size: Int64 = 1_000, modified: Int64 = 1_700_000_000_000_000_000, coverID: String? = nil
+    duration: Double = 180, size: Int64 = 1_000, modified: Int64 = 1_700_000_000_000_000_000,
+    coverID: String? = nil, catalog: CatalogTags = CatalogTags()
   ) -> ScannedTrack {
     ScannedTrack(
       file: LibraryFile(path: path, size: size, modified: modified), trackID: trackID, title: title, artist: artist,
-      album: album, duration: duration, replayGainDb: nil, replayPeak: nil, coverID: coverID)
+      album: album, duration: duration, replayGainDb: nil, replayPeak: nil, coverID: coverID,
+      catalog: catalog)
+  }
+
+  /// A track with catalog tags, at `/music/<id>.flac`.
+  static func song(
+    _ id: String, _ title: String, by artist: String?, on album: String?, albumArtist: String? = nil,
+    disc: Int? = nil, number: Int? = nil, date: String? = nil, genres: [String] = [], compilation: Bool = false,
+    musicBrainzAlbum: String? = nil, lyrics: String? = nil, cover: String? = nil
+  ) -> ScannedTrack {
+    let tags = CatalogTags(
+      albumArtist: albumArtist, trackNumber: number, discNumber: disc, date: date, genres: genres,
+      compilation: compilation, musicBrainz: MusicBrainzIDs(album: musicBrainzAlbum), lyrics: lyrics)
+    return scanned(
+      "/music/\(id).flac", track: "sha256:\(id)", title: title, artist: artist, album: album, coverID: cover,
+      catalog: tags)
   }
 
   static func job(

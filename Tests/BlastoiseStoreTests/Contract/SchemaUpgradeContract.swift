@@ -51,4 +51,24 @@ import Testing
       #expect(try await storage.library.track(id: "sha256:aa")?.coverID == nil)
     }
   }
+
+  /// Migration 10: a library stored before the catalog is read again at the next scan, for its
+  /// tags; its tracks stay available meanwhile.
+  @Test(arguments: StoreBackends.all)
+  func filesStoredBeforeTheCatalogAreReadAgain(backend: StoreBackend) async throws {
+    let seed: [StaticString] = [
+      """
+      INSERT INTO tracks (id, filename, title, artist, album, duration, added_at)
+      VALUES ('sha256:a', 'a.mp3', 'A', 'Ann', 'Album', 60, 1)
+      """,
+      "INSERT INTO track_files (path, track_id, size, modified_ns) VALUES ('/music/a.mp3', 'sha256:a', 10, 5)",
+    ]
+    try await backend.withStorage(upgradedFrom: 9, seed: seed) { storage in
+      let known = try await storage.library.knownFiles(under: "/music")
+      #expect(known.present == ["/music/a.mp3"])
+      #expect(known.files["/music/a.mp3"]?.modified == -1)  // so ScanPlan reads it again
+      #expect(try await storage.library.track(id: "sha256:a")?.available == true)
+      #expect(try await storage.library.tracks().map(\.id) == ["sha256:a"])
+    }
+  }
 }

@@ -1,0 +1,69 @@
+import BlastoiseCore
+import BlastoiseHTTP
+import BlastoiseProtocol
+
+/// `GET /api/albums`, `/api/albums/:id`, `/api/artists`, `/api/artists/:id`, `/api/genres`,
+/// `/api/search`: the catalog, for whoever may list the library. Answers are cached until the
+/// library changes (`AnswerCache`), but for a random order without a seed, drawn anew each time.
+struct CatalogRoutes: Sendable {
+  let catalog: any CatalogStore
+  let library: LibraryService
+  let auth: RequestAuthenticator
+  let answers = AnswerCache(capacityBytes: 32 << 20)
+
+  func register(on router: inout Router) {
+    let catalog = catalog
+    get(APIRoute.albums, on: &router) { request in
+      let query = try ListQuery(parameters: request.query)
+      let order = CatalogListing.albumOrder(query, newSeed: Self.newSeed)
+      return try await catalog.albums(order, genreID: query.genre, page: CatalogListing.range(query))
+    }
+    get(APIRoute.album, on: &router) { request in
+      try Self.found(try await catalog.album(id: request.pathParameter("id")), "No such album")
+    }
+    get(APIRoute.artists, on: &router) { request in
+      let query = try ListQuery(parameters: request.query)
+      let order = try CatalogListing.artistOrder(query, newSeed: Self.newSeed)
+      return try await catalog.artists(order, page: CatalogListing.range(query))
+    }
+    get(APIRoute.artist, on: &router) { request in
+      try Self.found(try await catalog.artist(id: request.pathParameter("id")), "No such artist")
+    }
+    get(APIRoute.genres, on: &router) { request in
+      let page = try PageQuery(parameters: request.query)
+      return try await catalog.genres(page: PageRange(offset: page.offset, limit: page.limit ?? ListQuery.defaultLimit))
+    }
+    get(APIRoute.search, on: &router) { request in
+      let query = try SearchQuery(parameters: request.query)
+      guard let terms = SearchTerms(query.text) else { return SearchResults() }
+      return try await catalog.search(terms, limit: query.limit)
+    }
+  }
+
+  /// A GET that needs `listen`, answered with `answer`'s JSON.
+  private func get<Answer: Encodable & Sendable>(
+    _ route: APIRoute, on router: inout Router, _ answer: @escaping @Sendable (HTTPRequest) async throws -> Answer
+  ) {
+    router.on(.get, route.pattern) { [auth, answers, library] request in
+      _ = try await auth.require(.listen, for: request)
+      guard request.query["sort"] != CatalogSort.random.rawValue || request.query["seed"] != nil else {
+        return .json(try await answer(request))
+      }
+      return try await answers.answer(Self.key(request), generation: library.generation) {
+        .json(try await answer(request))
+      }
+    }
+  }
+
+  /// The path and the query, its parameters in order.
+  static func key(_ request: HTTPRequest) -> String {
+    request.path + "?" + request.query.sorted { $0.key < $1.key }.map { $0.key + "=" + $0.value }.joined(separator: "&")
+  }
+
+  private static func found<Value>(_ value: Value?, _ message: String) throws -> Value {
+    guard let value else { throw HTTPError(.notFound, message) }
+    return value
+  }
+
+  private static func newSeed() -> UInt32 { .random(in: .min ... .max) }
+}

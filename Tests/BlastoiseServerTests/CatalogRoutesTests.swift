@@ -1,0 +1,146 @@
+import BlastoiseProtocol
+import BlastoiseTestSupport
+import Foundation
+import Testing
+
+/// The catalog through the real server: files tagged by ffmpeg, the real scanner and SQLite, the
+/// server on loopback.
+@Suite struct CatalogRoutesTests {
+  static let album: [(String, String)] = [
+    ("album", "Ágætis byrjun"), ("artist", "Sigur Rós"), ("album_artist", "Sigur Rós"), ("date", "1999-06-12"),
+    ("genre", "Post-Rock"),
+  ]
+
+  /// One music folder for every test (servers only read it): a two-disc album in FLAC, MP3 and
+  /// M4A, a compilation track in Ogg, and an untagged file.
+  static let music = Task {
+    let folder = try TestRun.makeDirectory("catalog-music")
+    let files: [(String, [(String, String)])] = [
+      ("01.flac", album + [("title", "Svefn-g-englar"), ("track", "1/2"), ("disc", "1/2")]),
+      ("02.mp3", album + [("title", "Hljóð"), ("track", "2/2"), ("disc", "1/2"), ("lyrics", "Hljóð og þögn")]),
+      ("03.m4a", album + [("title", "Olsen Olsen"), ("track", "1/1"), ("disc", "2/2")]),
+      ("hits.ogg", [("title", "Hit"), ("artist", "Ann"), ("album", "Hits"), ("compilation", "1"), ("genre", "Pop")]),
+      ("Plain Name.ogg", []),
+    ]
+    for (index, file) in files.enumerated() {
+      try await TestTool.taggedTone(at: folder + "/" + file.0, frequency: 300 + 50 * index, metadata: file.1)
+    }
+    return folder
+  }
+
+  static let libraryOrder = ["Svefn-g-englar", "Hljóð", "Olsen Olsen", "Hit", "Plain Name"]
+
+  /// A server on the shared music, its first account signed in, the scan done.
+  static func server() async throws -> (TestServer, APIClient) {
+    let music = try await music.value
+    let server = try await TestServer { $0.musicDirectory = music }
+    let client = server.client()
+    try await client.signUp("owner")
+    try await LibraryRoutesTests.waitForLibrary(client, count: libraryOrder.count)
+    return (server, client)
+  }
+
+  @Test func albumsListAndOpenWithTracksInDiscAndTrackOrder() async throws {
+    let (server, client) = try await Self.server()
+    let page = try await client.get(APIRoute.albums.path(query: [("limit", "10")])).json(Page<Album>.self)
+    #expect(page.items.map(\.name) == ["Ágætis byrjun", "Hits"])
+    #expect(page.total == 2 && page.limit == 10 && page.offset == 0)
+    let album = try #require(page.items.first)
+    #expect(album.artist == "Sigur Rós" && album.year == 1999 && album.trackCount == 3 && album.discCount == 2)
+    #expect(page.items.last?.artist == "Various Artists" && page.items.last?.compilation == true)
+    let detail = try await client.get(APIRoute.album.path(album.id)).json(AlbumDetail.self)
+    #expect(detail.tracks.map(\.title) == ["Svefn-g-englar", "Hljóð", "Olsen Olsen"])
+    #expect(detail.tracks.map(\.discNumber) == [1, 1, 2])
+    #expect(try await client.get(APIRoute.album.path("nothing")).status == 404)
+    await server.stop()
+  }
+
+  @Test func theLibraryKeepsTheSeedsShapeInAlbumOrderAndPages() async throws {
+    let (server, client) = try await Self.server()
+    let whole = try await client.get(APIRoute.library.path())
+    #expect(try whole.json([SeedTrack].self).map(\.title) == Self.libraryOrder)
+    let tracks = try whole.json([Track].self)
+    let untagged = try #require(tracks.last)
+    #expect(untagged.artist == nil && untagged.album == nil && untagged.albumId == nil)
+    let raw = try #require(try JSONSerialization.jsonObject(with: whole.body) as? [[String: Any]])
+    #expect(raw.last?["artist"] is NSNull && raw.last?["album"] is NSNull)
+    #expect(tracks.first?.albumArtist == "Sigur Rós" && tracks.first?.genres == ["Post-Rock"])
+    let page = try await client.get(APIRoute.library.path(query: [("limit", "2"), ("offset", "1")]))
+    #expect(try page.json([SeedTrack].self).map(\.title) == ["Hljóð", "Olsen Olsen"])
+    #expect(page.header("X-Total-Count") == "5")
+    #expect(try await client.get(APIRoute.library.path(query: [("limit", "0")])).status == 400)
+    await server.stop()
+  }
+
+  @Test func artistsHaveTheirAlbumsAndGenresFilterAlbums() async throws {
+    let (server, client) = try await Self.server()
+    let artists = try await client.get(APIRoute.artists.path()).json(Page<Artist>.self)
+    #expect(artists.items.map(\.name) == ["Ann", "Sigur Rós", "Various Artists"])
+    let sigur = try #require(artists.items.first { $0.name == "Sigur Rós" })
+    let detail = try await client.get(APIRoute.artist.path(sigur.id)).json(ArtistDetail.self)
+    #expect(detail.albums.map(\.name) == ["Ágætis byrjun"] && detail.appearsOn.isEmpty)
+    let ann = try #require(artists.items.first { $0.name == "Ann" })
+    #expect(
+      try await client.get(APIRoute.artist.path(ann.id)).json(ArtistDetail.self).appearsOn.map(\.name) == ["Hits"])
+    let genres = try await client.get(APIRoute.genres.path()).json(Page<Genre>.self)
+    #expect(genres.items.map(\.name) == ["Pop", "Post-Rock"])
+    let pop = try #require(genres.items.first)
+    let popAlbums = try await client.get(APIRoute.albums.path(query: [("genre", pop.id)])).json(Page<Album>.self)
+    #expect(popAlbums.items.map(\.name) == ["Hits"])
+    #expect(try await client.get(APIRoute.artists.path(query: [("sort", "year")])).status == 400)
+    await server.stop()
+  }
+
+  @Test func searchIgnoresCaseAndAccents() async throws {
+    let (server, client) = try await Self.server()
+    func search(_ text: String) async throws -> SearchResults {
+      try await client.get(APIRoute.search.path(query: [("q", text)])).json(SearchResults.self)
+    }
+    #expect(try await search("hljod").tracks.map(\.title) == ["Hljóð"])
+    let sigur = try await search("SIGUR ros")
+    #expect(sigur.artists.map(\.name) == ["Sigur Rós"])
+    #expect(sigur.albums.map(\.name) == ["Ágætis byrjun"])
+    #expect(sigur.tracks.count == 3)
+    #expect(try await search("plain").tracks.map(\.title) == ["Plain Name"])
+    #expect(try await client.get(APIRoute.search.path()).status == 400)
+    await server.stop()
+  }
+
+  @Test func lyricsComeFromTheTags() async throws {
+    let (server, client) = try await Self.server()
+    let tracks = try await client.get(APIRoute.library.path()).json([Track].self)
+    let hljod = try #require(tracks.first { $0.title == "Hljóð" })
+    #expect(hljod.hasLyrics)
+    let lyrics = try await client.get(APIRoute.trackLyrics.path(hljod.id)).json(TrackLyrics.self)
+    #expect(lyrics.lyrics == "Hljóð og þögn")
+    let other = try #require(tracks.first { !$0.hasLyrics })
+    #expect(try await client.get(APIRoute.trackLyrics.path(other.id)).status == 404)
+    await server.stop()
+  }
+
+  @Test func theDefaultRoomPlaysTheLibraryInAlbumOrder() async throws {
+    let (server, client) = try await Self.server()
+    var room: SeedChannelInfo?
+    for _ in 0..<2400 {  // 60 s: a hang guard
+      room = try await client.get("/api/channels").json([SeedChannelInfo].self).first {
+        $0.isDefault && $0.trackCount == Self.libraryOrder.count
+      }
+      if room != nil { break }
+      try await Task.sleep(for: .milliseconds(25))
+    }
+    let id = try #require(room?.id)
+    let socket = try await RoomTests.socket(server, client, room: id)
+    let queue = try await socket.state()["queue"] as? [[String: Any]] ?? []
+    #expect(queue.compactMap { $0["title"] as? String } == Self.libraryOrder)
+    await server.stop()
+  }
+
+  @Test func theCatalogNeedsASession() async throws {
+    let (server, _) = try await Self.server()
+    for route in [APIRoute.albums, .artists, .genres] {
+      #expect(try await server.client().get(route.path()).status == 401)
+    }
+    #expect(try await server.client().get(APIRoute.search.path(query: [("q", "x")])).status == 401)
+    await server.stop()
+  }
+}
