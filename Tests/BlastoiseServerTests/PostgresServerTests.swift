@@ -1,9 +1,11 @@
+import BlastoiseProtocol
 import BlastoiseTestSupport
 import Foundation
 import Testing
 
-/// The real executable on PostgreSQL (`--database`): accounts, rooms and playlists live in the
-/// database, so a second node with a data folder of its own carries on where the first stopped.
+/// The real executable on PostgreSQL (`--database`): accounts, rooms, playlists and the catalog
+/// live in the database, so a second node with a data folder of its own carries on where the
+/// first stopped.
 @Suite(.enabled(if: TestPostgres.url != nil, "needs \(TestPostgres.variable) (scripts/test-postgres)"))
 struct PostgresServerTests {
   @Test func signUpARoomActionAndAPlaylistLiveInPostgreSQL() async throws {
@@ -48,6 +50,9 @@ struct PostgresServerTests {
       #expect(stored.name == "Road Trip")
       #expect(stored.ownerName == "keeper")
       #expect(stored.trackIds == [tracks[1], tracks[0], tracks[1]])
+      let found = try await again.get(APIRoute.search.path(query: [("q", "tone")])).json(SearchResults.self)
+      #expect(found.tracks.map(\.title) == ["Tone 0", "Tone 1"])
+      #expect(Set(found.tracks.map(\.id)) == Set(tracks))
       second.signal(SIGTERM)
       #expect(try await second.waitForExit().status == 0)
     }
