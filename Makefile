@@ -1,5 +1,6 @@
-# The two commands a fresh Debian 12 machine needs: `make run` and `make test` (Swift tests, the
-# API contract and fuzzing, then the browser tests against the debug build).
+# The two commands a fresh Debian 12 machine needs: `make run` and `make test` (Swift tests — with
+# a throwaway PostgreSQL cluster for the PostgreSQL half — the API contract and fuzzing, then the
+# browser tests against the debug build).
 SHELL := /bin/bash
 PORT ?= 3001
 DATA_DIR ?= ./data
@@ -18,7 +19,7 @@ run: release
 
 test: deps lint
 	swift build --build-tests $(STRICT)
-	swift test --skip-build
+	scripts/test-postgres swift test --skip-build
 	scripts/api-contract
 	scripts/fuzz $(FUZZ_TEST_SECONDS)
 	e2e/run

@@ -23,6 +23,8 @@ let package = Package(
     .systemLibrary(name: "CSQLite"),
     // permessage-deflate on WebSockets (`zlib1g-dev`).
     .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+    // libpq (`libpq-dev`), for the PostgreSQL store.
+    .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
     // posix_spawn with the GNU pieces Swift's Glibc module leaves out (for yt-dlp).
     .target(name: "CSpawn"),
 
@@ -39,7 +41,14 @@ let package = Package(
 
     // Server.
     .target(name: "BlastoiseCore", dependencies: ["BlastoiseProtocol", "BlastoiseSync"]),
-    .target(name: "BlastoiseStore", dependencies: ["CSQLite", "BlastoiseCore", "BlastoiseProtocol", "BlastoiseSync"]),
+    // What both store backends share: values and rows, row → domain decoding, transaction marks.
+    .target(name: "BlastoiseStoreShared", dependencies: ["BlastoiseCore", "BlastoiseProtocol", "BlastoiseSync"]),
+    .target(
+      name: "BlastoiseStore",
+      dependencies: ["CSQLite", "BlastoiseCore", "BlastoiseProtocol", "BlastoiseStoreShared", "BlastoiseSync"]),
+    .target(
+      name: "BlastoisePostgres",
+      dependencies: ["CLibPQ", "BlastoiseCore", "BlastoiseProtocol", "BlastoiseStoreShared", "BlastoiseSync"]),
     .systemLibrary(name: "CSodium"),
     .systemLibrary(name: "COpenSSL"),
     // A small C++ shim over TagLib's C++ API: the C API gives whole seconds and no ReplayGain.
@@ -58,8 +67,8 @@ let package = Package(
     .target(
       name: "BlastoiseServer",
       dependencies: [
-        "BlastoiseProtocol", "BlastoiseSync", "BlastoiseCore", "BlastoiseStore", "BlastoiseHTTP", "BlastoiseMedia",
-        "CSodium", "CSpawn",
+        "BlastoiseProtocol", "BlastoiseSync", "BlastoiseCore", "BlastoiseStore", "BlastoisePostgres", "BlastoiseHTTP",
+        "BlastoiseMedia", "CSodium", "CSpawn",
       ]
     ),
     .executableTarget(name: "blastoise", dependencies: ["BlastoiseServer", "BlastoisePlayer"]),
@@ -67,7 +76,10 @@ let package = Package(
     // Helpers shared by the test targets that start child processes.
     // fork + exec for test children (parent-death signal, own process group, no leaked descriptors).
     .target(name: "CTestChild", path: "Tests/CTestChild"),
-    .target(name: "BlastoiseTestSupport", dependencies: ["CTestChild"], path: "Tests/BlastoiseTestSupport"),
+    // Also the throwaway PostgreSQL server's schemas (`TestPostgres`).
+    .target(
+      name: "BlastoiseTestSupport", dependencies: ["CTestChild", "BlastoisePostgres"],
+      path: "Tests/BlastoiseTestSupport"),
     // An echo server in a process of its own, so a test can measure its memory alone.
     .executableTarget(
       name: "WebSocketFloodServer", dependencies: ["BlastoiseHTTP"], path: "Tests/WebSocketFloodServer"),
@@ -89,7 +101,16 @@ let package = Package(
     ),
     .testTarget(
       name: "BlastoiseStoreTests",
-      dependencies: ["BlastoiseStore", "BlastoiseCore", "BlastoiseProtocol", "BlastoiseSync", "BlastoiseTestSupport"]
+      dependencies: [
+        "BlastoiseStore", "BlastoisePostgres", "BlastoiseStoreShared", "BlastoiseCore", "BlastoiseProtocol",
+        "BlastoiseSync", "BlastoiseTestSupport",
+      ]
+    ),
+    // The PostgreSQL client: values, errors by SQLSTATE, reconnecting, migrations (needs the server
+    // `scripts/test-postgres` starts).
+    .testTarget(
+      name: "BlastoisePostgresTests",
+      dependencies: ["BlastoisePostgres", "BlastoiseStoreShared", "BlastoiseCore", "BlastoiseTestSupport"]
     ),
     .testTarget(
       name: "BlastoiseMediaTests",

@@ -23,6 +23,11 @@ public final class SQLiteConnection {
 
   /// Runs one statement, discarding any rows it returns.
   public func execute(_ sql: StaticString, _ params: SQLiteValue...) throws(StoreError) {
+    try execute(sql, bindings: params)
+  }
+
+  /// `execute` with the parameters in an array (values worked out in `BlastoiseStoreShared`).
+  public func execute(_ sql: StaticString, bindings params: [SQLiteValue]) throws(StoreError) {
     try checkValid()
     try handle.run(sql, params, readOnly: readOnly) { stmt throws(StoreError) in
       while try handle.step(stmt, sql) {}

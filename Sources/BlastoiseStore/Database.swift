@@ -1,3 +1,5 @@
+import BlastoiseCore
+import BlastoiseStoreShared
 import CSQLite
 
 /// A SQLite database file and the one connection through which this process uses it.
@@ -26,9 +28,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
   /// with `.busy`. Prefer `init(path:migrations:)`, which also refuses future schemas.
   public init(path: String, busyTimeout: Duration = .seconds(5)) throws(StoreError) {
     self.path = path
-    let (seconds, attoseconds) = busyTimeout.components
-    let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-    handle = try SQLiteHandle(path: path, busyTimeoutMilliseconds: Int32(clamping: milliseconds))
+    handle = try SQLiteHandle(path: path, busyTimeoutMilliseconds: Int32(clamping: busyTimeout.wholeMilliseconds))
   }
 
   /// Opens the file and brings its schema up to date; closes it again if migrating fails,

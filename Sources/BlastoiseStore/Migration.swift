@@ -1,38 +1,15 @@
+import BlastoiseStoreShared
 import CSQLite
 
-/// One schema step. Versions are 1, 2, 3… in order and, once shipped, a migration is never
-/// edited or removed: files in the field record how far they got in `PRAGMA user_version`.
-///
-/// `sql` may hold several statements. It runs inside the migration transaction, so it must not
-/// contain BEGIN/COMMIT/ROLLBACK (refused), and `PRAGMA foreign_keys` changes are no-ops in it.
-public struct Migration: Sendable {
-  public let version: Int
-  public let name: String
-  public let sql: StaticString
-
-  public init(version: Int, name: String, sql: StaticString) {
-    self.version = version
-    self.name = name
-    self.sql = sql
-  }
-
-  static func validate(_ migrations: [Migration]) throws(StoreError) {
-    for (offset, m) in migrations.enumerated() where m.version != offset + 1 {
-      throw StoreError(
-        .migration,
-        "migration versions must be 1, 2, 3… with no gaps or repeats; entry \(offset + 1) "
-          + "(\"\(m.name)\") has version \(m.version)")
-    }
-  }
-}
-
+/// SQLite's side of `Migration` (shared with PostgreSQL): a file records how far it got in
+/// `PRAGMA user_version`, and `PRAGMA foreign_keys` changes are no-ops inside a migration.
 extension SQLiteDatabase {
   /// Applies every migration newer than the file's `user_version`, all in one `BEGIN IMMEDIATE`
   /// transaction that also sets `user_version`: either all pending steps land, or none does.
   ///
   /// Throws `.schemaTooNew` if the file is at a version beyond the last migration given.
   public func migrate(_ migrations: [Migration]) throws(StoreError) {
-    try Migration.validate(migrations)
+    if let problem = Migration.problem(in: migrations) { throw StoreError(.migration, problem) }
     let newest = migrations.last?.version ?? 0
     try acquire()
     defer { release() }
@@ -50,7 +27,7 @@ extension SQLiteDatabase {
       let pending = migrations.filter { $0.version > current }
       for m in pending {
         do throws(StoreError) {
-          try handle.exec(m.sql.withUTF8Buffer { String(decoding: $0, as: UTF8.self) })
+          try handle.exec(m.text)
         } catch {
           throw StoreError(
             .migration, "migration \(m.version) \"\(m.name)\" failed: \(error.message)",

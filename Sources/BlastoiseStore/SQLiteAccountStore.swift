@@ -1,4 +1,5 @@
 import BlastoiseCore
+import BlastoiseStoreShared
 import Foundation
 
 /// Accounts and sessions in SQLite.
@@ -8,20 +9,10 @@ public struct SQLiteAccountStore: AccountStore {
   public func createUser(
     username: String, usernameKey: String, passwordHash: String?, role: Role, firstAllowed: Bool
   ) async throws -> StoredUser {
-    do {
-      return try await access.write { connection in
-        var effectiveRole = role
-        if role != .guest,
-          try connection.queryOne("SELECT 1 AS found FROM users WHERE role != 'guest' LIMIT 1") == nil
-        {
-          guard firstAllowed else {
-            throw CoreError(
-              .forbidden,
-              "The first account (the admin) needs the setup code from the server log, or sign up on the server's own machine"
-            )
-          }
-          effectiveRole = .admin
-        }
+    try await StoreFailures.naming(conflict: StoreFailures.usernameTaken) {
+      try await access.write { connection in
+        let effectiveRole = try FirstAccountRule.role(
+          requested: role, accountsExist: Self.hasAccounts(connection), firstAllowed: firstAllowed)
         try connection.execute(
           "INSERT INTO users (username, username_key, password_hash, role, created_at) VALUES (?, ?, ?, ?, ?)",
           .text(username), .text(usernameKey), SQLiteValue(passwordHash), .text(effectiveRole.rawValue),
@@ -29,8 +20,6 @@ public struct SQLiteAccountStore: AccountStore {
         return StoredUser(
           id: Int(connection.lastInsertRowID), username: username, role: effectiveRole, passwordHash: passwordHash)
       }
-    } catch let error as CoreError where error.code == .conflict {
-      throw CoreError(.conflict, "That username is taken")  // the one unique key a new user can hit
     }
   }
 
@@ -38,14 +27,12 @@ public struct SQLiteAccountStore: AccountStore {
     try await access.read { connection in
       try connection.queryOne(
         "SELECT id, username, role, password_hash FROM users WHERE username_key = ?", .text(usernameKey)
-      ).flatMap(Self.user)
+      ).flatMap(StoredUser.init(row:))
     }
   }
 
   public func hasAccounts() async throws -> Bool {
-    try await access.read { connection in
-      try connection.queryOne("SELECT 1 AS found FROM users WHERE role != 'guest' LIMIT 1") != nil
-    }
+    try await access.read(Self.hasAccounts)
   }
 
   public func createSession(_ session: StoredSession) async throws {
@@ -65,9 +52,9 @@ public struct SQLiteAccountStore: AccountStore {
           SELECT s.token_hash, s.user_id, s.created_at, s.last_seen_at, u.id, u.username, u.role, u.password_hash
           FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?
           """, .text(tokenHash)),
-        let user = Self.user(row), let created = row.int64("created_at"), let seen = row.int64("last_seen_at")
+        let session = StoredSession(row: row), let user = StoredUser(row: row)
       else { return nil }
-      return (StoredSession(tokenHash: tokenHash, userID: user.id, createdAt: created, lastSeenAt: seen), user)
+      return (session, user)
     }
   }
 
@@ -113,8 +100,8 @@ public struct SQLiteAccountStore: AccountStore {
   }
 
   public func createGuestSession(_ guest: StoredGuestSession, limitPerAddress: Int) async throws -> [String] {
-    do {
-      return try await access.write { connection in
+    try await StoreFailures.naming(conflict: StoreFailures.guestNameTaken) {
+      try await access.write { connection in
         try connection.execute(
           """
           INSERT INTO guest_sessions (token_hash, name, address, limit_key, created_at, last_seen_at)
@@ -130,8 +117,6 @@ public struct SQLiteAccountStore: AccountStore {
           """, .text(guest.limitKey), .text(guest.limitKey), .text(guest.tokenHash), SQLiteValue(limitPerAddress))
         return ended.compactMap { $0.string("token_hash") }
       }
-    } catch let error as CoreError where error.code == .conflict {
-      throw CoreError(.conflict, "That guest name is taken")
     }
   }
 
@@ -140,7 +125,7 @@ public struct SQLiteAccountStore: AccountStore {
       try connection.queryOne(
         "SELECT token_hash, name, address, limit_key, created_at, last_seen_at FROM guest_sessions WHERE token_hash = ?",
         .text(tokenHash)
-      ).flatMap(Self.guest)
+      ).flatMap(StoredGuestSession.init(row:))
     }
   }
 
@@ -151,22 +136,11 @@ public struct SQLiteAccountStore: AccountStore {
         SELECT token_hash, name, address, limit_key, created_at, last_seen_at FROM guest_sessions
         ORDER BY created_at, name
         """
-      ).compactMap(Self.guest)
+      ).compactMap(StoredGuestSession.init(row:))
     }
   }
 
-  private static func guest(_ row: SQLiteRow) -> StoredGuestSession? {
-    guard let hash = row.string("token_hash"), let name = row.string("name"), let address = row.string("address"),
-      let limitKey = row.string("limit_key"), let created = row.int64("created_at"),
-      let seen = row.int64("last_seen_at")
-    else { return nil }
-    return StoredGuestSession(
-      tokenHash: hash, name: name, address: address, limitKey: limitKey, createdAt: created, lastSeenAt: seen)
-  }
-
-  private static func user(_ row: SQLiteRow) -> StoredUser? {
-    guard let id = row.int("id"), let name = row.string("username"), let role = row.string("role").flatMap(Role.init)
-    else { return nil }
-    return StoredUser(id: id, username: name, role: role, passwordHash: row.string("password_hash"))
+  private static func hasAccounts(_ connection: SQLiteConnection) throws -> Bool {
+    try connection.queryOne("SELECT 1 AS found FROM users WHERE role != 'guest' LIMIT 1") != nil
   }
 }

@@ -1,4 +1,5 @@
 import BlastoiseCore
+import BlastoiseStoreShared
 import Foundation
 
 /// URL import jobs in SQLite, in queue order (`position`), with the owner's name and role joined in.
@@ -35,7 +36,7 @@ public struct SQLiteImportJobStore: ImportJobStore {
         """
         SELECT j.*, u.username, u.role FROM fetch_jobs j JOIN users u ON u.id = j.owner_id ORDER BY j.position
         """
-      ).compactMap(Self.job)
+      ).compactMap(ImportJobRecord.init(row:))
     }
   }
 
@@ -52,17 +53,5 @@ public struct SQLiteImportJobStore: ImportJobStore {
         .integer(time))
       return connection.changes
     }
-  }
-
-  private static func job(_ row: SQLiteRow) -> ImportJobRecord? {
-    guard let id = row.string("id"), let owner = row.int("owner_id"), let url = row.string("url"),
-      let status = row.string("status").flatMap(ImportJobStatus.init(rawValue:)),
-      let role = row.string("role").flatMap(Role.init(rawValue:))
-    else { return nil }
-    return ImportJobRecord(
-      id: id, ownerID: owner, ownerName: row.string("username") ?? "", ownerRole: role, url: url,
-      title: row.string("title") ?? "", status: status, error: row.string("error"), trackID: row.string("track_id"),
-      playlistID: row.string("playlist_id"), playlistIndex: row.int("playlist_index"),
-      createdAt: row.int64("created_at") ?? 0, updatedAt: row.int64("updated_at") ?? 0)
   }
 }

@@ -1,5 +1,6 @@
 import BlastoiseCore
 import BlastoiseProtocol
+import BlastoiseStoreShared
 import Foundation
 
 /// The library in SQLite: `tracks` by content hash, `track_files` by path; every write brings
@@ -8,30 +9,21 @@ public struct SQLiteLibraryStore: LibraryStore {
   let access: SQLiteAccess
 
   public func knownFiles(under root: String) async throws -> (files: [String: LibraryFile], present: Set<String>) {
-    // Paths under `root/`: between "root/" and "root0" ('0' sorts right after '/'). A root that
-    // already ends in "/" (the filesystem root) is not given a second one.
-    let prefix = root.hasSuffix("/") ? root : root + "/"
+    let range = LibraryPaths.range(under: root)
     let rows = try await access.read { connection in
       try connection.query(
-        "SELECT path, size, modified_ns, present FROM track_files WHERE path >= ? AND path < ?", .text(prefix),
-        .text(prefix.dropLast() + "0"))
+        "SELECT path, size, modified_ns, present FROM track_files WHERE path >= ? AND path < ?", .text(range.lower),
+        .text(range.upper))
     }
-    var files: [String: LibraryFile] = [:]
-    var present = Set<String>()
-    for row in rows {
-      guard let path = row.string("path"), let size = row.int64("size"), let modified = row.int64("modified_ns")
-      else { continue }
-      files[path] = LibraryFile(path: path, size: size, modified: modified)
-      if row.bool("present") == true { present.insert(path) }
-    }
-    return (files, present)
+    return LibraryFile.known(from: rows)
   }
 
   public func apply(scanned: [ScannedTrack], missing: [String]) async throws {
     guard !scanned.isEmpty || !missing.isEmpty else { return }
     let now = Int64(Date().timeIntervalSince1970)
     try await access.write { connection in
-      var refresh = CatalogRefresh(connection: connection)
+      let statements = SQLiteCatalogStatements(connection: connection)
+      var refresh = CatalogRefresh(statements)
       for track in scanned {
         try refresh.willChange(track: track.trackID)
         // The file may have held other bytes before: that track may lose its last present file.
@@ -40,7 +32,7 @@ public struct SQLiteLibraryStore: LibraryStore {
         {
           try refresh.willChange(track: previous)
         }
-        try TrackWrite.upsert(track, addedAt: now, in: connection)
+        try statements.upsert(track, addedAt: now)
         try connection.execute(
           """
           INSERT INTO track_files (path, track_id, size, modified_ns, present) VALUES (?, ?, ?, ?, 1)
@@ -64,7 +56,7 @@ public struct SQLiteLibraryStore: LibraryStore {
       let tracks = try connection.query(
         "SELECT * FROM track_rows ORDER BY order_key, id LIMIT ? OFFSET ?", .integer(Int64(limit ?? -1)),
         .integer(Int64(offset))
-      ).compactMap(TrackRow.track)
+      ).compactMap(Track.init(row:))
       let total = try connection.queryOne("SELECT count(*) AS n FROM tracks")?.int("n") ?? 0
       return Page(items: tracks, total: total, offset: offset, limit: limit ?? tracks.count)
     }
@@ -72,7 +64,7 @@ public struct SQLiteLibraryStore: LibraryStore {
 
   public func track(id: String) async throws -> Track? {
     try await access.read { connection in
-      try connection.queryOne("SELECT * FROM track_rows WHERE id = ?", .text(id)).flatMap(TrackRow.track)
+      try connection.queryOne("SELECT * FROM track_rows WHERE id = ?", .text(id)).flatMap(Track.init(row:))
     }
   }
 

@@ -1,5 +1,6 @@
 import BlastoiseCore
 import BlastoiseProtocol
+import BlastoiseStoreShared
 import Foundation
 
 /// Playlists in SQLite; track IDs as a JSON array; share links remembered per user.
@@ -45,7 +46,7 @@ public struct SQLitePlaylistStore: PlaylistStore {
     try await access.read { connection in
       try connection.queryOne(
         "SELECT p.*, u.username FROM playlists p JOIN users u ON u.id = p.owner_id WHERE p.id = ?", .text(id)
-      ).flatMap(Self.playlist)
+      ).flatMap(Playlist.init(row:))
     }
   }
 
@@ -54,7 +55,7 @@ public struct SQLitePlaylistStore: PlaylistStore {
       try connection.queryOne(
         "SELECT p.*, u.username FROM playlists p JOIN users u ON u.id = p.owner_id WHERE p.share_token = ?",
         .text(shareToken)
-      ).flatMap(Self.playlist)
+      ).flatMap(Playlist.init(row:))
     }
   }
 
@@ -65,7 +66,7 @@ public struct SQLitePlaylistStore: PlaylistStore {
         SELECT p.*, u.username FROM playlists p JOIN users u ON u.id = p.owner_id
         WHERE p.owner_id = ? ORDER BY p.name COLLATE NOCASE, p.created_at
         """, SQLiteValue(userID)
-      ).compactMap(Self.playlist)
+      ).compactMap(Playlist.init(row:))
     }
   }
 
@@ -77,7 +78,7 @@ public struct SQLitePlaylistStore: PlaylistStore {
         WHERE p.owner_id != ? AND (p.is_public = 1 OR p.id IN (SELECT playlist_id FROM playlist_links WHERE user_id = ?))
         ORDER BY p.name COLLATE NOCASE, p.created_at
         """, SQLiteValue(userID), SQLiteValue(userID)
-      ).compactMap(Self.playlist)
+      ).compactMap(Playlist.init(row:))
     }
   }
 
@@ -87,17 +88,5 @@ public struct SQLitePlaylistStore: PlaylistStore {
         "INSERT OR IGNORE INTO playlist_links (user_id, playlist_id) VALUES (?, ?)", SQLiteValue(userID),
         .text(playlistID))
     }
-  }
-
-  private static func playlist(_ row: SQLiteRow) -> Playlist? {
-    guard let id = row.string("id"), let owner = row.int("owner_id"), let name = row.string("name"),
-      let tracksText = row.string("track_ids"),
-      let tracks = StringListColumn.decode(tracksText)
-    else { return nil }
-    return Playlist(
-      id: id, name: name, description: row.string("description") ?? "", ownerId: owner,
-      ownerName: row.string("username") ?? "", isPublic: row.bool("is_public") ?? false,
-      shareToken: row.string("share_token"), trackIds: tracks, createdAt: row.int64("created_at") ?? 0,
-      updatedAt: row.int64("updated_at") ?? 0)
   }
 }

@@ -1,4 +1,5 @@
 import BlastoiseCore
+import BlastoiseStoreShared
 import BlastoiseSync
 import Foundation
 
@@ -8,7 +9,8 @@ public struct SQLiteRoomStore: RoomStore {
 
   public func rooms() async throws -> [RoomRecord] {
     try await access.read { connection in
-      try connection.query("SELECT * FROM channels ORDER BY is_default DESC, created_at, id").compactMap(Self.record)
+      try connection.query("SELECT * FROM channels ORDER BY is_default DESC, created_at, id").compactMap(
+        RoomRecord.init(row:))
     }
   }
 
@@ -47,19 +49,5 @@ public struct SQLiteRoomStore: RoomStore {
     try await access.write { connection in
       try connection.execute("DELETE FROM channels WHERE id = ?", .text(id))
     }
-  }
-
-  private static func record(_ row: SQLiteRow) -> RoomRecord? {
-    guard let id = row.string("id"), let name = row.string("name"), let queueText = row.string("queue"),
-      let queue = StringListColumn.decode(queueText),
-      let mode = row.string("mode").flatMap(PlaybackMode.init(rawValue:))
-    else { return nil }
-    let clock = RoomClock(
-      currentIndex: row.int("current_index") ?? 0, paused: row.bool("paused") ?? true,
-      anchorPosition: row.double("anchor_position") ?? 0, anchorTime: row.double("anchor_time") ?? 0, mode: mode,
-      shuffleState: UInt64(bitPattern: row.int64("shuffle_state") ?? 0))
-    return RoomRecord(
-      id: id, name: name, description: row.string("description") ?? "", createdBy: row.int("created_by"),
-      isDefault: row.bool("is_default") ?? false, queue: queue, clock: clock, seq: row.int64("seq") ?? 0)
   }
 }

@@ -1,3 +1,5 @@
+import BlastoiseStoreShared
+
 /// The server's schema, one numbered migration per change. Never edit a migration that has
 /// shipped: add the next number.
 public enum BlastoiseSchema {

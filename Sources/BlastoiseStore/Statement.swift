@@ -1,3 +1,4 @@
+import BlastoiseStoreShared
 import CSQLite
 
 // SQLite copies the bytes during the bind call (SQLITE_TRANSIENT, which Swift cannot import).
@@ -39,13 +40,13 @@ extension SQLiteHandle {
   }
 
   /// Column names of the current result set, read once per query rather than per row.
-  func columns(of stmt: OpaquePointer) -> SQLiteColumns {
+  func columns(of stmt: OpaquePointer) -> StoreColumns {
     let count = sqlite3_column_count(stmt)
-    return SQLiteColumns(
+    return StoreColumns(
       names: (0..<count).map { i in sqlite3_column_name(stmt, i).map { String(cString: $0) } ?? "" })
   }
 
-  func row(_ stmt: OpaquePointer, _ columns: SQLiteColumns) -> SQLiteRow {
+  func row(_ stmt: OpaquePointer, _ columns: StoreColumns) -> SQLiteRow {
     let values = (0..<Int32(columns.names.count)).map { value(stmt, $0) }
     return SQLiteRow(columns: columns, values: values)
   }

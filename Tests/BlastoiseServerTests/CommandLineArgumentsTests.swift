@@ -18,6 +18,7 @@ import Testing
     #expect(configuration.musicDirectory == "./music")
     #expect(configuration.allowGuests == false)
     #expect(configuration.allowSignup == true)
+    #expect(configuration.database == .sqlite)
   }
 
   @Test func flagsTakeSeparateAndInlineValues() throws {
@@ -47,9 +48,35 @@ import Testing
     ["--allowed-origin", "javascript:alert(1)"], ["--trusted-proxy", "proxy.example"],
     ["--trusted-proxy", "10.0.0.0/33"], ["--trusted-proxy", "::1/129"], ["--trust-proxy=yes"],
     ["--connections-per-address", "-1"], ["--connections-per-address", "many"],
+    ["--database", "/srv/blastoise.db"], ["--database", "mysql://db/blastoise"],
   ])
   func badArgumentsAreUsageErrors(arguments: [String]) {
     #expect(throws: UsageError.self) { try serve(arguments) }
+  }
+
+  @Test func databaseComesFromTheFlagOrTheEnvironment() throws {
+    let url = "postgres://blastoise@db.internal:5432/blastoise?sslmode=require"
+    #expect(try serve(["--database", url]).database == .postgres(url: url))
+    #expect(try serve([], environment: ["BLASTOISE_DATABASE": url]).database == .postgres(url: url))
+    let other = "postgresql://other@db/blastoise"
+    #expect(
+      try serve(["--database=\(other)"], environment: ["BLASTOISE_DATABASE": url]).database == .postgres(url: other))
+    let addUser = try CommandLineArguments.parse(["user", "add", "ann", "--database", url], environment: [:])
+    #expect(addUser == .addUser(name: "ann", admin: false, dataDirectory: "./data", database: .postgres(url: url)))
+    guard case .scan(let scan) = try CommandLineArguments.parse(["scan", "--database", url], environment: [:]) else {
+      throw UsageError(message: "not scan")
+    }
+    #expect(scan.database == .postgres(url: url))
+  }
+
+  @Test func theLoggedDatabaseHasNoPassword() {
+    #expect(
+      DatabaseLocation.postgres(url: "postgres://ann:s3cret@db:5432/b").description == "postgres://ann:…@db:5432/b")
+    #expect(DatabaseLocation.postgres(url: "postgres://ann@db/b").description == "postgres://ann@db/b")
+    #expect(
+      DatabaseLocation.postgres(url: "postgres://db/b?password=s3cret&sslmode=require").description
+        == "postgres://db/b?password=…&sslmode=require")
+    #expect(DatabaseLocation.sqlite.description == "SQLite")
   }
 
   @Test func badSwitchValueInEnvironmentIsAUsageError() {

@@ -1,4 +1,5 @@
 import BlastoiseStore
+import BlastoiseStoreShared
 import Testing
 
 private let v1 = Migration(

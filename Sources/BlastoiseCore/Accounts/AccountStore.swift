@@ -54,7 +54,7 @@ public struct StoredGuestSession: Sendable, Equatable {
   }
 }
 
-/// What accounts need from storage. Implemented by BlastoiseStore on SQLite.
+/// What accounts need from storage (SQLite: BlastoiseStore; PostgreSQL: BlastoisePostgres).
 public protocol AccountStore: Sendable {
   /// Creates an account; the first non-guest account is an admin regardless of `role`, decided in
   /// the same transaction — and refused (`.forbidden`) unless `firstAllowed`. A taken name is

@@ -1,7 +1,7 @@
 /// Every store of one backend, and transactions that span them. The server holds one `Storage`
-/// (SQLite today; PostgreSQL behind the same protocol later) and hands its stores to the
-/// services. Store calls are async: their blocking work runs on the backend's own threads, never
-/// on the Swift concurrency pool.
+/// (SQLite by default; PostgreSQL, which several nodes can share, with `--database`) and hands
+/// its stores to the services. Store calls are async: their blocking work runs on the backend's
+/// own threads, never on the Swift concurrency pool.
 public protocol Storage: Sendable {
   var accounts: any AccountStore { get }
   var library: any LibraryStore { get }
@@ -11,9 +11,14 @@ public protocol Storage: Sendable {
   var imports: any ImportJobStore { get }
 
   /// Runs `body` in one transaction: the stores of the `Storage` it is handed see one snapshot,
-  /// and their writes commit together when `body` returns or not at all when it throws. The
-  /// transaction holds the write lock, so `body` should do store calls and nothing slow; calling
-  /// the outer `Storage` from inside `body` is refused (it would wait for itself).
+  /// and their writes commit together when `body` returns or not at all when it throws; two
+  /// transactions never see each other half done. Calling the outer `Storage` from inside `body`
+  /// is refused (it would wait for itself).
+  ///
+  /// `body` may run more than once: a backend that lets transactions run side by side
+  /// (PostgreSQL) runs one again when it loses a conflict. So `body` does store calls and pure
+  /// work only, nothing slow and nothing it could not repeat; a store failure inside it should
+  /// leave it (PostgreSQL refuses the rest of a transaction after one).
   func transaction<T: Sendable>(_ body: @Sendable (any Storage) async throws -> T) async throws -> T
 
   /// Finishes work in progress and closes the backend; later calls fail.

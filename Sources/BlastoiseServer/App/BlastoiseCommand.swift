@@ -24,8 +24,8 @@ public enum BlastoiseCommand {
       exit(0)
     case .serve(let configuration):
       await serve(configuration)
-    case .addUser(let name, let admin, let dataDirectory):
-      await addUser(name: name, admin: admin, dataDirectory: dataDirectory)
+    case .addUser(let name, let admin, let dataDirectory, let database):
+      await addUser(name: name, admin: admin, dataDirectory: dataDirectory, database: database)
     case .scan(let configuration):
       await scan(configuration)
     }
@@ -33,7 +33,7 @@ public enum BlastoiseCommand {
 
   private static func scan(_ configuration: ServerConfiguration) async -> Never {
     do {
-      let services = try ServerServices.open(configuration)
+      let services = try await ServerServices.open(configuration)
       let summary = try await services.library.scan()
       await services.storage.close()
       print(
@@ -48,15 +48,18 @@ public enum BlastoiseCommand {
 
   /// `blastoise user add NAME`: the password is the first line of standard input, so it never
   /// shows in `ps` or shell history.
-  private static func addUser(name: String, admin: Bool, dataDirectory: String) async -> Never {
+  private static func addUser(name: String, admin: Bool, dataDirectory: String, database: DatabaseLocation) async
+    -> Never
+  {
     guard let password = readLine(strippingNewline: true), !password.isEmpty else {
       FileHandle.standardError.write(Data("blastoise: give the password on standard input\n".utf8))
       exit(2)
     }
     var configuration = ServerConfiguration()
     configuration.dataDirectory = dataDirectory
+    configuration.database = database
     do {
-      let services = try ServerServices.open(configuration)
+      let services = try await ServerServices.open(configuration)
       let user = try await services.accounts.addUser(Credentials(username: name, password: password), admin: admin)
       await services.storage.close()
       print("created \(user.role.rawValue) '\(user.username)' (id \(user.id))")
@@ -82,8 +85,8 @@ public enum BlastoiseCommand {
     let perAddress =
       server.connectionsPerAddress == 0 ? "no cap per address" : "\(server.connectionsPerAddress) per address"
     ServerLog.write(
-      "listening on http://\(configuration.host):\(server.port) (data in \(configuration.dataDirectory); "
-        + "up to \(server.connectionLimit) connections, \(perAddress))")
+      "listening on http://\(configuration.host):\(server.port) (data in \(configuration.dataDirectory), "
+        + "database \(configuration.database); up to \(server.connectionLimit) connections, \(perAddress))")
     let received = await ShutdownSignal.next()
     ServerLog.write("received \(received), shutting down")
     await server.stop()

@@ -23,7 +23,7 @@ public final class RunningServer: Sendable {
   public static func start(_ configuration: ServerConfiguration, clock: any WallClock = SystemClock())
     async throws(StartupError) -> RunningServer
   {
-    let services = try ServerServices.open(configuration, clock: clock)
+    let services = try await ServerServices.open(configuration, clock: clock)
     let rooms: RoomDirectory
     let catalog: TrackCatalog
     do {

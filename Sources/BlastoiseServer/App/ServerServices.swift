@@ -1,4 +1,5 @@
 import BlastoiseCore
+import BlastoisePostgres
 import BlastoiseStore
 import Foundation
 
@@ -11,10 +12,11 @@ struct ServerServices: Sendable {
   /// Open sockets per session: every session that ends closes its sockets here.
   let sockets: SessionSockets
 
-  static func open(_ configuration: ServerConfiguration, clock: any WallClock = SystemClock()) throws(StartupError)
+  static func open(_ configuration: ServerConfiguration, clock: any WallClock = SystemClock())
+    async throws(StartupError)
     -> ServerServices
   {
-    let storage = try openStorage(in: configuration.dataDirectory, busyTimeout: configuration.storeBusyTimeout)
+    let storage = try await openStorage(configuration)
     let policy = InstancePolicy(allowGuests: configuration.allowGuests, allowSignup: configuration.allowSignup)
     let lifetime = SessionLifetime(
       idleSeconds: Int64(configuration.sessionIdleDays) * 86_400,
@@ -37,16 +39,29 @@ struct ServerServices: Sendable {
     return ServerServices(storage: storage, policy: policy, accounts: accounts, library: library, sockets: sockets)
   }
 
-  private static func openStorage(in directory: String, busyTimeout: Duration) throws(StartupError) -> any Storage {
+  /// The data directory is made either way: uploads live there with either database.
+  private static func openStorage(_ configuration: ServerConfiguration) async throws(StartupError) -> any Storage {
+    let directory = configuration.dataDirectory
     do {
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     } catch {
       throw StartupError(message: "cannot create data directory \(directory): \(error.localizedDescription)")
     }
-    do {
-      return try SQLiteStorage(path: directory + "/blastoise.db", busyTimeout: busyTimeout)
-    } catch {
-      throw StartupError(message: "cannot open the database: \(error.message)")
+    switch configuration.database {
+    case .sqlite:
+      do {
+        return try SQLiteStorage(path: directory + "/blastoise.db", busyTimeout: configuration.storeBusyTimeout)
+      } catch {
+        throw StartupError(message: "cannot open the database: \(error.message)")
+      }
+    case .postgres(let url):
+      var settings = PostgresSettings(url: url)
+      settings.lockTimeout = configuration.storeBusyTimeout
+      do {
+        return try await PostgresStorage.connect(settings)
+      } catch {
+        throw StartupError(message: "cannot open the database: \((error as? PostgresError)?.message ?? "\(error)")")
+      }
     }
   }
 }

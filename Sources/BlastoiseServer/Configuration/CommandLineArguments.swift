@@ -4,7 +4,7 @@ import Foundation
 public enum Command: Sendable, Equatable {
   case serve(ServerConfiguration)
   /// `blastoise user add NAME [--admin]`; the password is read from standard input.
-  case addUser(name: String, admin: Bool, dataDirectory: String)
+  case addUser(name: String, admin: Bool, dataDirectory: String, database: DatabaseLocation)
   /// `blastoise scan`: scan the music and upload folders once and exit.
   case scan(ServerConfiguration)
   case help
@@ -21,13 +21,14 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
 /// environment (`--data-dir` → `BLASTOISE_DATA_DIR`); a flag on the command line wins.
 public enum CommandLineArguments {
   public static let usage = """
-    usage: blastoise serve [--host ADDR] [--port N] [--data-dir DIR] [--music-dir DIR] [--web-dir DIR]
-                           [--guests] [--no-signup] [--demo] [--ytdlp] [--allowed-origin ORIGIN]...
-                           [--public-url URL] [--trust-proxy] [--trusted-proxy ADDR[/PREFIX]]...
+    usage: blastoise serve [--host ADDR] [--port N] [--data-dir DIR] [--database postgres://…]
+                           [--music-dir DIR] [--web-dir DIR] [--guests] [--no-signup] [--demo] [--ytdlp]
+                           [--allowed-origin ORIGIN]... [--public-url URL] [--trust-proxy]
+                           [--trusted-proxy ADDR[/PREFIX]]...
                            [--session-idle-days N] [--session-max-days N] [--max-upload-mb N]
                            [--allow-private-imports] [--max-import-mb N] [--connections-per-address N]
-           blastoise scan [--data-dir DIR] [--music-dir DIR]
-           blastoise user add NAME [--admin] [--data-dir DIR]     (password on stdin)
+           blastoise scan [--data-dir DIR] [--database postgres://…] [--music-dir DIR]
+           blastoise user add NAME [--admin] [--data-dir DIR] [--database postgres://…]   (password on stdin)
            blastoise listen URL [--channel ID] [--user NAME] [--audio-output AO|null] [--status-json]
                                                                   (password: BLASTOISE_PASSWORD or stdin)
            blastoise --version | --help
@@ -58,6 +59,7 @@ public enum CommandLineArguments {
       configuration.port = number
     }
     if let directory = try flags.value("data-dir") { configuration.dataDirectory = try nonEmpty(directory, "data-dir") }
+    configuration.database = try database(flags)
     if let directory = try flags.value("music-dir") {
       configuration.musicDirectory = try nonEmpty(directory, "music-dir")
     }
@@ -108,20 +110,23 @@ public enum CommandLineArguments {
       throw UsageError(message: "blastoise user add needs a NAME")
     }
     let flags = try FlagReader(
-      Array(arguments.dropFirst(2)), environment: environment, valueFlags: ["data-dir"], switches: ["admin"])
+      Array(arguments.dropFirst(2)), environment: environment, valueFlags: ["data-dir", "database"],
+      switches: ["admin"])
     return .addUser(
       name: arguments[1], admin: try flags.isSet("admin"),
-      dataDirectory: try flags.value("data-dir").map { v throws(UsageError) in try nonEmpty(v, "data-dir") } ?? "./data"
-    )
+      dataDirectory: try flags.value("data-dir").map { v throws(UsageError) in try nonEmpty(v, "data-dir") }
+        ?? "./data",
+      database: try database(flags))
   }
 
   private static func parseScan(_ arguments: [String], environment: [String: String]) throws(UsageError)
     -> ServerConfiguration
   {
     let flags = try FlagReader(
-      arguments, environment: environment, valueFlags: ["data-dir", "music-dir"], switches: [])
+      arguments, environment: environment, valueFlags: ["data-dir", "database", "music-dir"], switches: [])
     var configuration = ServerConfiguration()
     if let directory = try flags.value("data-dir") { configuration.dataDirectory = try nonEmpty(directory, "data-dir") }
+    configuration.database = try database(flags)
     if let directory = try flags.value("music-dir") {
       configuration.musicDirectory = try nonEmpty(directory, "music-dir")
     }
@@ -139,6 +144,10 @@ public enum CommandLineArguments {
     }
     if try flags.isSet("trust-proxy") { ranges += AddressRange.loopback }
     return ranges
+  }
+
+  private static func database(_ flags: FlagReader) throws(UsageError) -> DatabaseLocation {
+    try flags.value("database").map { value throws(UsageError) in try DatabaseLocation.parse(value) } ?? .sqlite
   }
 
   private static func positive(_ value: String, _ flag: String, limit: Int = 3650) throws(UsageError) -> Int {
@@ -165,8 +174,8 @@ public enum CommandLineArguments {
 
 enum ServeFlag {
   static let valued: Set<String> = [
-    "host", "port", "data-dir", "music-dir", "web-dir", "allowed-origin", "trusted-proxy", "session-idle-days",
-    "session-max-days", "max-upload-mb", "max-import-mb", "public-url", "connections-per-address",
+    "host", "port", "data-dir", "database", "music-dir", "web-dir", "allowed-origin", "trusted-proxy",
+    "session-idle-days", "session-max-days", "max-upload-mb", "max-import-mb", "public-url", "connections-per-address",
   ]
   static let switches: Set<String> = ["guests", "no-signup", "demo", "ytdlp", "trust-proxy", "allow-private-imports"]
 }

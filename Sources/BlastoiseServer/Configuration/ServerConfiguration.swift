@@ -3,6 +3,8 @@ public struct ServerConfiguration: Sendable, Equatable {
   public var host = "0.0.0.0"
   public var port: UInt16 = 3001
   public var dataDirectory = "./data"
+  /// The SQLite file in `dataDirectory`, or a PostgreSQL database (`--database`).
+  public var database = DatabaseLocation.sqlite
   public var musicDirectory = "./music"
   public var webDirectory = "./Web"
   public var allowGuests = false
@@ -37,7 +39,8 @@ public struct ServerConfiguration: Sendable, Equatable {
   public var importSocketTimeoutSeconds = 30
   /// Import downloads running at the same time.
   public var importConcurrency = 2
-  /// How long a database write waits for a lock held by another process before it gives up (503).
+  /// How long a database write waits for a lock held by another process (SQLite) or transaction
+  /// (PostgreSQL) before it gives up (503).
   public var storeBusyTimeout: Duration = .seconds(5)
   /// argon2id work per password; only test servers lower it.
   public var passwordHashCost = PasswordHashCost.standard

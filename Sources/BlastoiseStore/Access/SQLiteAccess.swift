@@ -1,4 +1,5 @@
 import BlastoiseCore
+import BlastoiseStoreShared
 
 /// How a store reaches its database: on its own (every call is one transaction) or inside a
 /// `Storage.transaction` (calls join the open one). The blocking work runs on the database's
@@ -8,7 +9,7 @@ struct SQLiteAccess: Sendable {
   let database: SQLiteDatabase
   let runner: SQLiteRunner
   /// The `Storage.transaction` this access belongs to; nil: every call is a transaction of its own.
-  let transaction: SQLiteRunner.Transaction?
+  let transaction: TransactionMark?
 
   func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
     try await perform(readOnly: false, body)
@@ -37,8 +38,8 @@ extension StoreError {
   /// What the domain makes of a storage failure: a duplicate is a conflict, a lock held too long
   /// is "try again"; anything else stays a `StoreError` (a server fault, logged and answered 500).
   var domainError: any Error {
-    if isUniqueViolation { return CoreError(.conflict, "That already exists") }
-    if code == .busy { return CoreError(.unavailable, "The database is busy; try again") }
+    if isUniqueViolation { return StoreFailures.conflict }
+    if code == .busy { return StoreFailures.busy }
     return self
   }
 }

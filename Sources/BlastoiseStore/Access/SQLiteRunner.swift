@@ -1,25 +1,14 @@
 import BlastoiseCore
+import BlastoiseStoreShared
 import Dispatch
-import Synchronization
 
 /// Where one database's blocking SQLite work runs: a serial queue of its own (never the Swift
 /// concurrency pool, which has one thread per core — a write waiting on `fsync` there would stall
 /// every request and socket), behind an `AsyncGate` that keeps a multi-step transaction's
 /// statements together.
 final class SQLiteRunner: Sendable {
-  /// Marks the task running a transaction body, so a call from it to the outer storage is
-  /// refused instead of waiting forever for the gate the transaction holds.
-  struct Transaction: Sendable, Equatable {
-    let runner: ObjectIdentifier
-    let number: UInt64
-  }
-
-  @TaskLocal static var current: Transaction?
-
   private let queue: DispatchQueue
   private let gate = AsyncGate()
-  /// The transaction holding the gate now, if any.
-  private let open = Mutex<(next: UInt64, current: UInt64?)>((1, nil))
 
   init(label: String) {
     queue = DispatchQueue(label: label)
@@ -32,17 +21,15 @@ final class SQLiteRunner: Sendable {
 
   /// Runs `body` (a whole transaction in one closure) alone on the queue.
   func exclusive<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try refuseNested()
+    try TransactionMark.refuseNested(in: ObjectIdentifier(self))
     return try await gate.withLock { try await run(body) }
   }
 
   /// Runs `body` on the queue as one step of `transaction`; refused once that transaction has
   /// ended, so a storage that escaped its transaction cannot slip writes into a later one.
-  func run<T: Sendable>(in transaction: Transaction, _ body: @escaping @Sendable () throws -> T) async throws -> T {
+  func run<T: Sendable>(in transaction: TransactionMark, _ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await run {
-      guard self.open.withLock({ $0.current }) == transaction.number else {
-        throw StoreError.misuse("a transaction's storage was used after that transaction had ended")
-      }
+      try transaction.checkOpen()
       return try body()
     }
   }
@@ -52,20 +39,14 @@ final class SQLiteRunner: Sendable {
   /// transaction its steps belong to.
   func transaction<T: Sendable>(
     begin: @escaping @Sendable () throws -> Void, end: @escaping @Sendable (Bool) throws -> Void,
-    _ body: (Transaction) async throws -> T
+    _ body: (TransactionMark) async throws -> T
   ) async throws -> T {
-    try refuseNested()
+    try TransactionMark.refuseNested(in: ObjectIdentifier(self))
     return try await gate.withLock {
-      let number = open.withLock { state in
-        defer { state.next += 1 }
-        state.current = state.next
-        return state.next
-      }
-      defer { open.withLock { $0.current = nil } }
       try await run(begin)
+      let transaction = TransactionMark(backend: ObjectIdentifier(self))
       do {
-        let transaction = Transaction(runner: ObjectIdentifier(self), number: number)
-        let result = try await Self.$current.withValue(transaction) { try await body(transaction) }
+        let result = try await transaction.run { try await body(transaction) }
         try await run { try end(true) }
         return result
       } catch {
@@ -73,14 +54,5 @@ final class SQLiteRunner: Sendable {
         throw error
       }
     }
-  }
-
-  private func refuseNested() throws(StoreError) {
-    guard let marked = Self.current, marked.runner == ObjectIdentifier(self),
-      open.withLock({ $0.current }) == marked.number
-    else { return }
-    throw StoreError(
-      .nestedAccess,
-      "the outer storage was called from inside its own transaction; use the storage the transaction hands you")
   }
 }

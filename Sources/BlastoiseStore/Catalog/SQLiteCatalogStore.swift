@@ -1,5 +1,6 @@
 import BlastoiseCore
 import BlastoiseProtocol
+import BlastoiseStoreShared
 
 /// The catalog's reads: albums, artists and genres in the orders their indexes keep. Every album
 /// query takes the genre as ?1 (NULL: all albums), the limit as ?2 and the offset as ?3.
@@ -51,7 +52,7 @@ public struct SQLiteCatalogStore: CatalogStore {
           try connection.queryOne("SELECT count(*) AS n FROM albums")
         }
       return Page(
-        items: rows.compactMap(CatalogRows.album), total: CatalogRows.count(total), offset: page.offset,
+        items: rows.compactMap(Album.init(row:)), total: StoreRow.count(total), offset: page.offset,
         limit: page.limit, seed: order.seed)
     }
   }
@@ -59,11 +60,11 @@ public struct SQLiteCatalogStore: CatalogStore {
   public func album(id: String) async throws -> AlbumDetail? {
     try await access.read { connection in
       guard
-        let album = try connection.queryOne("SELECT * FROM albums WHERE id = ?", .text(id)).flatMap(CatalogRows.album)
+        let album = try connection.queryOne("SELECT * FROM albums WHERE id = ?", .text(id)).flatMap(Album.init(row:))
       else { return nil }
       let tracks = try connection.query(
         "SELECT * FROM track_rows WHERE album_id = ? AND available = 1 ORDER BY order_key", .text(id))
-      return AlbumDetail(album: album, tracks: tracks.compactMap(TrackRow.track))
+      return AlbumDetail(album: album, tracks: tracks.compactMap(Track.init(row:)))
     }
   }
 
@@ -84,7 +85,7 @@ public struct SQLiteCatalogStore: CatalogStore {
       }
       let total = try connection.queryOne("SELECT count(*) AS n FROM artists")
       return Page(
-        items: rows.compactMap(CatalogRows.artist), total: CatalogRows.count(total), offset: page.offset,
+        items: rows.compactMap(Artist.init(row:)), total: StoreRow.count(total), offset: page.offset,
         limit: page.limit, seed: order.seed)
     }
   }
@@ -93,7 +94,7 @@ public struct SQLiteCatalogStore: CatalogStore {
     try await access.read { connection in
       guard
         let artist = try connection.queryOne("SELECT * FROM artists WHERE id = ?", .text(id)).flatMap(
-          CatalogRows.artist)
+          Artist.init(row:))
       else { return nil }
       let albums = try connection.query(
         "SELECT * FROM albums WHERE artist_id = ? ORDER BY coalesce(year, 100000), name_key, id", .text(id))
@@ -104,7 +105,7 @@ public struct SQLiteCatalogStore: CatalogStore {
         ORDER BY coalesce(year, 100000), name_key, id
         """, .text(id))
       return ArtistDetail(
-        artist: artist, albums: albums.compactMap(CatalogRows.album), appearsOn: appearsOn.compactMap(CatalogRows.album)
+        artist: artist, albums: albums.compactMap(Album.init(row:)), appearsOn: appearsOn.compactMap(Album.init(row:))
       )
     }
   }
@@ -116,22 +117,8 @@ public struct SQLiteCatalogStore: CatalogStore {
       )
       let total = try connection.queryOne("SELECT count(*) AS n FROM genres")
       return Page(
-        items: rows.compactMap(CatalogRows.genre), total: CatalogRows.count(total), offset: page.offset,
+        items: rows.compactMap(Genre.init(row:)), total: StoreRow.count(total), offset: page.offset,
         limit: page.limit)
     }
-  }
-}
-
-extension AlbumOrder {
-  var seed: UInt32? {
-    if case .random(let seed) = self { return seed }
-    return nil
-  }
-}
-
-extension ArtistOrder {
-  var seed: UInt32? {
-    if case .random(let seed) = self { return seed }
-    return nil
   }
 }

@@ -126,6 +126,27 @@ import Testing
     }
   }
 
+  @Test(arguments: StoreBackends.all)
+  func guestSessionsMadeAtOnceKeepTheLimit(backend: StoreBackend) async throws {
+    try await backend.withStorage { storage in
+      let ended = try await withHangGuard {
+        try await withThrowingTaskGroup(of: [String].self) { group in
+          for index in 0..<10 {
+            group.addTask {
+              try await storage.accounts.createGuestSession(
+                Self.guest("c-\(index)", from: "10.0.0.9", at: Int64(index)), limitPerAddress: 3)
+            }
+          }
+          return try await group.reduce(into: []) { $0 += $1 }
+        }
+      }
+      let kept = try await storage.accounts.guestSessions().map(\.tokenHash)
+      #expect(kept.count == 3)
+      #expect(Set(ended).count == 7)
+      #expect(Set(ended).isDisjoint(with: kept))
+    }
+  }
+
   /// The limit counts by `limitKey` (for IPv6 the server's /64), not by the address kept beside it.
   @Test(arguments: StoreBackends.all)
   func theGuestLimitCountsByLimitKeyAndKeepsEachAddress(backend: StoreBackend) async throws {

@@ -16,6 +16,21 @@ import Testing
     }
   }
 
+  /// However the backend runs writers side by side, they decide "first account" as if one at a time.
+  @Test(arguments: StoreBackends.all)
+  func accountsMadeAtOnceMakeExactlyOneAdmin(backend: StoreBackend) async throws {
+    try await backend.withStorage { storage in
+      let users = try await withHangGuard {
+        try await withThrowingTaskGroup(of: StoredUser.self) { group in
+          for index in 0..<20 { group.addTask { try await Fixture.user("user\(index)", in: storage) } }
+          return try await group.reduce(into: []) { $0.append($1) }
+        }
+      }
+      #expect(users.filter { $0.role == .admin }.count == 1)
+      #expect(users.count == 20)
+    }
+  }
+
   @Test(arguments: StoreBackends.all)
   func createdUserIsFoundByItsKey(backend: StoreBackend) async throws {
     try await backend.withStorage { storage in

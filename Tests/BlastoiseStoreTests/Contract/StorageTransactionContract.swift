@@ -3,7 +3,7 @@ import BlastoiseProtocol
 import Testing
 
 /// What every backend's `Storage.transaction` must do: all of it or none of it, seen by the body,
-/// one at a time.
+/// as if one at a time.
 @Suite struct StorageTransactionContract {
   struct Abort: Error {}
 

@@ -1,9 +1,9 @@
 /// Column names of one result set, shared by all its rows.
-final class SQLiteColumns: Sendable {
-  let names: [String]
+public final class StoreColumns: Sendable {
+  public let names: [String]
   let index: [String: Int]
 
-  init(names: [String]) {
+  public init(names: [String]) {
     self.names = names
     // With duplicate names (e.g. `a.id, b.id` in a join) the first wins: alias them in SQL.
     self.index = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
@@ -14,11 +14,11 @@ final class SQLiteColumns: Sendable {
 ///
 /// The typed accessors return nil for NULL, for a value of another storage class, and for an
 /// unknown column name; use `columnNames` or `row[name]` when you need to tell these apart.
-public struct SQLiteRow: Sendable {
-  let columns: SQLiteColumns
-  public let values: [SQLiteValue]
+public struct StoreRow: Sendable {
+  let columns: StoreColumns
+  public let values: [StoreValue]
 
-  init(columns: SQLiteColumns, values: [SQLiteValue]) {
+  public init(columns: StoreColumns, values: [StoreValue]) {
     self.columns = columns
     self.values = values
   }
@@ -28,7 +28,7 @@ public struct SQLiteRow: Sendable {
   public func hasColumn(_ name: String) -> Bool { columns.index[name] != nil }
 
   /// The value of the named column; `.null` when there is no such column.
-  public subscript(_ name: String) -> SQLiteValue {
+  public subscript(_ name: String) -> StoreValue {
     guard let i = columns.index[name] else { return .null }
     return values[i]
   }
@@ -40,7 +40,7 @@ public struct SQLiteRow: Sendable {
 
   public func int(_ name: String) -> Int? { int64(name).flatMap { Int(exactly: $0) } }
 
-  /// A REAL column, or an INTEGER one widened to Double.
+  /// A floating-point column, or an integer one widened to Double.
   public func double(_ name: String) -> Double? {
     switch self[name] {
     case .real(let v): v
@@ -49,7 +49,7 @@ public struct SQLiteRow: Sendable {
     }
   }
 
-  /// An INTEGER column read as a flag: 0 is false, anything else true.
+  /// A flag (an INTEGER in SQLite, a boolean in PostgreSQL): 0 is false, anything else true.
   public func bool(_ name: String) -> Bool? { int64(name).map { $0 != 0 } }
 
   public func string(_ name: String) -> String? {

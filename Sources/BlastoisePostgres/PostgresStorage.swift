@@ -1,0 +1,48 @@
+import BlastoiseCore
+
+/// Every store on one PostgreSQL database: the `Storage` for several server nodes sharing it.
+public struct PostgresStorage: Storage {
+  private let access: PostgresAccess
+
+  public var accounts: any AccountStore { PostgresAccountStore(access: access) }
+  public var library: any LibraryStore { PostgresLibraryStore(access: access) }
+  public var catalog: any CatalogStore { PostgresCatalogStore(access: access) }
+  public var rooms: any RoomStore { PostgresRoomStore(access: access) }
+  public var playlists: any PlaylistStore { PostgresPlaylistStore(access: access) }
+  public var imports: any ImportJobStore { PostgresImportJobStore(access: access) }
+
+  private init(access: PostgresAccess) {
+    self.access = access
+  }
+
+  /// Connects and brings the schema up to date (`PostgresSchema`).
+  public static func connect(_ settings: PostgresSettings) async throws -> PostgresStorage {
+    let database = try await PostgresDatabase.connect(settings)
+    do {
+      try await database.migrate(PostgresSchema.migrations)
+    } catch {
+      await database.close()
+      throw error
+    }
+    return PostgresStorage(access: PostgresAccess(database: database, transaction: nil))
+  }
+
+  /// One SERIALIZABLE transaction on one connection. When it loses a conflict with another
+  /// (on any node), `body` runs again on a fresh transaction.
+  public func transaction<T: Sendable>(_ body: @Sendable (any Storage) async throws -> T) async throws -> T {
+    if access.transaction != nil { return try await body(self) }  // already inside one: join it
+    let database = access.database
+    do {
+      return try await database.transaction { transaction in
+        try await body(PostgresStorage(access: PostgresAccess(database: database, transaction: transaction)))
+      }
+    } catch let error as PostgresError {
+      throw error.domainError
+    }
+  }
+
+  /// Waits for the work in progress, then closes every connection.
+  public func close() async {
+    await access.database.close()
+  }
+}

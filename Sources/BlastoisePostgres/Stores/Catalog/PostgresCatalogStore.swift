@@ -1,0 +1,150 @@
+import BlastoiseCore
+import BlastoiseProtocol
+import BlastoiseStoreShared
+
+/// The catalog's reads in PostgreSQL, in the orders SQLite's give: keys compare as bytes (their
+/// columns are COLLATE "C"). Every album query takes the genre as $1 (NULL: all albums), the
+/// limit as $2 and the offset as $3.
+public struct PostgresCatalogStore: CatalogStore {
+  let access: PostgresAccess
+
+  public func albums(_ order: AlbumOrder, genreID: String?, page: PageRange) async throws -> Page<Album> {
+    try await access.read { connection in
+      let (genre, limit, offset) = (StoreValue(genreID), StoreValue(page.limit), StoreValue(page.offset))
+      let rows: [StoreRow]
+      switch order {
+      case .name:
+        rows = try connection.query(
+          """
+          SELECT * FROM albums
+          WHERE $1::text IS NULL OR id IN (SELECT album_id FROM album_genres WHERE genre_id = $1)
+          ORDER BY name_key, id LIMIT $2 OFFSET $3
+          """, genre, limit, offset)
+      case .artist:
+        rows = try connection.query(
+          """
+          SELECT * FROM albums
+          WHERE $1::text IS NULL OR id IN (SELECT album_id FROM album_genres WHERE genre_id = $1)
+          ORDER BY artist_key, year, name_key, id LIMIT $2 OFFSET $3
+          """, genre, limit, offset)
+      case .year:
+        rows = try connection.query(
+          """
+          SELECT * FROM albums
+          WHERE $1::text IS NULL OR id IN (SELECT album_id FROM album_genres WHERE genre_id = $1)
+          ORDER BY coalesce(year, 100000), name_key, id LIMIT $2 OFFSET $3
+          """, genre, limit, offset)
+      case .added:
+        rows = try connection.query(
+          """
+          SELECT * FROM albums
+          WHERE $1::text IS NULL OR id IN (SELECT album_id FROM album_genres WHERE genre_id = $1)
+          ORDER BY added_at DESC, id LIMIT $2 OFFSET $3
+          """, genre, limit, offset)
+      case .random(let seed):
+        let shuffle = ShuffleOrder(seed: seed)
+        rows = try connection.query(
+          """
+          SELECT * FROM albums
+          WHERE $1::text IS NULL OR id IN (SELECT album_id FROM album_genres WHERE genre_id = $1)
+          ORDER BY (shuffle_key * $4 + $5) % 2147483647, id LIMIT $2 OFFSET $3
+          """, genre, limit, offset, .integer(shuffle.multiplier), .integer(shuffle.offset))
+      }
+      let total =
+        if let genreID {
+          try connection.queryOne("SELECT count(*) AS n FROM album_genres WHERE genre_id = $1", .text(genreID))
+        } else {
+          try connection.queryOne("SELECT count(*) AS n FROM albums")
+        }
+      return Page(
+        items: rows.compactMap(Album.init(row:)), total: StoreRow.count(total), offset: page.offset,
+        limit: page.limit, seed: order.seed)
+    }
+  }
+
+  public func album(id: String) async throws -> AlbumDetail? {
+    try await access.read { connection in
+      guard
+        let album = try connection.queryOne("SELECT * FROM albums WHERE id = $1", .text(id)).flatMap(Album.init(row:))
+      else { return nil }
+      let tracks = try connection.query(
+        "SELECT * FROM track_rows WHERE album_id = $1 AND available ORDER BY order_key", .text(id))
+      return AlbumDetail(album: album, tracks: tracks.compactMap(Track.init(row:)))
+    }
+  }
+
+  public func artists(_ order: ArtistOrder, page: PageRange) async throws -> Page<Artist> {
+    try await access.read { connection in
+      let (limit, offset) = (StoreValue(page.limit), StoreValue(page.offset))
+      let rows: [StoreRow]
+      switch order {
+      case .name:
+        rows = try connection.query("SELECT * FROM artists ORDER BY name_key, id LIMIT $1 OFFSET $2", limit, offset)
+      case .added:
+        rows = try connection.query(
+          "SELECT * FROM artists ORDER BY added_at DESC, id LIMIT $1 OFFSET $2", limit, offset)
+      case .random(let seed):
+        let shuffle = ShuffleOrder(seed: seed)
+        rows = try connection.query(
+          "SELECT * FROM artists ORDER BY (shuffle_key * $3 + $4) % 2147483647, id LIMIT $1 OFFSET $2", limit,
+          offset, .integer(shuffle.multiplier), .integer(shuffle.offset))
+      }
+      let total = try connection.queryOne("SELECT count(*) AS n FROM artists")
+      return Page(
+        items: rows.compactMap(Artist.init(row:)), total: StoreRow.count(total), offset: page.offset,
+        limit: page.limit, seed: order.seed)
+    }
+  }
+
+  public func artist(id: String) async throws -> ArtistDetail? {
+    try await access.read { connection in
+      guard
+        let artist = try connection.queryOne("SELECT * FROM artists WHERE id = $1", .text(id)).flatMap(
+          Artist.init(row:))
+      else { return nil }
+      let albums = try connection.query(
+        "SELECT * FROM albums WHERE artist_id = $1 ORDER BY coalesce(year, 100000), name_key, id", .text(id))
+      let appearsOn = try connection.query(
+        """
+        SELECT * FROM albums WHERE id IN (SELECT album_id FROM tracks WHERE artist_id = $1 AND available)
+          AND artist_id IS DISTINCT FROM $1
+        ORDER BY coalesce(year, 100000), name_key, id
+        """, .text(id))
+      return ArtistDetail(
+        artist: artist, albums: albums.compactMap(Album.init(row:)), appearsOn: appearsOn.compactMap(Album.init(row:)))
+    }
+  }
+
+  public func genres(page: PageRange) async throws -> Page<Genre> {
+    try await access.read { connection in
+      let rows = try connection.query(
+        "SELECT * FROM genres ORDER BY name_key, id LIMIT $1 OFFSET $2", StoreValue(page.limit),
+        StoreValue(page.offset))
+      let total = try connection.queryOne("SELECT count(*) AS n FROM genres")
+      return Page(
+        items: rows.compactMap(Genre.init(row:)), total: StoreRow.count(total), offset: page.offset,
+        limit: page.limit)
+    }
+  }
+
+  /// Search (`SearchCandidates`): the best entries of each kind, then those read whole.
+  public func search(_ terms: SearchTerms, limit: Int) async throws -> SearchResults {
+    try await access.read { connection in
+      var candidates = SearchCandidates(
+        terms: terms, limit: limit, statements: PostgresCatalogStatements(connection: connection))
+      let artists = try connection.query(
+        "SELECT * FROM artists WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb))",
+        .text(try candidates.best(.artist)))
+      let albums = try connection.query(
+        "SELECT * FROM albums WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb))",
+        .text(try candidates.best(.album)))
+      let tracks = try connection.query(
+        "SELECT * FROM track_rows WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb))",
+        .text(try candidates.best(.track)))
+      return SearchResults(
+        artists: candidates.inRankOrder(artists.compactMap(Artist.init(row:)), .artist),
+        albums: candidates.inRankOrder(albums.compactMap(Album.init(row:)), .album),
+        tracks: candidates.inRankOrder(tracks.compactMap(Track.init(row:)), .track))
+    }
+  }
+}

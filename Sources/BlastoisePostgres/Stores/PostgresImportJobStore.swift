@@ -1,0 +1,56 @@
+import BlastoiseCore
+import BlastoiseStoreShared
+
+/// URL import jobs in PostgreSQL, in queue order (`position`, from a sequence), with the owner's
+/// name and role joined in.
+public struct PostgresImportJobStore: ImportJobStore {
+  let access: PostgresAccess
+
+  public func insert(_ jobs: [ImportJobRecord]) async throws {
+    try await access.write { connection in
+      for job in jobs {
+        try connection.execute(
+          """
+          INSERT INTO fetch_jobs (id, owner_id, url, title, status, error, track_id, playlist_id, playlist_index,
+            created_at, updated_at)
+          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+          """, .text(job.id), StoreValue(job.ownerID), .text(job.url), .text(job.title), .text(job.status.rawValue),
+          StoreValue(job.error), StoreValue(job.trackID), StoreValue(job.playlistID), StoreValue(job.playlistIndex),
+          .integer(job.createdAt), .integer(job.updatedAt))
+      }
+    }
+  }
+
+  public func update(_ job: ImportJobRecord) async throws {
+    try await access.write { connection in
+      try connection.execute(
+        "UPDATE fetch_jobs SET title = $1, status = $2, error = $3, track_id = $4, updated_at = $5 WHERE id = $6",
+        .text(job.title), .text(job.status.rawValue), StoreValue(job.error), StoreValue(job.trackID),
+        .integer(job.updatedAt), .text(job.id))
+    }
+  }
+
+  public func jobs() async throws -> [ImportJobRecord] {
+    try await access.read { connection in
+      try connection.query(
+        "SELECT j.*, u.username, u.role FROM fetch_jobs j JOIN users u ON u.id = j.owner_id ORDER BY j.position"
+      ).compactMap(ImportJobRecord.init(row:))
+    }
+  }
+
+  public func delete(ids: [String]) async throws {
+    let list = try StringListColumn.encode(ids)
+    try await access.write { connection in
+      try connection.execute(
+        "DELETE FROM fetch_jobs WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb))", .text(list))
+    }
+  }
+
+  public func requeueUnfinished(at time: Int64) async throws -> Int {
+    try await access.write { connection in
+      try connection.execute(
+        "UPDATE fetch_jobs SET status = 'queued', updated_at = $1 WHERE status IN ('downloading', 'processing')",
+        .integer(time))
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import BlastoiseCore
+import BlastoiseProtocol
+import BlastoiseStoreShared
+import Foundation
+
+/// The library in PostgreSQL: `tracks` by content hash, `track_files` by path (byte order); every
+/// write brings the catalog along (`CatalogRefresh`).
+public struct PostgresLibraryStore: LibraryStore {
+  let access: PostgresAccess
+
+  public func knownFiles(under root: String) async throws -> (files: [String: LibraryFile], present: Set<String>) {
+    let range = LibraryPaths.range(under: root)
+    let rows = try await access.read { connection in
+      try connection.query(
+        "SELECT path, size, modified_ns, present FROM track_files WHERE path >= $1 AND path < $2",
+        .text(range.lower), .text(range.upper))
+    }
+    return LibraryFile.known(from: rows)
+  }
+
+  public func apply(scanned: [ScannedTrack], missing: [String]) async throws {
+    guard !scanned.isEmpty || !missing.isEmpty else { return }
+    let now = Int64(Date().timeIntervalSince1970)
+    let absent = try StringListColumn.encode(missing)
+    try await access.write { connection in
+      let statements = PostgresCatalogStatements(connection: connection)
+      var refresh = CatalogRefresh(statements)
+      for track in scanned {
+        try refresh.willChange(track: track.trackID)
+        // The file may have held other bytes before: that track may lose its last present file.
+        if let previous = try connection.queryOne(
+          "SELECT track_id FROM track_files WHERE path = $1", .text(track.file.path))?.string("track_id")
+        {
+          try refresh.willChange(track: previous)
+        }
+        try statements.upsert(track, addedAt: now)
+        try connection.execute(
+          """
+          INSERT INTO track_files (path, track_id, size, modified_ns, present) VALUES ($1, $2, $3, $4, TRUE)
+          ON CONFLICT (path) DO UPDATE SET track_id = excluded.track_id, size = excluded.size,
+            modified_ns = excluded.modified_ns, present = TRUE
+          """, .text(track.file.path), .text(track.trackID), .integer(track.file.size), .integer(track.file.modified))
+      }
+      let left = try connection.query(
+        """
+        UPDATE track_files SET present = FALSE WHERE path IN (SELECT jsonb_array_elements_text($1::jsonb))
+        RETURNING track_id
+        """, .text(absent))
+      for row in left {
+        if let id = row.string("track_id") { try refresh.willChange(track: id) }
+      }
+      try refresh.finish()
+    }
+  }
+
+  public func tracks(offset: Int, limit: Int?) async throws -> Page<Track> {
+    try await access.read { connection in
+      let tracks = try connection.query(
+        "SELECT * FROM track_rows ORDER BY order_key, id COLLATE \"C\" LIMIT $1 OFFSET $2", StoreValue(limit),
+        .integer(Int64(offset))
+      ).compactMap(Track.init(row:))
+      let total = try connection.queryOne("SELECT count(*) AS n FROM tracks")?.int("n") ?? 0
+      return Page(items: tracks, total: total, offset: offset, limit: limit ?? tracks.count)
+    }
+  }
+
+  public func track(id: String) async throws -> Track? {
+    try await access.read { connection in
+      try connection.queryOne("SELECT * FROM track_rows WHERE id = $1", .text(id)).flatMap(Track.init(row:))
+    }
+  }
+
+  public func filePath(forTrack id: String) async throws -> String? {
+    try await access.read { connection in
+      try connection.queryOne(
+        "SELECT path FROM track_files WHERE track_id = $1 AND present LIMIT 1", .text(id)
+      )?.string("path")
+    }
+  }
+
+  public func lyrics(forTrack id: String) async throws -> String? {
+    try await access.read { connection in
+      try connection.queryOne("SELECT lyrics FROM tracks WHERE id = $1", .text(id))?.string("lyrics")
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import BlastoiseCore
+import BlastoiseStoreShared
+import BlastoiseSync
+import Foundation
+
+/// Rooms in PostgreSQL; the queue is a jsonb array of track IDs, the clock is columns.
+public struct PostgresRoomStore: RoomStore {
+  let access: PostgresAccess
+
+  public func rooms() async throws -> [RoomRecord] {
+    try await access.read { connection in
+      try connection.query("SELECT * FROM channels ORDER BY is_default DESC, created_at, id COLLATE \"C\"")
+        .compactMap(RoomRecord.init(row:))
+    }
+  }
+
+  public func insert(_ room: RoomRecord) async throws {
+    let queue = try StringListColumn.encode(room.queue)
+    try await access.write { connection in
+      try connection.execute(
+        """
+        INSERT INTO channels (id, name, description, created_by, is_default, queue, current_index, paused,
+          anchor_position, anchor_time, mode, shuffle_state, seq, created_at)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+        """, .text(room.id), .text(room.name), .text(room.description), StoreValue(room.createdBy),
+        StoreValue(room.isDefault), .text(queue), StoreValue(room.clock.currentIndex), StoreValue(room.clock.paused),
+        .real(room.clock.anchorPosition), .real(room.clock.anchorTime), .text(room.clock.mode.rawValue),
+        .integer(Int64(bitPattern: room.clock.shuffleState)), .integer(room.seq),
+        .integer(Int64(Date().timeIntervalSince1970)))
+    }
+  }
+
+  public func save(_ room: RoomRecord) async throws {
+    let queue = try StringListColumn.encode(room.queue)
+    try await access.write { connection in
+      try connection.execute(
+        """
+        UPDATE channels SET name = $1, description = $2, queue = $3, current_index = $4, paused = $5,
+          anchor_position = $6, anchor_time = $7, mode = $8, shuffle_state = $9, seq = $10
+        WHERE id = $11
+        """, .text(room.name), .text(room.description), .text(queue), StoreValue(room.clock.currentIndex),
+        StoreValue(room.clock.paused), .real(room.clock.anchorPosition), .real(room.clock.anchorTime),
+        .text(room.clock.mode.rawValue), .integer(Int64(bitPattern: room.clock.shuffleState)), .integer(room.seq),
+        .text(room.id))
+    }
+  }
+
+  public func delete(id: String) async throws {
+    try await access.write { connection in
+      try connection.execute("DELETE FROM channels WHERE id = $1", .text(id))
+    }
+  }
+}

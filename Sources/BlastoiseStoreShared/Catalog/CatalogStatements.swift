@@ -1,0 +1,67 @@
+import BlastoiseCore
+
+/// The statements the catalog's upkeep (`CatalogRefresh`) and search (`SearchCandidates`) run,
+/// each backend in its own SQL. The rules around them live once, in those two.
+public protocol CatalogStatements {
+  /// `album_id, album_artist_id, artist_id` of a stored track.
+  func placement(ofTrack id: String) throws -> StoreRow?
+  /// Sets the track's `available` from its files and returns `available, album_id,
+  /// album_artist_id, artist_id, genres, title, filename, artist, album`; nil for no such track.
+  func updateAvailability(ofTrack id: String) throws -> StoreRow?
+  /// Removes the track's `track_genres` rows and returns their genre IDs.
+  func deleteGenres(ofTrack id: String) throws -> [String]
+  /// A `track_genres` row, unless there is one.
+  func addGenre(_ genreID: String, named name: String, toTrack id: String) throws
+
+  /// The album's present tracks, as `track_rows` rows.
+  func presentTracks(ofAlbum id: String) throws -> [StoreRow]
+  /// Removes the album's `album_genres` rows and returns their genre IDs.
+  func deleteGenres(ofAlbum id: String) throws -> [String]
+  /// The `artist_id` the stored album row names.
+  func artist(ofAlbum id: String) throws -> String?
+  func deleteAlbum(_ id: String) throws
+  /// Inserts or replaces an `albums` row: the values in `CatalogRefresh.albumColumns` order.
+  func saveAlbum(_ values: [StoreValue]) throws
+  /// An `album_genres` row, unless there is one.
+  func addGenre(_ genreID: String, toAlbum id: String) throws
+  /// Sets the track's `order_key` (writing nothing when it has that key).
+  func setOrderKey(_ key: String, ofTrack id: String) throws
+
+  /// The earliest stored present track crediting the artist — as its artist, or as its album
+  /// artist — as `name, sort, mbid, added_at`.
+  func firstCredit(ofArtist id: String, asAlbumArtist: Bool) throws -> StoreRow?
+  func albumCount(ofArtist id: String) throws -> Int
+  func presentTrackCount(ofArtist id: String) throws -> Int
+  func deleteArtist(_ id: String) throws
+  /// Inserts or replaces an `artists` row: the values in `CatalogRefresh.artistColumns` order.
+  func saveArtist(_ values: [StoreValue]) throws
+
+  /// How the genre is spelt on some present track (`track_genres.name`), nil when none has it.
+  func name(ofGenre id: String) throws -> String?
+  func trackCount(ofGenre id: String) throws -> Int
+  func albumCount(ofGenre id: String) throws -> Int
+  func deleteGenre(_ id: String) throws
+  /// Inserts or replaces a `genres` row: `id, name, name_key, album_count, track_count`.
+  func saveGenre(_ values: [StoreValue]) throws
+
+  /// Removes `ref` from `search_entries` and `search_words`.
+  func deleteSearchEntry(_ kind: SearchKind, ref: String) throws
+  /// `search_entries (kind, ref, name, text)`.
+  func insertSearchEntry(_ kind: SearchKind, ref: String, name: String, text: String) throws
+  /// `search_words (kind, field, word, name_length, ref)`.
+  func insertSearchWord(_ kind: SearchKind, field: Int64, word: String, nameLength: Int64, ref: String) throws
+
+  /// `ref, name` (the folded name) of up to `count` entries of `kind` with a word of their name
+  /// or rest from `lower` (inclusive) to `upper` (exclusive) whose `text` holds each of the
+  /// three `needles`, read in index order: field, word, name length, ref.
+  func searchCandidates(
+    _ kind: SearchKind, lower: String, upper: String, needles: [String], count: Int
+  ) throws -> [StoreRow]
+}
+
+/// What `search_words` and `search_entries` hold for one artist, album or track.
+public enum SearchKind: Int64, Sendable, CaseIterable {
+  case artist = 0
+  case album = 1
+  case track = 2
+}

@@ -1,0 +1,23 @@
+import BlastoiseCore
+
+/// What a backend's failures mean to the domain, worded once for both backends.
+public enum StoreFailures {
+  /// A unique key was taken (409); stores that know which key say so in their own words.
+  public static let conflict = CoreError(.conflict, "That already exists")
+  /// A lock stayed held past the timeout, or the server is out of reach for now (503).
+  public static let busy = CoreError(.unavailable, "The database is busy; try again")
+  /// The one unique key a new user can hit.
+  public static let usernameTaken = CoreError(.conflict, "That username is taken")
+  /// The one unique key a new guest session can hit.
+  public static let guestNameTaken = CoreError(.conflict, "That guest name is taken")
+
+  /// Runs `body`; a conflict it meets is reported as `failure`, for a write whose only unique key
+  /// is known.
+  public static func naming<T>(conflict failure: CoreError, _ body: () async throws -> T) async throws -> T {
+    do {
+      return try await body()
+    } catch let error as CoreError where error.code == .conflict {
+      throw failure
+    }
+  }
+}
