@@ -1,14 +1,16 @@
 // Playlists: mine and shared, details, create/rename/delete, add/remove/reorder tracks, add to
 // the queue or play next, share links (create/copy/revoke), and a shared link opened and copied.
 import { api } from "../api.js";
+import { describe, findRun } from "../controls.js";
 import { h } from "../dom.js";
 import { enableDragReorder } from "../drag-reorder.js";
-import { formatTime, plural, trackSubtitle, trackTitle } from "../format.js";
+import { formatTime, plural, trackTitle } from "../format.js";
 import { icon } from "../icons.js";
 import { clearSharedRoute, shareLink } from "../routes.js";
 import { VirtualList } from "../virtual-list.js";
 import { confirmDialog, customDialog, formDialog } from "./dialogs.js";
 import { toast, toastError } from "./toasts.js";
+import { trackCells } from "./track-row.js";
 
 const ROW_HEIGHT = 52;
 
@@ -56,8 +58,7 @@ export function mountPlaylists(ctx, pane) {
     if (editable) row.append(h("button", { class: "grip", type: "button", title: "Drag to reorder (or focus and use ↑/↓)", attrs: { "aria-label": `Move ${trackTitle(track)}` } }, icon("grip", { size: 16 })));
     row.append(
       h("span", { class: "q-num", text: String(index + 1) }),
-      h("div", { class: "tr-main" }, h("span", { class: "tr-title", text: trackTitle(track) }), h("span", { class: "tr-sub", text: trackSubtitle(track) || track.filename || "" })),
-      h("span", { class: "tr-time", text: formatTime(track.duration) }));
+      ...trackCells(track));
     const actions = h("div", { class: "tr-actions" },
       track.available === false ? null : h("button", { class: "icon-btn small", type: "button", dataset: { act: "local" }, title: "Play here (not synced)", attrs: { "aria-label": "Play here, not synced" } }, icon("headphones", { size: 16 })),
       canQueue ? h("button", { class: "icon-btn small", type: "button", dataset: { act: "add" }, title: "Add to queue", attrs: { "aria-label": "Add to queue" } }, icon("plus", { size: 16 })) : null,
@@ -309,12 +310,29 @@ export function mountPlaylists(ctx, pane) {
 export async function addToPlaylistDialog(ctx, trackIds) {
   const { store, controls } = ctx;
   const mine = store.get("playlists")?.mine || [];
+  const changed = (playlist) => {
+    store.emit("playlist-changed", playlist.id);
+    controls.refreshPlaylists();
+  };
+  // Undo takes out the entries this add appended, if they are still where they went.
+  const undo = async (playlist, start) => {
+    try {
+      const now = await api.playlist(playlist.id);
+      const positions = findRun(now.trackIds || [], trackIds, start);
+      if (!positions) return toast(`“${playlist.name}” has changed: those tracks are no longer there`, "warning");
+      await api.editPlaylistTracks(playlist.id, { remove: positions });
+      toast(`Removed ${describe(trackIds)} from “${playlist.name}”`, "info");
+      changed(playlist);
+    } catch (error) {
+      toastError(error, "Undo");
+    }
+  };
   const add = async (playlist) => {
     try {
-      await api.editPlaylistTracks(playlist.id, { add: trackIds });
-      toast(`Added to “${playlist.name}”`, "success");
-      store.emit("playlist-changed", playlist.id);
-      controls.refreshPlaylists();
+      const updated = await api.editPlaylistTracks(playlist.id, { add: trackIds });
+      const start = (updated?.trackIds || []).length - trackIds.length;
+      toast(`Added ${describe(trackIds)} to “${playlist.name}”`, "success", { action: { label: "Undo", run: () => undo(playlist, start) } });
+      changed(playlist);
     } catch (error) {
       toastError(error, "Add to playlist");
     }
