@@ -209,7 +209,8 @@ public enum BlastoiseSchema {
           added_at INTEGER NOT NULL,
           name_key TEXT NOT NULL,
           artist_key TEXT NOT NULL,
-          shuffle_key INTEGER NOT NULL
+          shuffle_key INTEGER NOT NULL,
+          cover_id TEXT
         ) STRICT;
         CREATE INDEX albums_by_name ON albums(name_key, id);
         CREATE INDEX albums_by_artist_name ON albums(artist_key, year, name_key, id);

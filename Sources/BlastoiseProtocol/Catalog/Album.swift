@@ -19,11 +19,13 @@ public struct Album: Codable, Sendable, Hashable, Identifiable {
   public var musicBrainzId: String?
   /// When its first track joined the library, in milliseconds since the epoch.
   public var addedAt: Int64
+  /// The cover of its first track (in disc and track order) that has one, for `GET /api/covers/:id`.
+  public var coverId: String?
 
   public init(
     id: String, name: String, artist: String? = nil, artistId: String? = nil, year: Int? = nil, genres: [String] = [],
     trackCount: Int, discCount: Int = 1, duration: Double, compilation: Bool = false, musicBrainzId: String? = nil,
-    addedAt: Int64
+    addedAt: Int64, coverId: String? = nil
   ) {
     self.id = id
     self.name = name
@@ -37,6 +39,7 @@ public struct Album: Codable, Sendable, Hashable, Identifiable {
     self.compilation = compilation
     self.musicBrainzId = musicBrainzId
     self.addedAt = addedAt
+    self.coverId = coverId
   }
 }
 

@@ -17,7 +17,7 @@ enum CatalogSchemas {
         "artistId": Schema.string, "year": Schema.integer, "genres": Schema.array(Schema.string),
         "trackCount": count, "discCount": ["type": "integer", "minimum": 1],
         "duration": ["type": "number", "description": "seconds"], "compilation": Schema.boolean,
-        "musicBrainzId": Schema.string, "addedAt": Schema.milliseconds,
+        "musicBrainzId": Schema.string, "addedAt": Schema.milliseconds, "coverId": WireSchemas.coverID,
       ],
       required: ["id", "name", "genres", "trackCount", "discCount", "duration", "compilation", "addedAt"]))
 

@@ -23,13 +23,13 @@ extension CatalogRefresh {
     try connection.execute(
       """
       INSERT OR REPLACE INTO albums (id, name, artist, artist_id, year, genres, track_count, disc_count, duration,
-        compilation, mb_album_id, added_at, name_key, artist_key, shuffle_key)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        compilation, mb_album_id, added_at, name_key, artist_key, shuffle_key, cover_id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """, .text(id), .text(album.name), SQLiteValue(album.artist), SQLiteValue(album.artistId),
       SQLiteValue(album.year), .text(NameListColumn.encode(album.genres)), SQLiteValue(album.trackCount),
       SQLiteValue(album.discCount), .real(album.duration), SQLiteValue(album.compilation),
       SQLiteValue(album.musicBrainzId), .integer(album.addedAt), .text(summary.nameKey), .text(summary.artistKey),
-      .integer(ShuffleOrder.key(ofID: id)))
+      .integer(ShuffleOrder.key(ofID: id)), SQLiteValue(album.coverId))
     if let artist = album.artistId { artists.insert(artist) }
     for name in album.genres {
       let genre = CatalogKey.genreID(name)

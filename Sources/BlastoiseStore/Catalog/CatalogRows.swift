@@ -10,7 +10,7 @@ enum CatalogRows {
       id: id, name: name, artist: row.string("artist"), artistId: row.string("artist_id"), year: row.int("year"),
       genres: NameListColumn.decode(row.string("genres") ?? ""), trackCount: trackCount,
       discCount: row.int("disc_count") ?? 1, duration: duration, compilation: row.bool("compilation") ?? false,
-      musicBrainzId: row.string("mb_album_id"), addedAt: addedAt)
+      musicBrainzId: row.string("mb_album_id"), addedAt: addedAt, coverId: row.string("cover_id"))
   }
 
   static func artist(_ row: SQLiteRow) -> Artist? {

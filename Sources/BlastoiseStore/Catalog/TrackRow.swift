@@ -35,7 +35,8 @@ enum TrackRow {
     else { return nil }
     return AlbumMember(
       trackID: id, title: title(row, filename: filename), album: album, albumArtist: row.string("album_credit"),
-      albumArtistID: row.string("album_artist_id"), tags: catalogTags(row), duration: duration, addedAt: addedAt)
+      albumArtistID: row.string("album_artist_id"), tags: catalogTags(row), duration: duration, addedAt: addedAt,
+      coverID: row.string("cover_id"))
   }
 
   /// The tags as stored; the lyrics are not part of `track_rows`.

@@ -7,12 +7,12 @@ import Testing
   static func member(
     _ id: String, _ title: String, album: String = "Album", artist: String? = "Band", disc: Int? = nil,
     track: Int? = nil, date: String? = nil, genres: [String] = [], discTotal: Int? = nil, addedAt: Int64 = 100,
-    duration: Double = 60
+    duration: Double = 60, cover: String? = nil
   ) -> AlbumMember {
     let tags = CatalogTags(trackNumber: track, discNumber: disc, discTotal: discTotal, date: date, genres: genres)
     return AlbumMember(
       trackID: id, title: title, album: album, albumArtist: artist, albumArtistID: artist.map(CatalogKey.artistID),
-      tags: tags, duration: duration, addedAt: addedAt)
+      tags: tags, duration: duration, addedAt: addedAt, coverID: cover)
   }
 
   @Test func tracksPlayByDiscThenTrackThenTitle() throws {
@@ -26,6 +26,15 @@ import Testing
     #expect(summary.tracks.map(\.id) == ["d1t1", "d1t2", "d1none", "d2t1"])
     #expect(summary.tracks.map(\.orderKey) == summary.tracks.map(\.orderKey).sorted())
     #expect(summary.album.discCount == 2)
+  }
+
+  @Test func theCoverIsTheFirstOneInPlayingOrder() throws {
+    let members = [
+      Self.member("t3", "Three", track: 3, cover: "c3"), Self.member("t1", "One", track: 1),
+      Self.member("t2", "Two", track: 2, cover: "c2"),
+    ]
+    #expect(AlbumSummary(id: "al", members: members)?.album.coverId == "c2")
+    #expect(AlbumSummary(id: "al", members: [Self.member("t1", "One")])?.album.coverId == nil)
   }
 
   @Test func theAlbumIsNamedByItsFirstTrackAndCountsAllOfThem() throws {

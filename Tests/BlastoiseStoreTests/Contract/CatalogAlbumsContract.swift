@@ -35,6 +35,27 @@ import Testing
   }
 
   @Test(arguments: StoreBackends.all)
+  func anAlbumShowsTheCoverOfItsFirstTrackThatHasOne(backend: StoreBackend) async throws {
+    try await backend.withStorage { storage in
+      try await storage.library.apply(
+        scanned: [
+          Fixture.song("t3", "Three", by: "Band", on: "Covers", number: 3, cover: "c3"),
+          Fixture.song("t1", "One", by: "Band", on: "Covers", number: 1),
+          Fixture.song("t2", "Two", by: "Band", on: "Covers", number: 2, cover: "c2"),
+          Fixture.song("bare", "Bare", by: "Band", on: "Bare"),
+        ], missing: [])
+      var albums = try await Self.albums(storage)
+      #expect(albums.map(\.coverId) == [nil, "c2"])
+      let detail = try #require(try await storage.catalog.album(id: albums[1].id))
+      #expect(detail.album.coverId == "c2")
+      // Its file gone, the next track's cover stands for the album.
+      try await storage.library.apply(scanned: [], missing: ["/music/t2.flac"])
+      albums = try await Self.albums(storage)
+      #expect(albums.map(\.coverId) == [nil, "c3"])
+    }
+  }
+
+  @Test(arguments: StoreBackends.all)
   func compilationsAreByVariousArtists(backend: StoreBackend) async throws {
     try await backend.withStorage { storage in
       try await storage.library.apply(

@@ -53,13 +53,14 @@ enum Fixture {
   static func song(
     _ id: String, _ title: String, by artist: String?, on album: String?, albumArtist: String? = nil,
     disc: Int? = nil, number: Int? = nil, date: String? = nil, genres: [String] = [], compilation: Bool = false,
-    musicBrainzAlbum: String? = nil, lyrics: String? = nil
+    musicBrainzAlbum: String? = nil, lyrics: String? = nil, cover: String? = nil
   ) -> ScannedTrack {
     let tags = CatalogTags(
       albumArtist: albumArtist, trackNumber: number, discNumber: disc, date: date, genres: genres,
       compilation: compilation, musicBrainz: MusicBrainzIDs(album: musicBrainzAlbum), lyrics: lyrics)
     return scanned(
-      "/music/\(id).flac", track: "sha256:\(id)", title: title, artist: artist, album: album, catalog: tags)
+      "/music/\(id).flac", track: "sha256:\(id)", title: title, artist: artist, album: album, coverID: cover,
+      catalog: tags)
   }
 
   static func job(

@@ -13,10 +13,11 @@ public struct AlbumMember: Sendable, Equatable {
   public let duration: Double
   /// Seconds since the epoch.
   public let addedAt: Int64
+  public let coverID: String?
 
   public init(
     trackID: String, title: String, album: String, albumArtist: String?, albumArtistID: String?, tags: CatalogTags,
-    duration: Double, addedAt: Int64
+    duration: Double, addedAt: Int64, coverID: String? = nil
   ) {
     self.trackID = trackID
     self.title = title
@@ -26,11 +27,12 @@ public struct AlbumMember: Sendable, Equatable {
     self.tags = tags
     self.duration = duration
     self.addedAt = addedAt
+    self.coverID = coverID
   }
 }
 
 /// An album as its present tracks make it: the name, artist and sort names of its first track
-/// (in disc and track order), the earliest year, its genres by how many tracks have them, and
+/// (in disc and track order), the first cover met in that order, the earliest year, its genres by how many tracks have them, and
 /// the order its tracks play in.
 public struct AlbumSummary: Sendable, Equatable {
   public let album: Album
@@ -52,7 +54,7 @@ public struct AlbumSummary: Sendable, Equatable {
       discCount: ordered.map { max($0.tags.discNumber ?? 1, $0.tags.discTotal ?? 1) }.max() ?? 1,
       duration: ordered.reduce(0) { $0 + $1.duration }, compilation: compilation,
       musicBrainzId: ordered.lazy.compactMap(\.tags.musicBrainz.album).first,
-      addedAt: (ordered.map(\.addedAt).min() ?? 0) * 1000)
+      addedAt: (ordered.map(\.addedAt).min() ?? 0) * 1000, coverId: ordered.lazy.compactMap(\.coverID).first)
     let prefix = LibraryOrder.albumPrefix(artistKey: artistKey, nameKey: nameKey, albumID: id)
     tracks = ordered.map { member in
       OrderedTrack(
