@@ -472,5 +472,16 @@ def click(driver, css: str, timeout: float | None = None) -> None:
     wait_until(attempt, timeout, message=f"a clickable {css}")
 
 
+def library_tracks(driver):
+    """Opens the library's Tracks view (where the search box filters the list of every track) and
+    returns the search box."""
+    from selenium.webdriver.common.by import By
+
+    click(driver, "#library-nav a[data-view='tracks']")
+    js_wait(driver, "!!document.getElementById('library-list') && "
+                    "document.getElementById('library-search').placeholder.startsWith('Filter')", message="the Tracks view")
+    return driver.find_element(By.ID, "library-search")
+
+
 def text_of(driver, css: str) -> str | None:
     return driver.execute_script("const el = document.querySelector(arguments[0]); return el ? el.textContent : null;", css)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import unique
-from helpers import GUARD, Server, js_wait, make_big_library, poll_until, sign_up_in_page, text_of
+from helpers import GUARD, Server, js_wait, library_tracks, make_big_library, poll_until, sign_up_in_page, text_of
 
 COUNT = 10_000
 FEW_ROWS = 80  # a screenful and some overscan; 10,000 rendered rows would be the bug
@@ -30,6 +30,7 @@ def big_server():
 def test_ten_thousand_tracks_render_only_what_is_on_screen(big_server, browsers):
     page = browsers()
     sign_up_in_page(page, big_server.base, unique("bigfan"))
+    library_tracks(page)
     js_wait(page, "document.getElementById('library-count').textContent === '10,000 tracks'", message="the whole library")
     js_wait(page, f"{ROWS} > 0", message="the first library rows")
     assert page.execute_script(f"return {ROWS}") < FEW_ROWS
@@ -43,7 +44,7 @@ def test_ten_thousand_tracks_render_only_what_is_on_screen(big_server, browsers)
     assert page.execute_script(f"return {ROWS}") < FEW_ROWS
 
     # Search as you type, one keystroke at a time: the list ends up showing exactly the matches.
-    search = page.find_element("id", "library-search")
+    search = library_tracks(page)
     search.send_keys("track 0424")
     # Track 04240–04249 and Track 00424.
     js_wait(page, "document.getElementById('library-count').textContent.startsWith('11 of')", message="eleven matches")

@@ -10,14 +10,14 @@ import { clearSharedRoute, shareLink } from "../routes.js";
 import { VirtualList } from "../virtual-list.js";
 import { confirmDialog, customDialog, formDialog } from "./dialogs.js";
 import { toast, toastError } from "./toasts.js";
-import { trackCells } from "./track-row.js";
+import { batchButtons } from "./track-list.js";
+import { bindTrackActions, trackActions, trackCells } from "./track-row.js";
 
 const ROW_HEIGHT = 52;
 
 export function mountPlaylists(ctx, pane) {
   const { store, controls } = ctx;
   const canCreate = store.can("create");
-  const canQueue = store.can("queue");
   let selected = null; // { playlist, token? } token set when opened from a share link
   let entries = [];
 
@@ -37,15 +37,10 @@ export function mountPlaylists(ctx, pane) {
   });
   ctx.track(() => dragger.dispose());
 
+  bindTrackActions(ctx, list.el, { rowSelector: ".pl-row", trackAt: (i) => entries[i] });
   list.el.addEventListener("click", (event) => {
-    const button = event.target.closest("button[data-act]");
     const row = event.target.closest(".pl-row");
-    if (!button || !row) return;
-    const index = Number(row.dataset.i);
-    const track = entries[index];
-    if (button.dataset.act === "local" && track) controls.playLocal(track);
-    if (button.dataset.act === "add" && track) controls.addToQueue([track.id]);
-    if (button.dataset.act === "remove") editTracks({ remove: [index] });
+    if (row && event.target.closest("button[data-act='remove']")) editTracks({ remove: [Number(row.dataset.i)] });
   });
 
   function isMine(playlist) {
@@ -59,10 +54,8 @@ export function mountPlaylists(ctx, pane) {
     row.append(
       h("span", { class: "q-num", text: String(index + 1) }),
       ...trackCells(track));
-    const actions = h("div", { class: "tr-actions" },
-      track.available === false ? null : h("button", { class: "icon-btn small", type: "button", dataset: { act: "local" }, title: "Play here (not synced)", attrs: { "aria-label": "Play here, not synced" } }, icon("headphones", { size: 16 })),
-      canQueue ? h("button", { class: "icon-btn small", type: "button", dataset: { act: "add" }, title: "Add to queue", attrs: { "aria-label": "Add to queue" } }, icon("plus", { size: 16 })) : null,
-      editable ? h("button", { class: "icon-btn small", type: "button", dataset: { act: "remove" }, title: "Remove from playlist", attrs: { "aria-label": `Remove ${trackTitle(track)} from the playlist` } }, icon("close", { size: 14 })) : null);
+    const actions = trackActions(ctx, track);
+    if (editable) actions.append(h("button", { class: "icon-btn small", type: "button", dataset: { act: "remove" }, title: "Remove from playlist", attrs: { "aria-label": `Remove ${trackTitle(track)} from the playlist` } }, icon("close", { size: 14 })));
     row.append(actions);
     return row;
   }
@@ -137,13 +130,7 @@ export function mountPlaylists(ctx, pane) {
     entries = resolveTracks(p);
     const total = entries.reduce((s, t) => s + (t.duration || 0), 0);
     const mine = isMine(p);
-    const ids = entries.filter((t) => t.available !== false).map((t) => t.id);
-    const buttons = [];
-    if (canQueue) {
-      buttons.push(
-        h("button", { class: "btn small primary", type: "button", id: "pl-add-queue", disabled: !ids.length, onclick: () => controls.addToQueue(ids) }, icon("plus", { size: 16 }), h("span", { text: "Add to queue" })),
-        h("button", { class: "btn small", type: "button", id: "pl-play-next", disabled: !ids.length, onclick: () => controls.addToQueue(ids, { next: true }) }, icon("playNext", { size: 16 }), h("span", { text: "Play next" })));
-    }
+    const buttons = batchButtons(ctx, () => entries, { idPrefix: "pl" });
     if (selected.token && canCreate) {
       buttons.push(h("button", { class: "btn small primary", type: "button", id: "pl-copy-shared", onclick: copyShared }, icon("copy", { size: 16 }), h("span", { text: "Copy to my playlists" })));
     }
