@@ -88,14 +88,15 @@ def make_music(directory: Path) -> None:
 
 # Tagged albums made by ffmpeg (real ID3v2 and Vorbis comments, as music libraries have them):
 # (path, seconds, tags). "Hljóð" has its cover embedded (ID3 APIC) and its discs and tracks out of
-# file-name order; "Folder Cover" has a cover.jpg beside its FLACs; "Mystery Tapes" has no artist
+# file-name order; "Folder Cover" has a cover.jpg beside its FLACs (and lyrics in its first); "Mystery Tapes" has no artist
 # and no cover; the last file has no tags at all.
+LYRICS = "First line of the song\nSecond line, <b>not bold</b>"
 CATALOG_TRACKS = [
     ("Hljod/a-last.mp3", 30, {"title": "Þriðja", "disc": "2/2", "track": "1/1"}),
     ("Hljod/b-middle.mp3", 30, {"title": "Annað", "disc": "1/2", "track": "2/2"}),
     ("Hljod/c-first.mp3", 30, {"title": "Fyrsta", "disc": "1/2", "track": "1/2"}),
     ("Folder Cover/01 Opening.flac", 30, {"title": "Opening Number", "artist": "Cover Band", "album": "Folder Cover",
-                                          "track": "1", "date": "1999", "genre": "Jazz"}),
+                                          "track": "1", "date": "1999", "genre": "Jazz", "LYRICS": LYRICS}),
     ("Folder Cover/02 Closing.flac", 30, {"title": "Closing Number", "artist": "Cover Band", "album": "Folder Cover",
                                           "track": "2", "date": "1999", "genre": "Jazz"}),
     ("Mystery/side-a.flac", 30, {"title": "Side A", "album": "Mystery Tapes"}),

@@ -6,7 +6,7 @@ and tab title following the playing track."""
 from __future__ import annotations
 
 from conftest import new_room, tone_tracks, unique
-from helpers import (HLJOD_ORDER, Api, click, js_wait, library_tracks, poll_until, sign_up_in_page,
+from helpers import (HLJOD_ORDER, LYRICS, Api, click, js_wait, library_tracks, poll_until, sign_up_in_page,
                      switch_room_in_page, text_of, wait_until)
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
@@ -234,3 +234,17 @@ def test_the_phone_layout_browses_albums(server, browsers):
     assert width <= 390, f"the phone layout overflows sideways ({width}px)"
     # The album's actions are on screen and reachable.
     assert phone.execute_script("const b = document.getElementById('album-add').getBoundingClientRect(); return b.right <= 390 && b.width > 0")
+
+
+def test_lyrics_from_the_tags_open_from_now_playing(server, browsers, make_api):
+    owner = make_api("lyricsowner")
+    tracks = library(owner)
+    assert tracks["Opening Number"].get("hasLyrics") is True
+    room = new_room(owner, [tracks["Opening Number"]["id"]])
+    page = browsers()
+    join(page, server.base, room["id"], "lyricsfan")
+    js_wait(page, "!document.getElementById('np-lyrics').hidden", message="the Lyrics button")
+    click(page, "#np-lyrics")
+    js_wait(page, "document.getElementById('lyrics-text')", message="the lyrics dialog")
+    assert page.execute_script("return document.getElementById('lyrics-text').textContent") == LYRICS
+    assert page.execute_script("return document.querySelectorAll('#lyrics-text b').length") == 0  # text, not markup

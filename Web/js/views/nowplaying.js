@@ -4,6 +4,7 @@ import { h } from "../dom.js";
 import { coverArt, setCover } from "../covers.js";
 import { formatTime, trackSubtitle, trackTitle } from "../format.js";
 import { icon } from "../icons.js";
+import { showLyrics } from "./lyrics.js";
 
 const COVER_SIZES = "(max-width: 800px) 62vw, 84px";
 
@@ -31,6 +32,7 @@ export function mountNowPlaying(ctx, pane) {
   const subtitle = h("div", { class: "np-subtitle", id: "np-subtitle" });
   const roomLine = h("div", { class: "np-room" });
   const badge = h("span", { class: "badge badge-local", text: "not synced", hidden: true });
+  const lyricsButton = h("button", { class: "btn small ghost", type: "button", id: "np-lyrics", hidden: true, onclick: () => { const t = store.currentTrack(); if (t) showLyrics(t); } }, h("span", { text: "Lyrics" }));
 
   const elapsed = h("span", { class: "time", id: "np-elapsed", text: "0:00" });
   const duration = h("span", { class: "time", id: "np-duration", text: "0:00" });
@@ -64,7 +66,7 @@ export function mountNowPlaying(ctx, pane) {
 
   pane.append(localBanner, blockedNotice,
     h("div", { class: "np-main" }, cover,
-      h("div", { class: "np-info" }, h("div", { class: "np-headline" }, title, badge), subtitle, roomLine)),
+      h("div", { class: "np-info" }, h("div", { class: "np-headline" }, title, badge), subtitle, h("div", { class: "np-room-line" }, roomLine, lyricsButton))),
     h("div", { class: "np-seek" }, elapsed, seek, duration),
     controlsRow);
   if (!canControl) pane.append(guestNote);
@@ -85,6 +87,7 @@ export function mountNowPlaying(ctx, pane) {
     setCover(cover, track?.coverId || null, { sizes: COVER_SIZES, seed: track ? track.album || track.artist || track.id : "" });
     cover.classList.toggle("empty", !track);
     badge.hidden = !local;
+    lyricsButton.hidden = !track?.hasLyrics;
     localBanner.hidden = !local;
     pane.classList.toggle("is-local", local);
     setTransportVisible(local);
