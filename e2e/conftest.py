@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from helpers import SCREENSHOTS, Api, Server, chrome, console_errors, make_music  # noqa: E402
+from helpers import SCREENSHOTS, Api, Server, chrome, console_errors, make_catalog_music, make_music, wait_until  # noqa: E402
 
 _counter = itertools.count(1)
 
@@ -32,9 +32,14 @@ def pytest_runtest_makereport(item, call):
 def server():
     srv = Server()
     make_music(srv.music)
+    catalog = make_catalog_music(srv.music)
     srv.start()
     try:
-        srv.wait_for_library(5)
+        srv.wait_for_library(5 + catalog)
+        probe = Api(srv.base)
+        probe.login("e2e-probe-admin", "probe-password-1")
+        # Four albums: E2E Album, Hljóð, Folder Cover, Mystery Tapes (the catalog follows the scan).
+        wait_until(lambda: probe.get("/api/albums")["total"] >= 4, message="the catalog's albums")
         yield srv
     finally:
         srv.cleanup()

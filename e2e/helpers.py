@@ -86,6 +86,54 @@ def make_music(directory: Path) -> None:
         write_track(directory / name, seconds, title, freq=freq)
 
 
+# Tagged albums made by ffmpeg (real ID3v2 and Vorbis comments, as music libraries have them):
+# (path, seconds, tags). "Hljóð" has its cover embedded (ID3 APIC) and its discs and tracks out of
+# file-name order; "Folder Cover" has a cover.jpg beside its FLACs (and lyrics in its first); "Mystery Tapes" has no artist
+# and no cover; the last file has no tags at all.
+LYRICS = "First line of the song\nSecond line, <b>not bold</b>"
+CATALOG_TRACKS = [
+    ("Hljod/a-last.mp3", 30, {"title": "Þriðja", "disc": "2/2", "track": "1/1"}),
+    ("Hljod/b-middle.mp3", 30, {"title": "Annað", "disc": "1/2", "track": "2/2"}),
+    ("Hljod/c-first.mp3", 30, {"title": "Fyrsta", "disc": "1/2", "track": "1/2"}),
+    ("Folder Cover/01 Opening.flac", 30, {"title": "Opening Number", "artist": "Cover Band", "album": "Folder Cover",
+                                          "track": "1", "date": "1999", "genre": "Jazz", "LYRICS": LYRICS}),
+    ("Folder Cover/02 Closing.flac", 30, {"title": "Closing Number", "artist": "Cover Band", "album": "Folder Cover",
+                                          "track": "2", "date": "1999", "genre": "Jazz"}),
+    ("Mystery/side-a.flac", 30, {"title": "Side A", "album": "Mystery Tapes"}),
+    ("untagged-take.flac", 30, {}),
+]
+HLJOD_TAGS = {"artist": "Sigur Test", "album_artist": "Sigur Test", "album": "Hljóð", "date": "2002", "genre": "Post-Rock"}
+HLJOD_ORDER = ["Fyrsta", "Annað", "Þriðja"]  # disc 1 track 1, disc 1 track 2, disc 2 track 1
+
+
+def make_catalog_music(directory: Path) -> int:
+    """Writes CATALOG_TRACKS (and their covers) under directory; returns how many tracks."""
+    pictures = directory / ".covers"
+    pictures.mkdir(parents=True, exist_ok=True)
+    embedded = pictures / "hljod.jpg"
+    _ffmpeg(["-f", "lavfi", "-i", "testsrc=size=300x300", "-frames:v", "1", str(embedded)])
+    (directory / "Folder Cover").mkdir(parents=True, exist_ok=True)
+    _ffmpeg(["-f", "lavfi", "-i", "smptebars=size=320x320", "-frames:v", "1", str(directory / "Folder Cover" / "cover.jpg")])
+    for index, (name, seconds, tags) in enumerate(CATALOG_TRACKS):
+        path = directory / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        source = ["-f", "lavfi", "-i", f"sine=frequency={300 + 40 * index}:sample_rate=22050:duration={seconds}"]
+        metadata = [arg for key, value in ({**HLJOD_TAGS, **tags} if name.startswith("Hljod/") else tags).items()
+                    for arg in ("-metadata", f"{key}={value}")]
+        if name.endswith(".mp3"):
+            cover = ["-i", str(embedded), "-map", "0:a", "-map", "1:v", "-c:v", "copy", "-id3v2_version", "3",
+                     "-metadata:s:v", "comment=Cover (front)"]
+            _ffmpeg(source + cover + ["-c:a", "libmp3lame", "-b:a", "64k", "-ac", "1"] + metadata + [str(path)])
+        else:
+            _ffmpeg(source + ["-ac", "1"] + metadata + [str(path)])
+    shutil.rmtree(pictures)
+    return len(CATALOG_TRACKS)
+
+
+def _ffmpeg(arguments: list[str]) -> None:
+    subprocess.run(["ffmpeg", "-v", "error", "-y", *arguments], check=True, stdin=subprocess.DEVNULL, timeout=GUARD)
+
+
 def make_big_library(directory: Path, count: int = 10_000) -> None:
     """count one-second tracks "Track 00000"… in 50 artist folders (400 albums), tiny 8-bit WAVs."""
     pcm = tone_pcm(1.0, freq=300, rate=4000, bits=8)
@@ -423,6 +471,17 @@ def click(driver, css: str, timeout: float | None = None) -> None:
             return False
 
     wait_until(attempt, timeout, message=f"a clickable {css}")
+
+
+def library_tracks(driver):
+    """Opens the library's Tracks view (where the search box filters the list of every track) and
+    returns the search box."""
+    from selenium.webdriver.common.by import By
+
+    click(driver, "#library-nav a[data-view='tracks']")
+    js_wait(driver, "!!document.getElementById('library-list') && "
+                    "document.getElementById('library-search').placeholder.startsWith('Filter')", message="the Tracks view")
+    return driver.find_element(By.ID, "library-search")
 
 
 def text_of(driver, css: str) -> str | None:

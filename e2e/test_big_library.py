@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import unique
-from helpers import GUARD, Server, js_wait, make_big_library, poll_until, sign_up_in_page, text_of
+from helpers import GUARD, Server, click, js_wait, library_tracks, make_big_library, poll_until, sign_up_in_page, text_of
 
 COUNT = 10_000
 FEW_ROWS = 80  # a screenful and some overscan; 10,000 rendered rows would be the bug
@@ -30,6 +30,7 @@ def big_server():
 def test_ten_thousand_tracks_render_only_what_is_on_screen(big_server, browsers):
     page = browsers()
     sign_up_in_page(page, big_server.base, unique("bigfan"))
+    library_tracks(page)
     js_wait(page, "document.getElementById('library-count').textContent === '10,000 tracks'", message="the whole library")
     js_wait(page, f"{ROWS} > 0", message="the first library rows")
     assert page.execute_script(f"return {ROWS}") < FEW_ROWS
@@ -43,7 +44,7 @@ def test_ten_thousand_tracks_render_only_what_is_on_screen(big_server, browsers)
     assert page.execute_script(f"return {ROWS}") < FEW_ROWS
 
     # Search as you type, one keystroke at a time: the list ends up showing exactly the matches.
-    search = page.find_element("id", "library-search")
+    search = library_tracks(page)
     search.send_keys("track 0424")
     # Track 04240–04249 and Track 00424.
     js_wait(page, "document.getElementById('library-count').textContent.startsWith('11 of')", message="eleven matches")
@@ -74,3 +75,18 @@ def test_ten_thousand_tracks_render_only_what_is_on_screen(big_server, browsers)
     js_wait(page, f"document.getElementById('library-count').textContent === '10,000 tracks' && {ROWS} > 0",
             message="the whole library again")
     assert page.execute_script(f"return {ROWS}") < FEW_ROWS
+
+
+def test_the_albums_grid_renders_a_screenful_and_reads_pages_as_it_scrolls(big_server, browsers):
+    page = browsers()
+    sign_up_in_page(page, big_server.base, unique("bigbrowser"))
+    click(page, "#library-nav a[data-view='albums']")
+    js_wait(page, "document.getElementById('albums-count').textContent === '400 albums'", message="the album count")
+    cards = "document.querySelectorAll('#album-grid .album-card').length"
+    js_wait(page, f"{cards} > 0", message="the first cards")
+    assert page.execute_script(f"return {cards}") < FEW_ROWS
+    # The end of the list is a page the grid has not read yet: it reads it when it comes into view.
+    page.execute_script("const g = document.getElementById('album-grid'); g.scrollTop = g.scrollHeight;")
+    js_wait(page, "[...document.querySelectorAll('#album-grid .card-title')].some(t => t.textContent === 'Album 399')",
+            message="the last album after scrolling to the end")
+    assert page.execute_script(f"return {cards}") < FEW_ROWS

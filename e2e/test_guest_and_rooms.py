@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from conftest import unique
-from helpers import click, js_wait, sign_up_in_page
+from helpers import click, js_wait, library_tracks, sign_up_in_page
 from selenium.webdriver.common.by import By
 
 
@@ -18,12 +18,16 @@ def test_a_guest_listens_and_sees_no_controls(server, browsers):
     js_wait(page, "document.getElementById('auth-guest')").click()
     js_wait(page, "!!window.__blastoise")
     js_wait(page, "window.__blastoise.syncInfo().phase === 'playing'", message="a guest hears the room")
+    library_tracks(page)
+    js_wait(page, "document.querySelector('#library-list .track-row')", message="the library's tracks")
     for selector in ("#np-play", "#np-prev", "#np-next", "#np-back15", "#np-fwd15", "#np-mode", "#upload-button",
                      "#new-room", "#queue-clear", "#queue-list .grip", "#queue-list button[data-act='remove']",
                      "#queue-list button[data-act='jump']", "#library-list button[data-act='add']",
-                     "#library-list button[data-act='next']", "#new-playlist"):
+                     "#library-list button[data-act='next']", "#library-list button[data-act='room']",
+                     "#library-list button[data-act='playlist']", "#new-playlist"):
         assert not visible(page, selector), f"a guest sees {selector}"
     assert visible(page, "#queue-readonly")
+    assert visible(page, "#library-list button[data-act='local']"), "a guest can still play a track here, not synced"
     assert visible(page, "#guest-note")
     assert page.find_element(By.ID, "np-seek").get_attribute("disabled") is not None
     assert "guest" in page.find_element(By.ID, "account-button").text.lower()

@@ -11,7 +11,7 @@ import threading
 
 import pytest
 from conftest import unique
-from helpers import Server, js_wait, make_music, sign_up_in_page, text_of, write_track
+from helpers import Server, js_wait, library_tracks, make_music, sign_up_in_page, text_of, write_track
 from selenium.webdriver.common.by import By
 
 
@@ -47,7 +47,7 @@ def test_a_url_is_imported_with_live_progress(import_server, browsers):
     js_wait(page, "document.querySelector('#import-jobs .job')", message="the job in the list")
     js_wait(page, "document.querySelector('#import-jobs .job-complete')", message="the job to complete")
     page.find_element(By.CSS_SELECTOR, ".center-tab[data-tab='library']").click()
-    search = page.find_element(By.ID, "library-search")
+    search = library_tracks(page)
     search.send_keys("far away")
     js_wait(page, "document.querySelectorAll('#library-list .track-row').length === 1", message="the imported track")
     assert "far away" in text_of(page, "#library-list .tr-title").lower()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import urllib.parse
 
 from conftest import new_room, tone_tracks, unique
-from helpers import Api, click, js_wait, poll_until, sign_in_in_page, sign_up_in_page, switch_room_in_page, sync_info
+from helpers import Api, click, js_wait, library_tracks, poll_until, sign_in_in_page, sign_up_in_page, switch_room_in_page, sync_info
 from selenium.webdriver.common.by import By
 
 POSITION_JS = """
@@ -78,7 +78,7 @@ def test_local_play_is_marked_not_synced_and_returns_to_the_room(server, browser
     page = browsers()
     sign_up_in_page(page, server.base, unique("local"))
     js_wait(page, "window.__blastoise.syncInfo().phase === 'playing'")
-    search = page.find_element(By.ID, "library-search")
+    search = library_tracks(page)
     search.send_keys("Beta Tone")
     js_wait(page, "document.querySelectorAll('#library-list .track-row').length === 1")
     click(page, "#library-list .track-row button[data-act='local']")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import unique
-from helpers import Api, ApiError, click, js_wait, sign_up_in_page, text_of
+from helpers import Api, ApiError, click, js_wait, library_tracks, sign_up_in_page, text_of
 from selenium.webdriver.common.by import By
 
 
@@ -35,7 +35,7 @@ def test_a_shared_playlist_link_is_opened_and_copied(server, browsers):
 
     # Add a track from the library with the row's playlist button.
     a.find_element(By.CSS_SELECTOR, ".center-tab[data-tab='library']").click()
-    search = a.find_element(By.ID, "library-search")
+    search = library_tracks(a)
     search.send_keys("Alpha")
     js_wait(a, "document.querySelectorAll('#library-list .track-row').length === 1")
     click(a, "#library-list .track-row button[data-act='playlist']")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import new_room, tone_tracks, unique
-from helpers import Api, chrome, click, js_wait, poll_until, sign_up_in_page, switch_room_in_page, sync_info, wait_until
+from helpers import Api, chrome, click, js_wait, library_tracks, poll_until, sign_up_in_page, switch_room_in_page, sync_info, wait_until
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -75,7 +75,7 @@ def test_queue_edits_show_in_both_pages(pair):
     assert len(initial) == 4 and queue_titles(b) == initial
 
     # Add from the library (search, then the row's "add to queue" button).
-    search = a.find_element(By.ID, "library-search")
+    search = library_tracks(a)
     search.clear()
     search.send_keys("Gamma")
     js_wait(a, "document.querySelectorAll('#library-list .track-row').length === 1")

@@ -54,6 +54,19 @@ export function trackUrl(trackId) {
   return `${API_BASE}/api/tracks/${enc(trackId)}`;
 }
 
+/** A cover picture: `size` 64|128|256|512|original, `format` webp|jpeg (or left to the Accept header). */
+export function coverUrl(coverId, size = 256, format = "webp") {
+  const query = new URLSearchParams({ size: String(size) });
+  if (format) query.set("format", format);
+  return `${API_BASE}/api/covers/${enc(coverId)}?${query}`;
+}
+
+/** "?a=1&b=2" from an object, leaving out empty values. */
+function query(params = {}) {
+  const entries = Object.entries(params).filter(([, v]) => v !== undefined && v !== null && v !== "");
+  return entries.length ? `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)]))}` : "";
+}
+
 export function socketUrl(channelId) {
   const url = new URL(API_BASE || window.location.origin, window.location.href);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
@@ -73,6 +86,15 @@ export const api = {
 
   library: () => apiJson("/api/library"),
   scan: () => apiJson("/api/library/scan", { method: "POST" }),
+  lyrics: (trackId) => apiJson(`/api/tracks/${enc(trackId)}/lyrics`),
+
+  // The catalog: pages are { items, total, offset, limit, seed? }.
+  albums: ({ sort, limit, offset, seed, genre } = {}) => apiJson(`/api/albums${query({ sort, limit, offset, seed, genre })}`),
+  album: (id) => apiJson(`/api/albums/${enc(id)}`),
+  artists: ({ sort, limit, offset, seed } = {}) => apiJson(`/api/artists${query({ sort, limit, offset, seed })}`),
+  artist: (id) => apiJson(`/api/artists/${enc(id)}`),
+  genres: ({ limit, offset } = {}) => apiJson(`/api/genres${query({ limit, offset })}`),
+  search: (q, { limit, signal } = {}) => apiJson(`/api/search${query({ q, limit })}`, { signal }),
 
   channels: () => apiJson("/api/channels"),
   createChannel: (name, description) => apiJson("/api/channels", { method: "POST", body: { name, description } }),

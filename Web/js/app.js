@@ -4,6 +4,7 @@ import { cache } from "./cache.js";
 import { ClockEstimator } from "./clock.js";
 import { createControls } from "./controls.js";
 import { installKeyboard } from "./keyboard.js";
+import { installMediaSession } from "./media-session.js";
 import { handleSocketMessage } from "./messages.js";
 import { prefs } from "./prefs.js";
 import { sharedTokenFromUrl } from "./routes.js";
@@ -74,6 +75,7 @@ export function startSession({ user, player, root, onSignedOut, onKicked, shared
   const shell = mountShell(ctx, root);
   disposers.push(() => shell.remove());
   disposers.push(installKeyboard(ctx));
+  disposers.push(installMediaSession(ctx));
 
   let ended = false;
   function end() {

@@ -6,10 +6,42 @@ import { formatCount, trackTitle } from "./format.js";
 import { store } from "./state.js";
 import { toast, toastError } from "./views/toasts.js";
 
+/** “Title” for one track, "8 tracks" for more. */
+export function describe(ids) {
+  if (ids.length !== 1) return `${formatCount(ids.length)} tracks`;
+  return `“${trackTitle(store.get("tracksById").get(ids[0]) || { id: ids[0] })}”`;
+}
+
+/** The positions of `ids` as a run in `queue`: at `start` if they are still there, else the run
+ *  nearest to it; null when there is none. */
+export function findRun(queue, ids, start) {
+  const at = (i) => ids.every((id, k) => queue[i + k] === id);
+  if (start >= 0 && at(start)) return ids.map((_, k) => start + k);
+  let best = -1;
+  for (let i = 0; i + ids.length <= queue.length; i++) {
+    if (at(i) && (best < 0 || Math.abs(i - start) < Math.abs(best - start))) best = i;
+  }
+  return best < 0 ? null : ids.map((_, k) => best + k);
+}
+
+/** Resolves on the next queue the room sends (or after a few seconds without one). */
+function nextQueue() {
+  return new Promise((resolve) => {
+    const stop = store.on("queue", () => { stop(); clearTimeout(timer); resolve(); });
+    const timer = setTimeout(() => { stop(); resolve(); }, 5000);
+  });
+}
+
 export function createControls(ctx) {
   const { player, sync } = ctx;
   const room = () => store.get("room");
   const channelId = () => store.get("channelId");
+  /** Where "next" goes: right after the playing entry (null when nothing plays). */
+  const afterCurrent = () => {
+    const st = room();
+    const length = store.get("queue").length;
+    return st?.track && length ? Math.min(st.currentIndex + 1, length) : null;
+  };
   let libraryTimer = 0;
   let prefetchTimer = 0;
 
@@ -93,19 +125,44 @@ export function createControls(ctx) {
     },
 
     // ---- queue (by position; duplicates allowed) ----
+    /** Adds tracks at the end of the room's queue (or right after the playing entry with `next`)
+     *  with one toast for the batch, whose Undo takes exactly those entries out again. */
     async addToQueue(trackIds, { next = false } = {}) {
-      if (!needs("queue", "edit the queue")) return false;
+      if (!needs("queue", "edit the queue")) return null;
       const ids = trackIds.filter(Boolean);
-      if (!ids.length) return false;
-      const st = room();
-      const edit = { add: ids };
-      if (next && st && store.get("queue").length) edit.insertAt = Math.min(st.currentIndex + 1, store.get("queue").length);
+      if (!ids.length) return null;
+      const at = next ? afterCurrent() : null;
+      const edit = at === null ? { add: ids } : { add: ids, insertAt: at };
       const result = await guarded(api.editQueue(channelId(), edit), "Queue");
-      if (result) {
-        const what = ids.length === 1 ? `“${trackTitle(store.get("tracksById").get(ids[0]) || { id: ids[0] })}”` : `${formatCount(ids.length)} tracks`;
-        toast(next ? `Playing next: ${what}` : `Added to queue: ${what}`, "success");
+      if (!result) return null;
+      const length = Number.isFinite(result.queueLength) ? result.queueLength : store.get("queue").length + ids.length;
+      const added = { channelId: channelId(), start: at ?? length - ids.length, ids };
+      toast(next ? `Playing next: ${describe(ids)}` : `Added ${describe(ids)} to the queue`, "success",
+        { action: { label: "Undo", run: () => controls.undoQueueAdd(added) } });
+      return added;
+    },
+    /** Takes out the entries one addToQueue put in, where they still are. */
+    async undoQueueAdd({ channelId: id, start, ids }) {
+      if (id !== channelId()) return toast("That was another room's queue", "warning");
+      let positions = findRun(store.get("queue").map((t) => t.id), ids, start);
+      if (!positions) {
+        await nextQueue(); // the state with the new queue may still be on its way
+        positions = findRun(store.get("queue").map((t) => t.id), ids, start);
       }
-      return !!result;
+      if (!positions) return toast("The queue has changed: those tracks are no longer there", "warning");
+      const result = await guarded(api.editQueue(id, { remove: positions }), "Undo");
+      if (result) toast(`Removed ${describe(ids)} from the queue`, "info");
+    },
+    /** Plays tracks in the room for everyone: they go in after the playing entry and the room
+     *  jumps to the first of them. */
+    async playInRoom(trackIds) {
+      if (!needs("queue", "edit the queue") || !needs("control", "change the track")) return;
+      const ids = trackIds.filter(Boolean);
+      if (!ids.length) return;
+      const at = afterCurrent() ?? store.get("queue").length;
+      const id = channelId();
+      if (!(await guarded(api.editQueue(id, { add: ids, insertAt: at }), "Queue"))) return;
+      if (await guarded(api.jump(id, at), "Play")) toast(`Playing ${describe(ids)} in the room`, "success");
     },
     async removeFromQueue(position) {
       if (!needs("queue", "edit the queue")) return;

@@ -27,9 +27,22 @@ export function trackTitle(track) {
   return (track.filename || track.id || "").replace(/\.[^.]+$/, "");
 }
 
+export const UNKNOWN_ARTIST = "Unknown artist";
+export const UNKNOWN_ALBUM = "Unknown album";
+
+/** "Artist · Album", with "Unknown artist" / "Unknown album" for untagged tracks (whose title is
+ *  already the file name: it is never shown twice). */
 export function trackSubtitle(track) {
   if (!track) return "";
-  return [track.artist, track.album].filter(Boolean).join(" · ");
+  return `${track.artist || UNKNOWN_ARTIST} · ${track.album || UNKNOWN_ALBUM}`;
+}
+
+export function albumName(album) {
+  return album?.name || UNKNOWN_ALBUM;
+}
+
+export function albumArtist(album) {
+  return album?.artist || UNKNOWN_ARTIST;
 }
 
 export function plural(n, word, many = word + "s") {

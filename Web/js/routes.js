@@ -19,3 +19,22 @@ export function clearSharedRoute() {
 export function shareLink(token) {
   return `${window.location.origin}/#/shared/${encodeURIComponent(token)}`;
 }
+
+// The library's views: `#/library` (the start view), `#/albums?sort=&genre=`, `#/album/<id>`,
+// `#/artists`, `#/artist/<id>`, `#/genres`, `#/tracks`. Links are real `<a href>`s, so the
+// browser's Back, middle-click and the keyboard work on them.
+const LIBRARY_VIEWS = ["library", "albums", "album", "artists", "artist", "genres", "tracks"];
+
+/** { view, id, params } for a library address, or null for any other. */
+export function libraryRoute(hash = window.location.hash) {
+  const match = hash.match(/^#\/([a-z]+)(?:\/([^/?#]+))?(?:\?([^#]*))?$/);
+  if (!match || !LIBRARY_VIEWS.includes(match[1])) return null;
+  const [, view, id, search] = match;
+  if ((view === "album" || view === "artist") !== !!id) return null;
+  return { view, id: id ? decodeURIComponent(id) : null, params: Object.fromEntries(new URLSearchParams(search || "")) };
+}
+
+export function libraryHref(view, id = null, params = {}) {
+  const query = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined && v !== null && v !== ""));
+  return `#/${view}${id ? `/${encodeURIComponent(id)}` : ""}${query.size ? `?${query}` : ""}`;
+}

@@ -44,6 +44,7 @@ export class RoomSocket {
   switchTo(channelId) {
     this.channelId = channelId;
     if (this.isOpen) this.send({ action: "switch", channelId });
+    else if (this.ws?.readyState === WebSocket.CONNECTING) this.open(); // that one is on its way to the old room
     else this.reconnectNow();
   }
 

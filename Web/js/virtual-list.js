@@ -31,6 +31,14 @@ export class VirtualList {
     this.render(true);
   }
 
+  /** Rows of another height (a grid whose columns changed width). */
+  setRowHeight(rowHeight) {
+    if (rowHeight === this.rowHeight) return;
+    this.rowHeight = rowHeight;
+    this.spacer.style.height = `${this.items.length * rowHeight}px`;
+    this.render(true);
+  }
+
   setEmptyText(text) {
     this.empty.textContent = text;
   }

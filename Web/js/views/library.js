@@ -1,33 +1,41 @@
-// The library: search as you type over title/artist/album/file name, a virtual list (only rows on
-// screen exist), play a track here (not synced), add to the queue or play next, add to a
-// playlist, and uploads.
+// The library pane: its views (start, albums, album, artists, artist, genres, tracks) chosen by
+// the address (routes.js), the search box — catalog search in three groups, or, in the Tracks
+// view, a filter over the list — rescan and uploads.
 import { api } from "../api.js";
 import { h } from "../dom.js";
-import { formatCount, formatTime, trackSubtitle, trackTitle } from "../format.js";
+import { formatCount } from "../format.js";
 import { icon } from "../icons.js";
-import { VirtualList } from "../virtual-list.js";
-import { addToPlaylistDialog } from "./playlists.js";
+import { libraryHref, libraryRoute } from "../routes.js";
+import { mountAlbum } from "./album.js";
+import { mountAlbums } from "./albums.js";
+import { mountArtist } from "./artist.js";
+import { mountArtists } from "./artists.js";
+import { mountGenres } from "./genres.js";
+import { mountLibraryHome } from "./library-home.js";
+import { mountLibraryTracks } from "./library-tracks.js";
+import { mountSearchResults } from "./search-results.js";
 import { toast, toastError } from "./toasts.js";
 import { mountUploads } from "./upload.js";
 
-const ROW_HEIGHT = 56;
-const collator = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
-
-function sortKey(a, b) {
-  return collator.compare(a.artist || "\uffff", b.artist || "\uffff")
-    || collator.compare(a.album || "\uffff", b.album || "\uffff")
-    || collator.compare(a.filename || "", b.filename || "")
-    || collator.compare(trackTitle(a), trackTitle(b));
-}
+const NAV = [
+  ["library", "Home"],
+  ["albums", "Albums"],
+  ["artists", "Artists"],
+  ["genres", "Genres"],
+  ["tracks", "Tracks"],
+];
+const SECTION = { album: "albums", artist: "artists" }; // a detail page lights up its list's link
 
 export function mountLibrary(ctx, pane) {
   const { store, controls } = ctx;
-  const canQueue = store.can("queue");
-  let sorted = [];
-  let haystacks = [];
-  let results = [];
+  const setCount = (text) => { count.textContent = text; };
+  const views = {
+    library: mountLibraryHome, albums: mountAlbums, album: mountAlbum, artists: mountArtists,
+    artist: mountArtist, genres: mountGenres,
+    tracks: (c, container) => mountLibraryTracks(c, container, { setCount, formatCount }),
+  };
 
-  const search = h("input", { type: "search", class: "search-input", id: "library-search", placeholder: "Search title, artist, album, file…", autocomplete: "off", spellcheck: false, attrs: { "aria-label": "Search the library" } });
+  const search = h("input", { type: "search", class: "search-input", id: "library-search", autocomplete: "off", spellcheck: false, attrs: { "aria-label": "Search the library", "aria-controls": "library-view" } });
   const count = h("span", { class: "muted count", id: "library-count" });
   const scanStatus = h("span", { class: "muted scan-status", hidden: true });
   const rescan = h("button", { class: "btn small ghost", type: "button", title: "Rescan the music folder", onclick: async () => {
@@ -44,95 +52,83 @@ export function mountLibrary(ctx, pane) {
   } }, icon("refresh", { size: 16 }), h("span", { text: "Rescan" }));
   rescan.hidden = !store.get("user")?.isAdmin;
 
-  const list = new VirtualList({ rowHeight: ROW_HEIGHT, renderRow, className: "track-list", label: "Library tracks", emptyText: "The library is empty." });
-  list.el.id = "library-list";
+  const links = NAV.map(([view, label]) => h("a", { class: "lib-nav-link", href: libraryHref(view), dataset: { view }, text: label }));
+  const nav = h("nav", { class: "lib-nav", id: "library-nav", attrs: { "aria-label": "Library views" } }, links);
+  const viewBox = h("div", { class: "lib-view", id: "library-view" });
+  const resultsBox = h("div", { class: "lib-view", id: "library-results", hidden: true });
   const uploads = mountUploads(ctx, pane);
 
   pane.append(
     h("div", { class: "pane-head" },
       h("h2", { class: "pane-title", text: "Library" }), count, scanStatus,
       h("div", { class: "pane-actions" }, rescan, uploads.button)),
+    nav,
     h("label", { class: "search" }, icon("search", { size: 18 }), search),
     uploads.panel,
-    list.el);
+    viewBox, resultsBox);
 
-  function renderRow(track, index) {
-    const available = track.available !== false;
-    const actions = [
-      h("button", { class: "icon-btn small", type: "button", dataset: { act: "local" }, title: "Play here (not synced)", attrs: { "aria-label": `Play ${trackTitle(track)} here, not synced` } }, icon("headphones", { size: 16 })),
-    ];
-    if (canQueue) {
-      actions.push(
-        h("button", { class: "icon-btn small", type: "button", dataset: { act: "next" }, title: "Play next", attrs: { "aria-label": "Play next" } }, icon("playNext", { size: 16 })),
-        h("button", { class: "icon-btn small", type: "button", dataset: { act: "add" }, title: "Add to queue", attrs: { "aria-label": "Add to queue" } }, icon("plus", { size: 16 })));
+  let current = null; // { route, view }
+  let results = null;
+
+  function show(route) {
+    current?.view?.dispose?.();
+    viewBox.replaceChildren();
+    closeResults();
+    search.value = "";
+    const tracks = route.view === "tracks";
+    search.placeholder = tracks ? "Filter tracks by title, artist, album, file…" : "Search artists, albums, tracks…";
+    const section = SECTION[route.view] || route.view;
+    for (const a of links) {
+      if (a.dataset.view === section) a.setAttribute("aria-current", "page");
+      else a.removeAttribute("aria-current");
     }
-    const playlists = store.get("playlists");
-    if (store.can("create") && playlists && !playlists.unavailable) {
-      actions.push(h("button", { class: "icon-btn small", type: "button", dataset: { act: "playlist" }, title: "Add to a playlist", attrs: { "aria-label": "Add to a playlist" } }, icon("playlist", { size: 16 })));
-    }
-    return h("div", { class: ["track-row", !available && "unavailable"], dataset: { id: track.id, i: index } },
-      h("div", { class: "tr-main" },
-        h("span", { class: "tr-title", text: trackTitle(track) }),
-        h("span", { class: "tr-sub", text: trackSubtitle(track) || track.filename })),
-      h("span", { class: "tr-time", text: formatTime(track.duration) }),
-      h("div", { class: "tr-actions" }, actions));
+    if (!tracks) setCount(`${formatCount(store.get("library").length)} tracks`);
+    current = { route, view: views[route.view](ctx, viewBox, route) || {} };
+    viewBox.scrollTop = 0;
   }
 
-  list.el.addEventListener("click", (event) => {
-    const button = event.target.closest("button[data-act]");
-    const row = event.target.closest(".track-row");
-    if (!row) return;
-    const track = results[Number(row.dataset.i)];
-    if (!track) return;
-    const act = button?.dataset.act;
-    if (act === "local") controls.playLocal(track);
-    else if (act === "add") controls.addToQueue([track.id]);
-    else if (act === "next") controls.addToQueue([track.id], { next: true });
-    else if (act === "playlist") addToPlaylistDialog(ctx, [track.id]);
-  });
-  list.el.addEventListener("dblclick", (event) => {
-    const row = event.target.closest(".track-row");
-    if (!row || event.target.closest("button")) return;
-    const track = results[Number(row.dataset.i)];
-    if (track) controls.playLocal(track);
-  });
-
-  function index() {
-    sorted = [...store.get("library")].sort(sortKey);
-    haystacks = sorted.map((t) => `${t.title || ""}\n${t.artist || ""}\n${t.album || ""}\n${t.filename || ""}`.toLowerCase());
-    filter();
+  function closeResults() {
+    results?.dispose?.();
+    results = null;
+    resultsBox.replaceChildren();
+    resultsBox.hidden = true;
+    viewBox.hidden = false;
   }
 
-  function filter() {
-    const terms = search.value.toLowerCase().split(/\s+/).filter(Boolean);
-    if (!terms.length) results = sorted;
-    else {
-      results = [];
-      for (let i = 0; i < sorted.length; i++) {
-        const hay = haystacks[i];
-        if (terms.every((term) => hay.includes(term))) results.push(sorted[i]);
-      }
+  function onQuery() {
+    const text = search.value.trim();
+    if (current?.view?.filter) return current.view.filter(search.value);
+    if (!text) return closeResults();
+    if (!results) {
+      results = mountSearchResults(ctx, resultsBox);
+      resultsBox.hidden = false;
+      viewBox.hidden = true;
     }
-    const total = sorted.length;
-    count.textContent = terms.length ? `${formatCount(results.length)} of ${formatCount(total)}` : `${formatCount(total)} tracks`;
-    list.setEmptyText(total ? "No track matches." : "The library is empty. Upload some music.");
-    list.setItems(results, { keepScroll: false });
+    results.run(text);
   }
 
   let debounce = 0;
   search.addEventListener("input", () => {
     clearTimeout(debounce);
-    debounce = setTimeout(filter, sorted.length > 3000 ? 60 : 0);
+    debounce = setTimeout(onQuery, current?.view?.filter ? current.view.filterDelay() : 150);
   });
   search.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") { search.value = ""; filter(); }
+    if (event.key === "Escape") { search.value = ""; onQuery(); }
   });
 
-  ctx.track(store.on("library", index));
-  ctx.track(store.on("playlists", () => list.refresh()));
+  const onHash = () => {
+    const route = libraryRoute();
+    if (!route) return;
+    show(route);
+    ctx.showTab?.("library");
+  };
+  window.addEventListener("hashchange", onHash);
+  ctx.track(() => window.removeEventListener("hashchange", onHash));
+  ctx.track(() => { current?.view?.dispose?.(); closeResults(); });
+  ctx.track(store.on("library", (library) => { if (!current?.view?.filter) setCount(`${formatCount(library.length)} tracks`); }));
   ctx.track(store.on("scan", (scan) => {
     scanStatus.hidden = !scan?.scanning;
     if (scan?.scanning) scanStatus.textContent = `Scanning ${formatCount(scan.processed)}${scan.total ? ` / ${formatCount(scan.total)}` : ""}…`;
   }));
-  index();
+  show(libraryRoute() || { view: "library", id: null, params: {} });
 }

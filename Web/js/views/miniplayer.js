@@ -2,6 +2,7 @@
 import { h } from "../dom.js";
 import { trackSubtitle, trackTitle } from "../format.js";
 import { icon } from "../icons.js";
+import { coverArt, setCover } from "../covers.js";
 
 export function mountMiniPlayer(ctx, openPlaying) {
   const { store, player, controls } = ctx;
@@ -10,13 +11,16 @@ export function mountMiniPlayer(ctx, openPlaying) {
   const progress = h("div", { class: "mini-progress" });
   const play = h("button", { class: "icon-btn", type: "button", attrs: { "aria-label": "Play or pause" }, onclick: (e) => { e.stopPropagation(); controls.togglePlay(); } }, icon("play"));
   play.hidden = !store.can("control");
-  const bar = h("div", { class: "mini-player", role: "button", tabIndex: 0, onclick: openPlaying },
-    h("div", { class: "mini-text" }, title, subtitle), play, progress);
+  const cover = coverArt(null, { sizes: "40px", className: "mini-cover" });
+  const bar = h("div", { class: "mini-player", role: "button", tabIndex: 0, id: "mini-player", onclick: openPlaying,
+    onkeydown: (e) => { if ((e.key === "Enter" || e.key === " ") && e.target === bar) { e.preventDefault(); openPlaying(); } } },
+    cover, h("div", { class: "mini-text" }, title, subtitle), play, progress);
 
   function render() {
     const t = store.currentTrack();
     const local = store.isLocal();
     title.textContent = t ? trackTitle(t) : "Nothing playing";
+    setCover(cover, t?.coverId || null, { sizes: "40px", seed: t ? t.album || t.artist || t.id : "" });
     subtitle.textContent = local ? "Playing locally — not synced" : t ? trackSubtitle(t) : "";
     bar.classList.toggle("is-local", local);
     play.hidden = !(store.can("control") || local);

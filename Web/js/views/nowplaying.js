@@ -1,8 +1,12 @@
 // Now playing: the track, time, seek bar, transport, mode, volume; the "not synced" banner for
 // local previews and the "click to play" notice when the browser blocks autoplay.
 import { h } from "../dom.js";
-import { formatTime, hueOf, trackSubtitle, trackTitle } from "../format.js";
+import { coverArt, setCover } from "../covers.js";
+import { formatTime, trackSubtitle, trackTitle } from "../format.js";
 import { icon } from "../icons.js";
+import { showLyrics } from "./lyrics.js";
+
+const COVER_SIZES = "(max-width: 800px) 62vw, 84px";
 
 const MODES = [
   ["repeat-all", "Repeat all"],
@@ -22,11 +26,13 @@ export function mountNowPlaying(ctx, pane) {
     h("span", { class: "banner-text", text: "Your browser is waiting for a click before it plays sound." }),
     h("button", { class: "btn primary", type: "button", id: "click-to-play", onclick: () => controls.unblock() }, icon("play", { size: 16 }), h("span", { text: "Click to play" })));
 
-  const cover = h("div", { class: "cover", attrs: { "aria-hidden": "true" } }, icon("music", { size: 40 }));
+  const cover = coverArt(null, { sizes: COVER_SIZES, className: "cover", iconSize: 40 });
+  cover.id = "np-cover";
   const title = h("h2", { class: "np-title", id: "np-title", text: "Nothing playing" });
   const subtitle = h("div", { class: "np-subtitle", id: "np-subtitle" });
   const roomLine = h("div", { class: "np-room" });
   const badge = h("span", { class: "badge badge-local", text: "not synced", hidden: true });
+  const lyricsButton = h("button", { class: "btn small ghost", type: "button", id: "np-lyrics", hidden: true, onclick: () => { const t = store.currentTrack(); if (t) showLyrics(t); } }, h("span", { text: "Lyrics" }));
 
   const elapsed = h("span", { class: "time", id: "np-elapsed", text: "0:00" });
   const duration = h("span", { class: "time", id: "np-duration", text: "0:00" });
@@ -60,7 +66,7 @@ export function mountNowPlaying(ctx, pane) {
 
   pane.append(localBanner, blockedNotice,
     h("div", { class: "np-main" }, cover,
-      h("div", { class: "np-info" }, h("div", { class: "np-headline" }, title, badge), subtitle, roomLine)),
+      h("div", { class: "np-info" }, h("div", { class: "np-headline" }, title, badge), subtitle, h("div", { class: "np-room-line" }, roomLine, lyricsButton))),
     h("div", { class: "np-seek" }, elapsed, seek, duration),
     controlsRow);
   if (!canControl) pane.append(guestNote);
@@ -77,10 +83,11 @@ export function mountNowPlaying(ctx, pane) {
     const track = store.currentTrack();
     const room = store.get("room");
     title.textContent = track ? trackTitle(track) : "Nothing playing";
-    subtitle.textContent = track ? trackSubtitle(track) || track.filename || "" : local ? "" : "Add tracks to the queue to start the room.";
-    cover.style.setProperty("--hue", String(track ? hueOf(track.album || track.artist || track.id) : 210));
+    subtitle.textContent = track ? trackSubtitle(track) : local ? "" : "Add tracks to the queue to start the room.";
+    setCover(cover, track?.coverId || null, { sizes: COVER_SIZES, seed: track ? track.album || track.artist || track.id : "" });
     cover.classList.toggle("empty", !track);
     badge.hidden = !local;
+    lyricsButton.hidden = !track?.hasLyrics;
     localBanner.hidden = !local;
     pane.classList.toggle("is-local", local);
     setTransportVisible(local);

@@ -1,21 +1,23 @@
 // Playlists: mine and shared, details, create/rename/delete, add/remove/reorder tracks, add to
 // the queue or play next, share links (create/copy/revoke), and a shared link opened and copied.
 import { api } from "../api.js";
+import { describe, findRun } from "../controls.js";
 import { h } from "../dom.js";
 import { enableDragReorder } from "../drag-reorder.js";
-import { formatTime, plural, trackSubtitle, trackTitle } from "../format.js";
+import { formatTime, plural, trackTitle } from "../format.js";
 import { icon } from "../icons.js";
 import { clearSharedRoute, shareLink } from "../routes.js";
 import { VirtualList } from "../virtual-list.js";
 import { confirmDialog, customDialog, formDialog } from "./dialogs.js";
 import { toast, toastError } from "./toasts.js";
+import { batchButtons } from "./track-list.js";
+import { bindTrackActions, trackActions, trackCells } from "./track-row.js";
 
 const ROW_HEIGHT = 52;
 
 export function mountPlaylists(ctx, pane) {
   const { store, controls } = ctx;
   const canCreate = store.can("create");
-  const canQueue = store.can("queue");
   let selected = null; // { playlist, token? } token set when opened from a share link
   let entries = [];
 
@@ -35,15 +37,10 @@ export function mountPlaylists(ctx, pane) {
   });
   ctx.track(() => dragger.dispose());
 
+  bindTrackActions(ctx, list.el, { rowSelector: ".pl-row", trackAt: (i) => entries[i] });
   list.el.addEventListener("click", (event) => {
-    const button = event.target.closest("button[data-act]");
     const row = event.target.closest(".pl-row");
-    if (!button || !row) return;
-    const index = Number(row.dataset.i);
-    const track = entries[index];
-    if (button.dataset.act === "local" && track) controls.playLocal(track);
-    if (button.dataset.act === "add" && track) controls.addToQueue([track.id]);
-    if (button.dataset.act === "remove") editTracks({ remove: [index] });
+    if (row && event.target.closest("button[data-act='remove']")) editTracks({ remove: [Number(row.dataset.i)] });
   });
 
   function isMine(playlist) {
@@ -56,12 +53,9 @@ export function mountPlaylists(ctx, pane) {
     if (editable) row.append(h("button", { class: "grip", type: "button", title: "Drag to reorder (or focus and use ↑/↓)", attrs: { "aria-label": `Move ${trackTitle(track)}` } }, icon("grip", { size: 16 })));
     row.append(
       h("span", { class: "q-num", text: String(index + 1) }),
-      h("div", { class: "tr-main" }, h("span", { class: "tr-title", text: trackTitle(track) }), h("span", { class: "tr-sub", text: trackSubtitle(track) || track.filename || "" })),
-      h("span", { class: "tr-time", text: formatTime(track.duration) }));
-    const actions = h("div", { class: "tr-actions" },
-      track.available === false ? null : h("button", { class: "icon-btn small", type: "button", dataset: { act: "local" }, title: "Play here (not synced)", attrs: { "aria-label": "Play here, not synced" } }, icon("headphones", { size: 16 })),
-      canQueue ? h("button", { class: "icon-btn small", type: "button", dataset: { act: "add" }, title: "Add to queue", attrs: { "aria-label": "Add to queue" } }, icon("plus", { size: 16 })) : null,
-      editable ? h("button", { class: "icon-btn small", type: "button", dataset: { act: "remove" }, title: "Remove from playlist", attrs: { "aria-label": `Remove ${trackTitle(track)} from the playlist` } }, icon("close", { size: 14 })) : null);
+      ...trackCells(track));
+    const actions = trackActions(ctx, track);
+    if (editable) actions.append(h("button", { class: "icon-btn small", type: "button", dataset: { act: "remove" }, title: "Remove from playlist", attrs: { "aria-label": `Remove ${trackTitle(track)} from the playlist` } }, icon("close", { size: 14 })));
     row.append(actions);
     return row;
   }
@@ -136,13 +130,7 @@ export function mountPlaylists(ctx, pane) {
     entries = resolveTracks(p);
     const total = entries.reduce((s, t) => s + (t.duration || 0), 0);
     const mine = isMine(p);
-    const ids = entries.filter((t) => t.available !== false).map((t) => t.id);
-    const buttons = [];
-    if (canQueue) {
-      buttons.push(
-        h("button", { class: "btn small primary", type: "button", id: "pl-add-queue", disabled: !ids.length, onclick: () => controls.addToQueue(ids) }, icon("plus", { size: 16 }), h("span", { text: "Add to queue" })),
-        h("button", { class: "btn small", type: "button", id: "pl-play-next", disabled: !ids.length, onclick: () => controls.addToQueue(ids, { next: true }) }, icon("playNext", { size: 16 }), h("span", { text: "Play next" })));
-    }
+    const buttons = batchButtons(ctx, () => entries, { idPrefix: "pl" });
     if (selected.token && canCreate) {
       buttons.push(h("button", { class: "btn small primary", type: "button", id: "pl-copy-shared", onclick: copyShared }, icon("copy", { size: 16 }), h("span", { text: "Copy to my playlists" })));
     }
@@ -309,12 +297,29 @@ export function mountPlaylists(ctx, pane) {
 export async function addToPlaylistDialog(ctx, trackIds) {
   const { store, controls } = ctx;
   const mine = store.get("playlists")?.mine || [];
+  const changed = (playlist) => {
+    store.emit("playlist-changed", playlist.id);
+    controls.refreshPlaylists();
+  };
+  // Undo takes out the entries this add appended, if they are still where they went.
+  const undo = async (playlist, start) => {
+    try {
+      const now = await api.playlist(playlist.id);
+      const positions = findRun(now.trackIds || [], trackIds, start);
+      if (!positions) return toast(`“${playlist.name}” has changed: those tracks are no longer there`, "warning");
+      await api.editPlaylistTracks(playlist.id, { remove: positions });
+      toast(`Removed ${describe(trackIds)} from “${playlist.name}”`, "info");
+      changed(playlist);
+    } catch (error) {
+      toastError(error, "Undo");
+    }
+  };
   const add = async (playlist) => {
     try {
-      await api.editPlaylistTracks(playlist.id, { add: trackIds });
-      toast(`Added to “${playlist.name}”`, "success");
-      store.emit("playlist-changed", playlist.id);
-      controls.refreshPlaylists();
+      const updated = await api.editPlaylistTracks(playlist.id, { add: trackIds });
+      const start = (updated?.trackIds || []).length - trackIds.length;
+      toast(`Added ${describe(trackIds)} to “${playlist.name}”`, "success", { action: { label: "Undo", run: () => undo(playlist, start) } });
+      changed(playlist);
     } catch (error) {
       toastError(error, "Add to playlist");
     }

@@ -1,13 +1,14 @@
 // The room's queue: the playing entry highlighted, jump, remove, drag to reorder. Everything is
 // by position (the same track may be queued twice). Guests see it read-only.
 import { h } from "../dom.js";
-import { formatTime, plural, trackSubtitle, trackTitle } from "../format.js";
+import { formatTime, plural, trackTitle } from "../format.js";
 import { icon } from "../icons.js";
 import { VirtualList } from "../virtual-list.js";
 import { enableDragReorder } from "../drag-reorder.js";
 import { confirmDialog } from "./dialogs.js";
 import { api } from "../api.js";
 import { toastError } from "./toasts.js";
+import { trackCells } from "./track-row.js";
 
 const ROW_HEIGHT = 52;
 
@@ -34,8 +35,7 @@ export function mountQueue(ctx, pane) {
     if (canEdit) row.append(h("button", { class: "grip", type: "button", title: "Drag to reorder (or focus and use ↑/↓)", attrs: { "aria-label": `Move ${trackTitle(track)}` }, dataset: { act: "grip" } }, icon("grip", { size: 16 })));
     row.append(
       h("span", { class: "q-num" }, playing ? icon("volume", { size: 16 }) : String(index + 1)),
-      h("div", { class: "tr-main" }, h("span", { class: "tr-title", text: trackTitle(track) }), h("span", { class: "tr-sub", text: trackSubtitle(track) || track.filename || "" })),
-      h("span", { class: "tr-time", text: formatTime(track.duration) }));
+      ...trackCells(track));
     const actions = h("div", { class: "tr-actions" });
     if (canJump && !playing) actions.append(h("button", { class: "icon-btn small", type: "button", dataset: { act: "jump" }, title: "Play this now (for everyone)", attrs: { "aria-label": `Play ${trackTitle(track)} now` } }, icon("play", { size: 14 })));
     if (canEdit) actions.append(h("button", { class: "icon-btn small", type: "button", dataset: { act: "remove" }, title: "Remove from the queue", attrs: { "aria-label": `Remove ${trackTitle(track)} from the queue` } }, icon("close", { size: 14 })));

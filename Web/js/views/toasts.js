@@ -12,13 +12,16 @@ function ensureRegion() {
   return region;
 }
 
-/** kind: info | success | warning | error */
-export function toast(message, kind = "info", { timeout } = {}) {
+/** kind: info | success | warning | error. action: { label, run } adds a button (Undo) that
+ *  runs once and closes the toast; such toasts stay longer. */
+export function toast(message, kind = "info", { timeout, action } = {}) {
   const text = String(message ?? "").slice(0, 500);
   if (!text) return;
   const box = ensureRegion();
+  const button = action ? h("button", { class: "btn small toast-action", type: "button", text: action.label, onclick: () => { dismiss(); action.run(); } }) : null;
   const el = h("div", { class: ["toast", `toast-${kind}`] },
     h("span", { class: "toast-text", text }),
+    button,
     h("button", { class: "icon-btn toast-close", attrs: { "aria-label": "Dismiss" }, onclick: () => dismiss() }, icon("close", { size: 16 })));
   const dismiss = () => {
     el.classList.add("leaving");
@@ -26,7 +29,7 @@ export function toast(message, kind = "info", { timeout } = {}) {
   };
   box.append(el);
   while (box.children.length > 5) box.firstElementChild.remove();
-  setTimeout(dismiss, timeout ?? (kind === "error" ? 7000 : 4000));
+  setTimeout(dismiss, timeout ?? (kind === "error" ? 7000 : action ? 10000 : 4000));
 }
 
 export function toastError(error, prefix) {

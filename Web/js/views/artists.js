@@ -1,0 +1,35 @@
+// Every artist in a virtual list read a page at a time, each a link to their page.
+import { api } from "../api.js";
+import { h } from "../dom.js";
+import { plural } from "../format.js";
+import { PagedSource } from "../paged.js";
+import { libraryHref } from "../routes.js";
+import { VirtualList } from "../virtual-list.js";
+import { toastError } from "./toasts.js";
+
+const ROW_HEIGHT = 52;
+
+export function mountArtists(ctx, container) {
+  const count = h("span", { class: "muted count", id: "artists-count" });
+  const source = new PagedSource((page) => api.artists({ sort: "name", ...page }), { onChange: () => {
+    count.textContent = plural(source.total, "artist");
+    list.setEmptyText("No artists yet.");
+    if (list.items.length !== source.total) list.setItems(Array.from({ length: source.total }, (_, i) => i));
+    else list.refresh();
+  } });
+  const list = new VirtualList({
+    rowHeight: ROW_HEIGHT, className: "artist-list", label: "Artists", emptyText: "Loading…",
+    renderRow: (index) => {
+      source.ensure(index, index);
+      const artist = source.get(index);
+      if (!artist) return h("div", { class: "artist-row skeleton", attrs: { "aria-hidden": "true" } });
+      return h("a", { class: "artist-row", href: libraryHref("artist", artist.id), dataset: { id: artist.id } },
+        h("span", { class: "tr-title", text: artist.name }),
+        h("span", { class: "tr-sub", text: `${plural(artist.albumCount || 0, "album")} · ${plural(artist.trackCount || 0, "track")}` }));
+    },
+  });
+  list.el.id = "artist-list";
+  container.append(h("div", { class: "lib-toolbar" }, count), list.el);
+  source.start().catch((error) => toastError(error, "Artists"));
+  return { dispose: () => { source.dispose(); list.resizeObserver.disconnect(); } };
+}

@@ -1,0 +1,24 @@
+// The library's start view: the albums added last, and the ways in (albums, artists, genres, tracks).
+import { api } from "../api.js";
+import { h } from "../dom.js";
+import { libraryHref } from "../routes.js";
+import { albumGrid } from "./album-card.js";
+import { toastError } from "./toasts.js";
+
+const RECENT = 12;
+
+export function mountLibraryHome(ctx, container) {
+  let gone = false;
+  const recent = h("div", { class: "recent" }, h("p", { class: "muted small", text: "Loading…" }));
+  container.append(h("div", { class: "detail-page" },
+    h("div", { class: "lib-section-head" },
+      h("h3", { class: "lib-section-title", text: "Recently added" }),
+      h("a", { class: "btn small ghost", href: libraryHref("albums", null, { sort: "added" }), text: "All albums" })),
+    recent));
+  const load = () => api.albums({ sort: "added", limit: RECENT }).then((page) => {
+    if (!gone) recent.replaceChildren(albumGrid(page?.items || [], { id: "recent-albums", label: "Recently added albums", emptyText: "Nothing yet: upload or scan some music." }));
+  }, (error) => toastError(error, "Recently added"));
+  load();
+  const stop = ctx.store.on("library", load); // new uploads and scans show up here
+  return { dispose: () => { gone = true; stop(); } };
+}

@@ -1,0 +1,250 @@
+"""The library as a catalog: the albums grid with covers that load (and a placeholder for an
+album without one), an album's page in disc and track order with Add to queue and its Undo,
+search that folds accents, Play next and Play in this room, multi-select, and the media session
+and tab title following the playing track."""
+
+from __future__ import annotations
+
+from conftest import new_room, tone_tracks, unique
+from helpers import (HLJOD_ORDER, LYRICS, Api, click, js_wait, library_tracks, poll_until, sign_up_in_page,
+                     switch_room_in_page, text_of, wait_until)
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
+
+CARD = "#album-grid .album-card[aria-label^={name!r}]"
+QUEUE_TITLES = ("return [...document.querySelectorAll('#queue-list .queue-row')].sort((a, b) => a.dataset.i - b.dataset.i)"
+                ".map(r => r.querySelector('.tr-title').textContent);")
+ALBUM_TITLES = "return [...document.querySelectorAll('#album-tracks .track-row .tr-title')].map(t => t.textContent);"
+
+# Records every toast's text, and each media session action handler (set or cleared), from the
+# page's first script on.
+TOAST_RECORDER = """
+  window.__toasts = [];
+  new MutationObserver(() => {
+    for (const t of document.querySelectorAll('.toast-text')) if (!t.dataset.seen) { t.dataset.seen = '1'; window.__toasts.push(t.textContent); }
+  }).observe(document.body, { childList: true, subtree: true });
+"""
+MEDIA_RECORDER = """
+  window.__media = {};
+  if (navigator.mediaSession) {
+    const set = navigator.mediaSession.setActionHandler.bind(navigator.mediaSession);
+    navigator.mediaSession.setActionHandler = (name, handler) => { window.__media[name] = handler; set(name, handler); };
+  }
+"""
+
+
+def library(api: Api) -> dict[str, dict]:
+    return {t["title"]: t for t in api.get("/api/library")}
+
+
+def album_id(api: Api, name: str) -> str:
+    return [a for a in api.get("/api/albums?limit=500")["items"] if a["name"] == name][0]["id"]
+
+
+def queue_titles(page) -> list[str]:
+    return page.execute_script(QUEUE_TITLES)
+
+
+def room_state(api: Api, room_id: str) -> dict:
+    return api.get(f"/api/channels/{room_id}")
+
+
+def join(page, base: str, room_id: str, who: str) -> None:
+    sign_up_in_page(page, base, unique(who))
+    js_wait(page, f"!!document.querySelector(\"#room-list li[data-id='{room_id}']\")")
+    switch_room_in_page(page, room_id)
+    page.execute_script(TOAST_RECORDER)
+
+
+def test_the_albums_grid_shows_covers_and_an_untagged_placeholder(server, browsers):
+    page = browsers()
+    sign_up_in_page(page, server.base, unique("grid"))
+    click(page, "#library-nav a[data-view='albums']")
+    js_wait(page, "document.querySelectorAll('#album-grid .album-card:not(.skeleton)').length === 4", message="four album cards")
+    # Hljóð's cover is embedded in its MP3s, Folder Cover's is the cover.jpg beside its FLACs: both load.
+    for name in ("Hljóð", "Folder Cover"):
+        img = CARD.format(name=name) + " img"
+        js_wait(page, f"(() => {{ const i = document.querySelector({img!r}); return i && i.complete && i.naturalWidth > 0; }})()",
+                message=f"{name}'s cover loaded")
+        src = page.execute_script(f"return document.querySelector({img!r}).currentSrc")
+        # A card is about 200 px wide: the 256 px variant, not the original.
+        assert "/api/covers/" in src and "size=256" in src, src
+        assert page.execute_script(f"return document.querySelector({img!r}).loading") == "lazy"
+    # An album without an artist or a cover: "Unknown artist" over the generated placeholder.
+    mystery = CARD.format(name="Mystery Tapes")
+    assert text_of(page, mystery + " .card-sub") == "Unknown artist"
+    assert page.execute_script(f"return !document.querySelector({mystery + ' img'!r})")
+    assert "no-cover" in page.find_element("css selector", mystery).get_attribute("class")
+    # An untagged track: its file name once, then "Unknown artist · Unknown album".
+    search = library_tracks(page)
+    search.send_keys("untagged")
+    js_wait(page, "document.querySelectorAll('#library-list .track-row').length === 1")
+    assert text_of(page, "#library-list .tr-title") == "untagged-take"
+    assert text_of(page, "#library-list .tr-sub") == "Unknown artist · Unknown album"
+    # Genres list the tags, and a genre shows its albums.
+    click(page, "#library-nav a[data-view='genres']")
+    js_wait(page, "[...document.querySelectorAll('#genre-list .genre-name')].some(g => g.textContent === 'Jazz')")
+    page.execute_script("[...document.querySelectorAll('#genre-list .genre-link')].find(g => g.textContent.startsWith('Jazz')).click()")
+    js_wait(page, "document.querySelectorAll('#album-grid .album-card:not(.skeleton)').length === 1 && "
+                  "document.querySelector('#album-grid .card-title').textContent === 'Folder Cover'", message="the Jazz albums")
+
+
+def test_the_album_page_adds_the_album_with_one_toast_and_undo_removes_it(server, browsers, make_api):
+    owner = make_api("albumowner")
+    alpha = library(owner)["Alpha Tone"]
+    room = new_room(owner, [alpha["id"]])
+    page = browsers()
+    join(page, server.base, room["id"], "albumfan")
+    page.get(server.base + f"/#/album/{album_id(owner, 'Hljóð')}")
+    js_wait(page, "!!window.__blastoise")
+    page.execute_script(TOAST_RECORDER)
+    js_wait(page, f"document.querySelectorAll('#album-tracks .track-row').length === {len(HLJOD_ORDER)}", message="the album's tracks")
+    assert text_of(page, "#album-title") == "Hljóð"
+    assert text_of(page, "#album-head .detail-artist") == "Sigur Test"
+    # Disc 1 track 1, disc 1 track 2, disc 2 track 1 — not the file names' order.
+    assert page.execute_script(ALBUM_TITLES) == HLJOD_ORDER
+    js_wait(page, "(() => { const i = document.querySelector('#album-head .detail-cover img'); return i && i.complete && i.naturalWidth > 0; })()",
+            message="the album's cover")
+
+    js_wait(page, f"document.querySelectorAll('#queue-list .queue-row').length === 1", message="the room's queue")
+    click(page, "#album-add")
+    wait_until(lambda: queue_titles(page) == ["Alpha Tone"] + HLJOD_ORDER, message=f"the album in the queue ({queue_titles(page)})")
+    assert room_state(owner, room["id"])["track"]["id"] == alpha["id"]
+    js_wait(page, "window.__toasts.some(t => t === 'Added 3 tracks to the queue')", message="the batch toast")
+    assert page.execute_script("return window.__toasts.filter(t => t.startsWith('Added')).length") == 1
+    click(page, ".toast .toast-action")
+    wait_until(lambda: queue_titles(page) == ["Alpha Tone"], message=f"Undo emptying the queue again ({queue_titles(page)})")
+    poll_until(lambda: [c for c in owner.get("/api/channels") if c["id"] == room["id"]][0]["trackCount"], lambda n: n == 1,
+               message="the server's queue back to one entry")
+
+    # Multi-select: pick the first, Shift+click the third (a range), add the picked ones.
+    boxes = page.find_elements("css selector", "#album-tracks input.tr-check")
+    boxes[0].click()
+    ActionChains(page).key_down(Keys.SHIFT).click(boxes[2]).key_up(Keys.SHIFT).perform()
+    js_wait(page, "document.querySelector('#album-tracks-sel-add') && document.querySelector('.selection-bar .sel-count').textContent === '3 tracks selected'")
+    boxes[1].click()  # and leave out the middle one
+    js_wait(page, "document.querySelector('.selection-bar .sel-count').textContent === '2 tracks selected'")
+    click(page, "#album-tracks-sel-add")
+    wait_until(lambda: queue_titles(page) == ["Alpha Tone", HLJOD_ORDER[0], HLJOD_ORDER[2]], message=f"the picked tracks ({queue_titles(page)})")
+    js_wait(page, "window.__toasts.includes('Added 2 tracks to the queue')")
+
+
+def test_search_folds_accents_and_groups_the_results(server, browsers):
+    page = browsers()
+    sign_up_in_page(page, server.base, unique("seeker"))
+    page.find_element("id", "library-search").send_keys("hljod")
+    js_wait(page, "!!document.querySelector('#search-albums .album-card')", message="an album for 'hljod'")
+    assert page.execute_script("return [...document.querySelectorAll('#search-albums .card-title')].map(t => t.textContent)") == ["Hljóð"]
+    titles = page.execute_script("return [...document.querySelectorAll('#search-tracks .tr-title')].map(t => t.textContent).sort()")
+    assert titles == sorted(HLJOD_ORDER)
+    assert page.execute_script("return document.getElementById('search-group-artists').hidden")
+    search = page.find_element("id", "library-search")
+    search.clear()
+    search.send_keys("sigur")
+    js_wait(page, "[...document.querySelectorAll('#search-artists .artist-chip')].some(a => a.textContent === 'Sigur Test')", message="the artist")
+    click(page, "#search-artists .artist-chip")
+    js_wait(page, "document.getElementById('artist-name') && document.getElementById('artist-name').textContent === 'Sigur Test'")
+    js_wait(page, "[...document.querySelectorAll('#artist-albums .card-title')].map(t => t.textContent).join() === 'Hljóð'")
+    click(page, "#artist-albums .album-card")
+    js_wait(page, "document.getElementById('album-title') && document.getElementById('album-title').textContent === 'Hljóð'")
+    # The start view lists the albums added last.
+    click(page, "#library-nav a[data-view='library']")
+    js_wait(page, "document.querySelectorAll('#recent-albums .album-card').length === 4", message="recently added")
+
+
+def test_play_next_goes_after_the_current_track_and_play_puts_it_on_for_the_room(server, browsers, make_api):
+    owner = make_api("nextowner")
+    tones = {t["title"]: t for t in tone_tracks(owner)}
+    room = new_room(owner, [tones[n]["id"] for n in ("Alpha Tone", "Beta Tone", "Gamma Tone")])
+    owner.post(f"/api/channels/{room['id']}/jump", {"index": 1})
+    page = browsers()
+    join(page, server.base, room["id"], "nextfan")
+    js_wait(page, "document.querySelector('#queue-list .queue-row.current .tr-title').textContent === 'Beta Tone'", message="Beta playing")
+    search = library_tracks(page)
+    search.send_keys("Delta Tone")
+    js_wait(page, "document.querySelectorAll('#library-list .track-row').length === 1")
+    click(page, "#library-list .track-row button[data-act='next']")
+    expected = ["Alpha Tone", "Beta Tone", "Delta Tone", "Gamma Tone"]
+    wait_until(lambda: queue_titles(page) == expected, message=f"Delta after Beta ({queue_titles(page)})")
+    assert room_state(owner, room["id"])["track"]["id"] == tones["Beta Tone"]["id"]
+
+    # The row's primary action: in the room, for everyone — right after the playing entry, and on.
+    search.clear()
+    search.send_keys("Alpha Tone")
+    js_wait(page, "document.querySelectorAll('#library-list .track-row').length === 1")
+    click(page, "#library-list .track-row button[data-act='room']")
+    poll_until(lambda: room_state(owner, room["id"]), lambda st: st["track"]["id"] == tones["Alpha Tone"]["id"] and st["currentIndex"] == 2,
+               message="Alpha playing in the room, after Beta")
+    wait_until(lambda: queue_titles(page) == ["Alpha Tone", "Beta Tone", "Alpha Tone", "Delta Tone", "Gamma Tone"],
+               message=f"the queue ({queue_titles(page)})")
+    assert page.execute_script("return document.getElementById('local-banner').hidden")
+
+
+def test_media_session_and_tab_title_follow_the_playing_track(server, browsers, make_api):
+    owner = make_api("mediaowner")
+    tracks = library(owner)
+    room = new_room(owner, [tracks["Fyrsta"]["id"], tracks["Alpha Tone"]["id"]])
+    page = browsers()
+    page.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": MEDIA_RECORDER})
+    join(page, server.base, room["id"], "mediafan")
+    js_wait(page, "navigator.mediaSession.metadata && navigator.mediaSession.metadata.title === 'Fyrsta'", message="the metadata")
+    meta = page.execute_script("""const m = navigator.mediaSession.metadata;
+      return { artist: m.artist, album: m.album, artwork: m.artwork.map(a => [a.src, a.sizes, a.type]) };""")
+    assert meta["artist"] == "Sigur Test" and meta["album"] == "Hljóð"
+    assert [a[1] for a in meta["artwork"]] == ["64x64", "128x128", "256x256", "512x512"]
+    assert all("/api/covers/" + tracks["Fyrsta"]["coverId"] in a[0] and a[2] == "image/jpeg" for a in meta["artwork"])
+    assert page.title == "Fyrsta · Sigur Test — Blastoise"
+    js_wait(page, "navigator.mediaSession.playbackState === 'playing'")
+    for name in ("play", "pause", "nexttrack", "previoustrack", "seekto"):
+        assert page.execute_script(f"return typeof window.__media[{name!r}]") == "function", name
+    # Covers in now playing, the queue and the phone's mini player.
+    js_wait(page, "(() => { const i = document.querySelector('#np-cover img'); return i && i.complete && i.naturalWidth > 0; })()", message="now playing's cover")
+    assert page.execute_script("return !!document.querySelector('#queue-list .queue-row.current .tr-cover img')")
+    assert page.execute_script(f"return document.querySelector('#mini-player img').src.includes({tracks['Fyrsta']['coverId']!r})")
+
+    # The system's "next track" is the room's Next: the room moves on, and the title with it.
+    page.execute_script("window.__media.nexttrack()")
+    poll_until(lambda: room_state(owner, room["id"])["track"]["id"], lambda tid: tid == tracks["Alpha Tone"]["id"], message="the room on Alpha")
+    js_wait(page, "navigator.mediaSession.metadata.title === 'Alpha Tone' && document.title === 'Alpha Tone · E2E Ensemble — Blastoise'",
+            message="the metadata and title of the next track")
+    assert page.execute_script("return navigator.mediaSession.metadata.artwork.length") == 0  # no cover, no artwork
+    page.execute_script("window.__media.pause()")
+    js_wait(page, "navigator.mediaSession.playbackState === 'paused'", message="paused")
+    assert room_state(owner, room["id"])["paused"] is True
+
+    # A guest, who may not control the room, gets no handlers at all.
+    guest = browsers()
+    guest.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": MEDIA_RECORDER})
+    guest.get(server.base + "/")
+    js_wait(guest, "document.getElementById('auth-guest')").click()
+    js_wait(guest, "!!window.__blastoise && !!navigator.mediaSession.metadata", message="the guest's metadata")
+    assert guest.execute_script("return Object.values(window.__media).every(h => h === null)")
+    assert guest.title.endswith(" — Blastoise")
+
+
+def test_the_phone_layout_browses_albums(server, browsers):
+    phone = browsers(width=390, height=844, mobile=True)
+    sign_up_in_page(phone, server.base, unique("pocket"))
+    click(phone, ".phone-tab[data-tab='library']")
+    click(phone, "#library-nav a[data-view='albums']")
+    js_wait(phone, "document.querySelectorAll('#album-grid .album-card:not(.skeleton)').length === 4")
+    click(phone, CARD.format(name="Hljóð"))
+    js_wait(phone, f"document.querySelectorAll('#album-tracks .track-row').length === {len(HLJOD_ORDER)}")
+    width = phone.execute_script("return document.documentElement.scrollWidth")
+    assert width <= 390, f"the phone layout overflows sideways ({width}px)"
+    # The album's actions are on screen and reachable.
+    assert phone.execute_script("const b = document.getElementById('album-add').getBoundingClientRect(); return b.right <= 390 && b.width > 0")
+
+
+def test_lyrics_from_the_tags_open_from_now_playing(server, browsers, make_api):
+    owner = make_api("lyricsowner")
+    tracks = library(owner)
+    assert tracks["Opening Number"].get("hasLyrics") is True
+    room = new_room(owner, [tracks["Opening Number"]["id"]])
+    page = browsers()
+    join(page, server.base, room["id"], "lyricsfan")
+    js_wait(page, "!document.getElementById('np-lyrics').hidden", message="the Lyrics button")
+    click(page, "#np-lyrics")
+    js_wait(page, "document.getElementById('lyrics-text')", message="the lyrics dialog")
+    assert page.execute_script("return document.getElementById('lyrics-text').textContent") == LYRICS
+    assert page.execute_script("return document.querySelectorAll('#lyrics-text b').length") == 0  # text, not markup
