@@ -28,9 +28,9 @@ let package = Package(
     // posix_spawn with the GNU pieces Swift's Glibc module leaves out (for yt-dlp).
     .target(name: "CSpawn"),
 
-    // Shared with apps: Foundation only.
+    // Shared with apps: Foundation only (and the system's zlib, for permessage-deflate).
     .target(name: "BlastoiseProtocol"),
-    .target(name: "BlastoiseWebSocket"),
+    .target(name: "BlastoiseWebSocket", dependencies: ["CZlib"]),
     .target(name: "BlastoiseSync"),
     // API client, room socket, ListenerSession: Foundation only, for the Linux player and the apps.
     .target(name: "BlastoiseClient", dependencies: ["BlastoiseProtocol", "BlastoiseSync", "BlastoiseWebSocket"]),

@@ -1,4 +1,4 @@
-/// The server's side of permessage-deflate negotiation (RFC 7692 §5, §7.1), for the one
+/// Both sides of permessage-deflate negotiation (RFC 7692 §5, §7.1), for the one
 /// configuration this project speaks: every message is compressed on its own in both directions
 /// (`server_no_context_takeover`, `client_no_context_takeover`) with 15-bit windows. Compressing
 /// without context lets one compressed frame go to every client, and inflating without it keeps
@@ -15,22 +15,16 @@ public enum PerMessageDeflateNegotiation {
   /// when there is none. Other extensions are left out of the answer, which declines them.
   public static func serverResponse(toOffers header: String) -> String? {
     for offer in split(Substring(header), on: ",") {
-      var parts = split(offer, on: ";").map(trimmed)
-      guard parts.removeFirst().lowercased() == extensionName else { continue }
-      if let answer = accept(parameters: parts) { return answer }
+      guard let (name, parameters) = element(offer), name == extensionName else { continue }
+      if let answer = accept(parameters) { return answer }
     }
     return nil
   }
 
-  /// §7.1: an offer is declined for an unknown parameter, an invalid value or a repeated name.
-  private static func accept(parameters: [Substring]) -> String? {
-    var seen: Set<String> = []
+  /// §7.1: an offer is declined for an unknown parameter or an invalid value.
+  private static func accept(_ parameters: [Parameter]) -> String? {
     var answer = acceptance
-    for parameter in parameters {
-      let pieces = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      let name = trimmed(pieces[0]).lowercased()
-      let value = pieces.count == 2 ? unquoted(trimmed(pieces[1])) : nil
-      guard seen.insert(name).inserted else { return nil }
+    for (name, value) in parameters {
       switch name {
       case "server_no_context_takeover", "client_no_context_takeover":
         guard value == nil else { return nil }
@@ -47,6 +41,53 @@ public enum PerMessageDeflateNegotiation {
       }
     }
     return answer
+  }
+
+  /// What the Swift client offers. It sends its own messages uncompressed (§6: a sender may) and
+  /// inflates the server's, whatever window the server used.
+  public static let clientOffer = extensionName
+
+  /// Whether the server's `Sec-WebSocket-Extensions` answer (nil: none) accepted the client's
+  /// offer. Throws for an answer the client must fail the connection over (§5, §7.1): an
+  /// extension it did not offer, more than one, or a parameter it does not know, repeated or
+  /// with a value not allowed.
+  public static func clientAccepts(response header: String?) throws(WebSocketProtocolError) -> Bool {
+    guard let header, !trimmed(Substring(header)).isEmpty else { return false }
+    let refused = WebSocketProtocolError(closeCode: .protocolError, reason: "unexpected extension answer: \(header)")
+    let elements = split(Substring(header), on: ",")
+    guard elements.count == 1, let (name, parameters) = element(elements[0]), name == extensionName else {
+      throw refused
+    }
+    for (name, value) in parameters {
+      switch name {
+      case "server_no_context_takeover", "client_no_context_takeover":
+        guard value == nil else { throw refused }
+      case "server_max_window_bits", "client_max_window_bits":
+        // A raw inflate with a 15-bit window reads any smaller window too.
+        guard let value, isWindowBits(value) else { throw refused }
+      default:
+        throw refused
+      }
+    }
+    return true
+  }
+
+  private typealias Parameter = (name: String, value: Substring?)
+
+  /// One offer or answer: the extension's name and its parameters, names lower-cased and values
+  /// unquoted; nil when a parameter is named twice (§7.1).
+  private static func element(_ text: Substring) -> (name: String, parameters: [Parameter])? {
+    var parts = split(text, on: ";").map(trimmed)
+    let name = parts.removeFirst().lowercased()
+    var seen: Set<String> = []
+    var parameters: [Parameter] = []
+    for part in parts {
+      let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      let parameter = trimmed(pieces[0]).lowercased()
+      guard seen.insert(parameter).inserted else { return nil }
+      parameters.append((parameter, pieces.count == 2 ? unquoted(trimmed(pieces[1])) : nil))
+    }
+    return (name, parameters)
   }
 
   /// 8–15 with no leading zero (§7.1.2.1).

@@ -26,6 +26,24 @@ import Testing
     await server.stop()
   }
 
+  @Test func theServersCompressedMessagesAreInflated() async throws {
+    let server = try await ClientTestServer()
+    let (api, room) = try await server.signedIn("owner")
+    let connection = try await POSIXWebSocketTransport().connect(
+      to: RoomSocket.url(base: api.baseURL, roomID: room.id), headers: api.requestHeaders)
+    #expect((connection as? POSIXWebSocketConnection)?.deflates == true)
+    // The first state, with the queue, is large enough that the server compresses it.
+    var first: ReceivedText?
+    for try await message in connection.messages {
+      first = message
+      break
+    }
+    let state = try JSONDecoder().decode(RoomState.self, from: Data(try #require(first).text.utf8))
+    #expect(state.queue?.count == 4)
+    connection.close()
+    await server.stop()
+  }
+
   @Test func withoutASessionTheSocketIsRefusedAndDoesNotRetry() async throws {
     let server = try await ClientTestServer()
     let (_, room) = try await server.signedIn("owner")

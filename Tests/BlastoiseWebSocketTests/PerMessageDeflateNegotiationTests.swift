@@ -50,4 +50,34 @@ struct PerMessageDeflateNegotiationTests {
     let offers = "x-other; note=\"a, permessage-deflate, b\""
     #expect(PerMessageDeflateNegotiation.serverResponse(toOffers: offers) == nil)
   }
+
+  // The client's side: what the server may answer to the Swift client's plain offer.
+
+  @Test(arguments: [
+    "permessage-deflate; server_no_context_takeover; client_no_context_takeover",  // this server's
+    "permessage-deflate",
+    "Permessage-Deflate; server_max_window_bits=10",  // a smaller window inflates just as well
+    "permessage-deflate; client_max_window_bits=15",
+  ])
+  func answersTheClientCanTakeTurnDeflateOn(answer: String) throws {
+    #expect(try PerMessageDeflateNegotiation.clientAccepts(response: answer))
+  }
+
+  @Test func noAnswerMeansPlainMessages() throws {
+    #expect(try !PerMessageDeflateNegotiation.clientAccepts(response: nil))
+    #expect(try !PerMessageDeflateNegotiation.clientAccepts(response: " "))
+  }
+
+  @Test(arguments: [
+    "x-webkit-deflate-frame",  // not offered
+    "permessage-deflate, permessage-deflate",
+    "permessage-deflate; mystery",
+    "permessage-deflate; server_max_window_bits",
+    "permessage-deflate; server_max_window_bits=16",
+    "permessage-deflate; server_no_context_takeover; server_no_context_takeover",
+    "permessage-deflate; client_no_context_takeover=yes",
+  ])
+  func answersTheClientMustFailOverAreProtocolErrors(answer: String) {
+    #expect(throws: WebSocketProtocolError.self) { try PerMessageDeflateNegotiation.clientAccepts(response: answer) }
+  }
 }

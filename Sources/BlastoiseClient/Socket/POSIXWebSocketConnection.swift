@@ -33,13 +33,16 @@ final class POSIXWebSocketConnection: RoomSocketConnection, @unchecked Sendable 
   private let state: Mutex<State>
   private let writes = DispatchQueue(label: "blastoise.socket.write")
   private let endpoint: Endpoint
+  /// permessage-deflate was negotiated: the server's messages may come compressed.
+  let deflates: Bool
 
   /// Largest message accepted (a full room state with a 10,000-track queue is a few MB).
   static let maxMessageBytes = 32 << 20
 
-  private init(descriptor: Int32, endpoint: Endpoint) {
+  private init(descriptor: Int32, endpoint: Endpoint, deflates: Bool) {
     state = Mutex(State(descriptor: descriptor))
     self.endpoint = endpoint
+    self.deflates = deflates
     (messages, continuation) = AsyncThrowingStream.makeStream(of: ReceivedText.self, throwing: (any Error).self)
   }
 
@@ -47,21 +50,26 @@ final class POSIXWebSocketConnection: RoomSocketConnection, @unchecked Sendable 
   static func open(_ endpoint: Endpoint) throws(BlastoiseClientError) -> (POSIXWebSocketConnection, [UInt8]) {
     let descriptor = try POSIXSocket.connect(host: endpoint.host, port: endpoint.port, timeout: endpoint.connectTimeout)
     do {
-      let leftover = try handshake(descriptor, endpoint)
-      return (POSIXWebSocketConnection(descriptor: descriptor, endpoint: endpoint), leftover)
+      let (leftover, deflates) = try handshake(descriptor, endpoint)
+      return (POSIXWebSocketConnection(descriptor: descriptor, endpoint: endpoint, deflates: deflates), leftover)
     } catch {
       POSIXSocket.closeDescriptor(descriptor)
       throw error
     }
   }
 
-  private static func handshake(_ descriptor: Int32, _ endpoint: Endpoint) throws(BlastoiseClientError) -> [UInt8] {
+  /// Answers the bytes read past the head and whether permessage-deflate was agreed (offered
+  /// always: a room state with a long queue shrinks to a fifth).
+  private static func handshake(_ descriptor: Int32, _ endpoint: Endpoint) throws(BlastoiseClientError) -> (
+    [UInt8], Bool
+  ) {
     let key = WebSocketHandshake.makeClientKey()
     let hostHeader =
       (endpoint.host.contains(":") ? "[\(endpoint.host)]" : endpoint.host)
       + (endpoint.port == 80 ? "" : ":\(endpoint.port)")
     var request = "GET \(endpoint.target) HTTP/1.1\r\nHost: \(hostHeader)\r\nUpgrade: websocket\r\n"
     request += "Connection: Upgrade\r\nSec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n"
+    request += "Sec-WebSocket-Extensions: \(PerMessageDeflateNegotiation.clientOffer)\r\n"
     for (name, value) in endpoint.headers.sorted(by: { $0.key < $1.key })
     where !name.contains("\r") && !name.contains("\n") && !value.contains("\r") && !value.contains("\n") {
       request += "\(name): \(value)\r\n"
@@ -82,13 +90,20 @@ final class POSIXWebSocketConnection: RoomSocketConnection, @unchecked Sendable 
     guard response.header("sec-websocket-accept") == WebSocketHandshake.acceptKey(forClientKey: key) else {
       throw .handshakeRefused(status: 101, message: "wrong Sec-WebSocket-Accept")
     }
-    return response.body
+    do {
+      let deflates = try PerMessageDeflateNegotiation.clientAccepts(
+        response: response.header("sec-websocket-extensions"))
+      return (response.body, deflates)
+    } catch {
+      throw .handshakeRefused(status: 101, message: error.reason)
+    }
   }
 
   // MARK: Reading (the connection's own thread)
 
   func readLoop(leftover: [UInt8]) {
-    var reader = WebSocketReader(role: .client, maxMessageBytes: Self.maxMessageBytes)
+    var reader = WebSocketReader(
+      role: .client, maxMessageBytes: Self.maxMessageBytes, inflater: deflates ? ZlibMessageInflater() : nil)
     reader.feed(leftover)
     let descriptor = state.withLock { $0.descriptor }
     // Wake up now and then to notice a dead peer; the server pings after 20 s of silence.

@@ -1,15 +1,17 @@
-import BlastoiseWebSocket
 import CZlib
 
 /// Inflates a permessage-deflate message (RFC 7692 §7.2.2). Each message starts a fresh raw
-/// inflate: the server's answer asks clients for `client_no_context_takeover`, so no zlib state
-/// (32 KiB window and more) stays with an idle socket. The output grows in steps and never past
+/// inflate: the server's answer has both sides compress without context takeover, so no zlib
+/// state (32 KiB window and more) stays with an idle socket. The server inflates what clients
+/// send; the Swift client what the server sends. The output grows in steps and never past
 /// `limit + 1` bytes, so a deflate bomb costs the limit, not what it would inflate to.
-struct ZlibMessageInflater: WebSocketMessageInflater {
+public struct ZlibMessageInflater: WebSocketMessageInflater {
   /// First output allocation; doubled up to the limit.
   private static let initialOutput = 16 * 1024
 
-  func inflate(_ compressed: ArraySlice<UInt8>, limit: Int) throws(WebSocketProtocolError) -> [UInt8] {
+  public init() {}
+
+  public func inflate(_ compressed: ArraySlice<UInt8>, limit: Int) throws(WebSocketProtocolError) -> [UInt8] {
     var stream = z_stream()
     guard inflateInit2_(&stream, -15, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
       throw WebSocketProtocolError(closeCode: .internalError, reason: "cannot inflate")
