@@ -294,10 +294,6 @@ public enum PostgresSchema {
           played_at BIGINT,
           PRIMARY KEY (user_id, kind, item_id)
         );
-        CREATE INDEX annotations_by_favourite ON annotations(user_id, kind, favourite_at DESC, item_id)
-          WHERE favourite_at IS NOT NULL;
-        CREATE INDEX annotations_by_played ON annotations(user_id, kind, played_at DESC, item_id)
-          WHERE played_at IS NOT NULL;
         """),
   ]
 }

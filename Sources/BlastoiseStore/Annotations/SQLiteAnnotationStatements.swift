@@ -54,63 +54,36 @@ struct SQLiteAnnotationStatements: AnnotationStatements {
       """, SQLiteValue(userID), .text(kind.rawValue), .text(try StringListColumn.encode(ids)))
   }
 
-  func favourites(_ kind: AnnotatedKind, userID: Int, limit: Int) throws -> [StoreRow] {
-    let (user, limit) = (SQLiteValue(userID), SQLiteValue(limit))
+  func listed(_ kind: AnnotatedKind, userID: Int, byPlay: Bool, limit: Int) throws -> [StoreRow] {
+    let (user, played, limit) = (SQLiteValue(userID), SQLiteValue(byPlay), SQLiteValue(limit))
     switch kind {
     case .tracks:
       return try connection.query(
         """
         SELECT t.*, n.favourite_at, n.rating, n.play_count, n.played_at
         FROM annotations n JOIN track_rows t ON t.id = n.item_id
-        WHERE n.user_id = ? AND n.kind = 'tracks' AND n.favourite_at IS NOT NULL AND t.available = 1
-        ORDER BY n.favourite_at DESC, n.item_id LIMIT ?
-        """, user, limit)
+        WHERE n.user_id = ?1 AND n.kind = 'tracks' AND t.available = 1
+          AND (CASE WHEN ?2 THEN n.played_at ELSE n.favourite_at END) IS NOT NULL
+        ORDER BY (CASE WHEN ?2 THEN n.played_at ELSE n.favourite_at END) DESC, n.item_id LIMIT ?3
+        """, user, played, limit)
     case .albums:
       return try connection.query(
         """
         SELECT a.*, n.favourite_at, n.rating, n.play_count, n.played_at
         FROM annotations n JOIN albums a ON a.id = n.item_id
-        WHERE n.user_id = ? AND n.kind = 'albums' AND n.favourite_at IS NOT NULL
-        ORDER BY n.favourite_at DESC, n.item_id LIMIT ?
-        """, user, limit)
+        WHERE n.user_id = ?1 AND n.kind = 'albums'
+          AND (CASE WHEN ?2 THEN n.played_at ELSE n.favourite_at END) IS NOT NULL
+        ORDER BY (CASE WHEN ?2 THEN n.played_at ELSE n.favourite_at END) DESC, n.item_id LIMIT ?3
+        """, user, played, limit)
     case .artists:
       return try connection.query(
         """
         SELECT a.*, n.favourite_at, n.rating, n.play_count, n.played_at
         FROM annotations n JOIN artists a ON a.id = n.item_id
-        WHERE n.user_id = ? AND n.kind = 'artists' AND n.favourite_at IS NOT NULL
-        ORDER BY n.favourite_at DESC, n.item_id LIMIT ?
-        """, user, limit)
-    }
-  }
-
-  func recentlyPlayed(_ kind: AnnotatedKind, userID: Int, limit: Int) throws -> [StoreRow] {
-    let (user, limit) = (SQLiteValue(userID), SQLiteValue(limit))
-    switch kind {
-    case .tracks:
-      return try connection.query(
-        """
-        SELECT t.*, n.favourite_at, n.rating, n.play_count, n.played_at
-        FROM annotations n JOIN track_rows t ON t.id = n.item_id
-        WHERE n.user_id = ? AND n.kind = 'tracks' AND n.played_at IS NOT NULL AND t.available = 1
-        ORDER BY n.played_at DESC, n.item_id LIMIT ?
-        """, user, limit)
-    case .albums:
-      return try connection.query(
-        """
-        SELECT a.*, n.favourite_at, n.rating, n.play_count, n.played_at
-        FROM annotations n JOIN albums a ON a.id = n.item_id
-        WHERE n.user_id = ? AND n.kind = 'albums' AND n.played_at IS NOT NULL
-        ORDER BY n.played_at DESC, n.item_id LIMIT ?
-        """, user, limit)
-    case .artists:
-      return try connection.query(
-        """
-        SELECT a.*, n.favourite_at, n.rating, n.play_count, n.played_at
-        FROM annotations n JOIN artists a ON a.id = n.item_id
-        WHERE n.user_id = ? AND n.kind = 'artists' AND n.played_at IS NOT NULL
-        ORDER BY n.played_at DESC, n.item_id LIMIT ?
-        """, user, limit)
+        WHERE n.user_id = ?1 AND n.kind = 'artists'
+          AND (CASE WHEN ?2 THEN n.played_at ELSE n.favourite_at END) IS NOT NULL
+        ORDER BY (CASE WHEN ?2 THEN n.played_at ELSE n.favourite_at END) DESC, n.item_id LIMIT ?3
+        """, user, played, limit)
     }
   }
 }

@@ -18,12 +18,10 @@ public protocol AnnotationStatements {
   /// The person's `annotations` rows of `ids` (`item_id`, `favourite_at`, `rating`, `play_count`,
   /// `played_at`).
   func annotations(_ kind: AnnotatedKind, ids: [String], userID: Int) throws -> [StoreRow]
-  /// Favourite present tracks (`track_rows` rows), albums or artists (their rows), each with its
-  /// annotation's columns, by `favourite_at` latest first, then ID.
-  func favourites(_ kind: AnnotatedKind, userID: Int, limit: Int) throws -> [StoreRow]
-  /// Played present tracks or albums with their annotation's columns, by `played_at` latest
-  /// first, then ID.
-  func recentlyPlayed(_ kind: AnnotatedKind, userID: Int, limit: Int) throws -> [StoreRow]
+  /// The person's favourite (`byPlay` false) or played (true) present tracks (`track_rows` rows),
+  /// albums or artists (their rows), each with its annotation's columns, by `favourite_at` or
+  /// `played_at`, latest first, then ID.
+  func listed(_ kind: AnnotatedKind, userID: Int, byPlay: Bool, limit: Int) throws -> [StoreRow]
 }
 
 /// What `AnnotationStore`'s calls do, over either backend's statements (run inside one write).
@@ -74,17 +72,18 @@ public enum AnnotationRules {
     userID: Int, limit: Int, _ statements: some AnnotationStatements
   ) throws -> Favourites {
     Favourites(
-      tracks: annotated(try statements.favourites(.tracks, userID: userID, limit: limit), Track.init(row:)),
-      albums: annotated(try statements.favourites(.albums, userID: userID, limit: limit), Album.init(row:)),
-      artists: annotated(try statements.favourites(.artists, userID: userID, limit: limit), Artist.init(row:)))
+      tracks: annotated(try statements.listed(.tracks, userID: userID, byPlay: false, limit: limit), Track.init(row:)),
+      albums: annotated(try statements.listed(.albums, userID: userID, byPlay: false, limit: limit), Album.init(row:)),
+      artists: annotated(
+        try statements.listed(.artists, userID: userID, byPlay: false, limit: limit), Artist.init(row:)))
   }
 
   public static func recentlyPlayed(
     userID: Int, limit: Int, _ statements: some AnnotationStatements
   ) throws -> RecentlyPlayed {
     RecentlyPlayed(
-      tracks: annotated(try statements.recentlyPlayed(.tracks, userID: userID, limit: limit), Track.init(row:)),
-      albums: annotated(try statements.recentlyPlayed(.albums, userID: userID, limit: limit), Album.init(row:)))
+      tracks: annotated(try statements.listed(.tracks, userID: userID, byPlay: true, limit: limit), Track.init(row:)),
+      albums: annotated(try statements.listed(.albums, userID: userID, byPlay: true, limit: limit), Album.init(row:)))
   }
 
   /// Items of rows that carry their annotation's columns too.

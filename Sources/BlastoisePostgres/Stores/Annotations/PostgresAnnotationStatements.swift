@@ -55,63 +55,36 @@ struct PostgresAnnotationStatements: AnnotationStatements {
       """, StoreValue(userID), .text(kind.rawValue), .text(try StringListColumn.encode(ids)))
   }
 
-  func favourites(_ kind: AnnotatedKind, userID: Int, limit: Int) throws -> [StoreRow] {
-    let (user, limit) = (StoreValue(userID), StoreValue(limit))
+  func listed(_ kind: AnnotatedKind, userID: Int, byPlay: Bool, limit: Int) throws -> [StoreRow] {
+    let (user, played, limit) = (StoreValue(userID), StoreValue(byPlay), StoreValue(limit))
     switch kind {
     case .tracks:
       return try connection.query(
         """
         SELECT t.*, n.favourite_at, n.rating, n.play_count, n.played_at
         FROM annotations n JOIN track_rows t ON t.id = n.item_id
-        WHERE n.user_id = $1 AND n.kind = 'tracks' AND n.favourite_at IS NOT NULL AND t.available
-        ORDER BY n.favourite_at DESC, n.item_id LIMIT $2
-        """, user, limit)
+        WHERE n.user_id = $1 AND n.kind = 'tracks' AND t.available
+          AND (CASE WHEN $2::boolean THEN n.played_at ELSE n.favourite_at END) IS NOT NULL
+        ORDER BY (CASE WHEN $2::boolean THEN n.played_at ELSE n.favourite_at END) DESC, n.item_id LIMIT $3
+        """, user, played, limit)
     case .albums:
       return try connection.query(
         """
         SELECT a.*, n.favourite_at, n.rating, n.play_count, n.played_at
         FROM annotations n JOIN albums a ON a.id = n.item_id
-        WHERE n.user_id = $1 AND n.kind = 'albums' AND n.favourite_at IS NOT NULL
-        ORDER BY n.favourite_at DESC, n.item_id LIMIT $2
-        """, user, limit)
+        WHERE n.user_id = $1 AND n.kind = 'albums'
+          AND (CASE WHEN $2::boolean THEN n.played_at ELSE n.favourite_at END) IS NOT NULL
+        ORDER BY (CASE WHEN $2::boolean THEN n.played_at ELSE n.favourite_at END) DESC, n.item_id LIMIT $3
+        """, user, played, limit)
     case .artists:
       return try connection.query(
         """
         SELECT a.*, n.favourite_at, n.rating, n.play_count, n.played_at
         FROM annotations n JOIN artists a ON a.id = n.item_id
-        WHERE n.user_id = $1 AND n.kind = 'artists' AND n.favourite_at IS NOT NULL
-        ORDER BY n.favourite_at DESC, n.item_id LIMIT $2
-        """, user, limit)
-    }
-  }
-
-  func recentlyPlayed(_ kind: AnnotatedKind, userID: Int, limit: Int) throws -> [StoreRow] {
-    let (user, limit) = (StoreValue(userID), StoreValue(limit))
-    switch kind {
-    case .tracks:
-      return try connection.query(
-        """
-        SELECT t.*, n.favourite_at, n.rating, n.play_count, n.played_at
-        FROM annotations n JOIN track_rows t ON t.id = n.item_id
-        WHERE n.user_id = $1 AND n.kind = 'tracks' AND n.played_at IS NOT NULL AND t.available
-        ORDER BY n.played_at DESC, n.item_id LIMIT $2
-        """, user, limit)
-    case .albums:
-      return try connection.query(
-        """
-        SELECT a.*, n.favourite_at, n.rating, n.play_count, n.played_at
-        FROM annotations n JOIN albums a ON a.id = n.item_id
-        WHERE n.user_id = $1 AND n.kind = 'albums' AND n.played_at IS NOT NULL
-        ORDER BY n.played_at DESC, n.item_id LIMIT $2
-        """, user, limit)
-    case .artists:
-      return try connection.query(
-        """
-        SELECT a.*, n.favourite_at, n.rating, n.play_count, n.played_at
-        FROM annotations n JOIN artists a ON a.id = n.item_id
-        WHERE n.user_id = $1 AND n.kind = 'artists' AND n.played_at IS NOT NULL
-        ORDER BY n.played_at DESC, n.item_id LIMIT $2
-        """, user, limit)
+        WHERE n.user_id = $1 AND n.kind = 'artists'
+          AND (CASE WHEN $2::boolean THEN n.played_at ELSE n.favourite_at END) IS NOT NULL
+        ORDER BY (CASE WHEN $2::boolean THEN n.played_at ELSE n.favourite_at END) DESC, n.item_id LIMIT $3
+        """, user, played, limit)
     }
   }
 }
