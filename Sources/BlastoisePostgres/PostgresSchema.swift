@@ -280,5 +280,20 @@ public enum PostgresSchema {
         );
         CREATE INDEX search_words_by_ref ON search_words(kind, ref);
         """),
+    // Per-person library data, as SQLite's migration 11 makes it.
+    Migration(
+      version: 11, name: "annotations",
+      sql: """
+        CREATE TABLE annotations (
+          user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+          kind TEXT NOT NULL CHECK (kind IN ('tracks', 'albums', 'artists')),
+          item_id TEXT NOT NULL,
+          favourite_at BIGINT,
+          rating BIGINT CHECK (rating BETWEEN 1 AND 5),
+          play_count BIGINT NOT NULL DEFAULT 0,
+          played_at BIGINT,
+          PRIMARY KEY (user_id, kind, item_id)
+        );
+        """),
   ]
 }

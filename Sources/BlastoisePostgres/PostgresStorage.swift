@@ -1,4 +1,5 @@
 import BlastoiseCore
+import BlastoiseStoreShared
 
 /// Every store on one PostgreSQL database: the `Storage` for several server nodes sharing it.
 public struct PostgresStorage: Storage {
@@ -10,6 +11,7 @@ public struct PostgresStorage: Storage {
   public var rooms: any RoomStore { PostgresRoomStore(access: access) }
   public var playlists: any PlaylistStore { PostgresPlaylistStore(access: access) }
   public var imports: any ImportJobStore { PostgresImportJobStore(access: access) }
+  public var annotations: any AnnotationStore { SharedAnnotationStore(access: access) }
 
   private init(access: PostgresAccess) {
     self.access = access

@@ -1,4 +1,5 @@
 import BlastoiseCore
+import BlastoiseStoreShared
 
 /// Every store on one SQLite file: the `Storage` the server runs on by default.
 public struct SQLiteStorage: Storage {
@@ -11,6 +12,7 @@ public struct SQLiteStorage: Storage {
   public var rooms: any RoomStore { SQLiteRoomStore(access: access) }
   public var playlists: any PlaylistStore { SQLitePlaylistStore(access: access) }
   public var imports: any ImportJobStore { SQLiteImportJobStore(access: access) }
+  public var annotations: any AnnotationStore { SharedAnnotationStore(access: access) }
 
   /// Opens (creating if missing) the file and brings its schema up to date. A write waits up to
   /// `busyTimeout` for a lock another process holds (a backup, say) before it fails with 503.

@@ -272,5 +272,22 @@ public enum BlastoiseSchema {
         ) STRICT, WITHOUT ROWID;
         CREATE INDEX search_words_by_ref ON search_words(kind, ref);
         """),
+    // Per-person library data (`AnnotationStore`): one row per account and track, album or artist
+    // (`kind` 'tracks', 'albums', 'artists'), kept by ID without a foreign key to the item, so an
+    // album that leaves the library and comes back keeps them.
+    Migration(
+      version: 11, name: "annotations",
+      sql: """
+        CREATE TABLE annotations (
+          user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+          kind TEXT NOT NULL CHECK (kind IN ('tracks', 'albums', 'artists')),
+          item_id TEXT NOT NULL,
+          favourite_at INTEGER,
+          rating INTEGER CHECK (rating BETWEEN 1 AND 5),
+          play_count INTEGER NOT NULL DEFAULT 0,
+          played_at INTEGER,
+          PRIMARY KEY (user_id, kind, item_id)
+        ) STRICT, WITHOUT ROWID;
+        """),
   ]
 }

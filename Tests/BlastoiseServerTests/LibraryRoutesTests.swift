@@ -15,12 +15,12 @@ import Testing
 
   /// A server whose music folder holds `files`, signed in as its first (admin) user, scan done.
   static func serverWithMusic(
-    _ files: [String: Data], clock: any WallClock = SystemClock(),
+    _ files: [String: Data], clock: any WallClock = SystemClock(), roomClock: any WallClock = SystemClock(),
     configure: (inout ServerConfiguration) -> Void = { _ in }
   ) async throws -> (TestServer, APIClient) {
     let music = try temporaryDirectory()
     for (name, data) in files { try data.write(to: URL(fileURLWithPath: music + "/" + name)) }
-    let server = try await TestServer(clock: clock) {
+    let server = try await TestServer(clock: clock, roomClock: roomClock) {
       $0.musicDirectory = music
       configure(&$0)
     }

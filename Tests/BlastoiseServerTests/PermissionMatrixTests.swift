@@ -85,6 +85,14 @@ import Testing
     .members("POST", "/api/playlists/shared/{share}"),
     .members("POST", "/api/playlists/shared/{share}/remember"),
     .adminOnly("GET", "/api/admin/guests"),
+    // Per-person data: an account's, so guests are refused.
+    .members("PUT", "/api/favourites/tracks/{track}"),
+    .members("DELETE", "/api/favourites/tracks/{track}"),
+    .members("GET", "/api/favourites"),
+    .members("PUT", "/api/ratings/tracks/{track}", body: #"{"rating":3}"#),
+    .members("DELETE", "/api/ratings/tracks/{track}"),
+    .members("POST", "/api/plays", body: #"{"trackId":"{track}"}"#),
+    .members("GET", "/api/plays/recent"),
     Row(
       method: "PATCH", path: "/api/playlists/{playlist}", body: #"{"isPublic":false}"#,
       expected: [.anonymous: 401, .guest: 403, .userA: 200, .userB: 404, .admin: 200]),

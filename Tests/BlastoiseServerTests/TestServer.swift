@@ -12,7 +12,10 @@ final class TestServer: Sendable {
   let server: RunningServer
   let dataDirectory: String
 
-  init(clock: any WallClock = SystemClock(), _ configure: (inout ServerConfiguration) -> Void = { _ in }) async throws {
+  init(
+    clock: any WallClock = SystemClock(), roomClock: any WallClock = SystemClock(),
+    _ configure: (inout ServerConfiguration) -> Void = { _ in }
+  ) async throws {
     var configuration = ServerConfiguration()
     configuration.host = "127.0.0.1"
     configuration.passwordHashCost = .minimum  // still argon2id; hundreds of accounts on two cores
@@ -21,7 +24,7 @@ final class TestServer: Sendable {
     configuration.dataDirectory = dataDirectory
     configuration.webDirectory = dataDirectory + "/web"
     configure(&configuration)
-    server = try await RunningServer.start(configuration, clock: clock)
+    server = try await RunningServer.start(configuration, clock: clock, roomClock: roomClock)
   }
 
   /// A server behind trusted proxies, whose first account (the admin, which such a server

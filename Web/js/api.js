@@ -96,6 +96,15 @@ export const api = {
   genres: ({ limit, offset } = {}) => apiJson(`/api/genres${query({ limit, offset })}`),
   search: (q, { limit, signal } = {}) => apiJson(`/api/search${query({ q, limit })}`, { signal }),
 
+  // Per person (not for guests): kind is "tracks", "albums" or "artists"; answers an Annotation.
+  setFavourite: (kind, id, on) => apiJson(`/api/favourites/${kind}/${enc(id)}`, { method: on ? "PUT" : "DELETE" }),
+  setRating: (kind, id, rating) => rating
+    ? apiJson(`/api/ratings/${kind}/${enc(id)}`, { method: "PUT", body: { rating } })
+    : apiJson(`/api/ratings/${kind}/${enc(id)}`, { method: "DELETE" }),
+  favourites: () => apiJson("/api/favourites"),
+  recentPlays: (limit) => apiJson(`/api/plays/recent${query({ limit })}`),
+  reportPlay: (trackId) => apiJson("/api/plays", { method: "POST", body: { trackId } }),
+
   channels: () => apiJson("/api/channels"),
   createChannel: (name, description) => apiJson("/api/channels", { method: "POST", body: { name, description } }),
   updateChannel: (id, fields) => apiJson(`/api/channels/${enc(id)}`, { method: "PATCH", body: fields }),

@@ -3,6 +3,7 @@ import { api } from "./api.js";
 import { cache } from "./cache.js";
 import { rememberChannel } from "./prefs.js";
 import { formatCount, trackTitle } from "./format.js";
+import { LocalPlays } from "./plays.js";
 import { store } from "./state.js";
 import { toast, toastError } from "./views/toasts.js";
 
@@ -34,6 +35,10 @@ function nextQueue() {
 
 export function createControls(ctx) {
   const { player, sync } = ctx;
+  // Guests keep no plays; people's local plays are reported (rooms count theirs on the server).
+  const localPlays = new LocalPlays(player.audio, (trackId) => {
+    if (store.get("user")?.isGuest === false) api.reportPlay(trackId).catch(() => {});
+  });
   const room = () => store.get("room");
   const channelId = () => store.get("channelId");
   /** Where "next" goes: right after the playing entry (null when nothing plays). */
@@ -213,9 +218,11 @@ export function createControls(ctx) {
     playLocal(track) {
       sync.suspend();
       store.set({ playback: { mode: "local", localTrack: track } });
+      localPlays.start(track.id, track.duration);
       player.load(track.id).then(() => player.play());
     },
     backToRoom() {
+      localPlays.stop();
       store.set({ playback: { mode: "sync", localTrack: null } });
       sync.resume();
     },

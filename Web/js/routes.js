@@ -21,9 +21,9 @@ export function shareLink(token) {
 }
 
 // The library's views: `#/library` (the start view), `#/albums?sort=&genre=`, `#/album/<id>`,
-// `#/artists`, `#/artist/<id>`, `#/genres`, `#/tracks`. Links are real `<a href>`s, so the
-// browser's Back, middle-click and the keyboard work on them.
-const LIBRARY_VIEWS = ["library", "albums", "album", "artists", "artist", "genres", "tracks"];
+// `#/artists?sort=`, `#/artist/<id>`, `#/genres`, `#/tracks`, `#/favourites`. Links are real
+// `<a href>`s, so the browser's Back, middle-click and the keyboard work on them.
+const LIBRARY_VIEWS = ["library", "albums", "album", "artists", "artist", "genres", "tracks", "favourites"];
 
 /** { view, id, params } for a library address, or null for any other. */
 export function libraryRoute(hash = window.location.hash) {

@@ -23,6 +23,9 @@ public enum AlbumOrder: Sendable, Equatable {
   /// Most recently added first.
   case added
   case random(seed: UInt32)
+  /// Most played by this person first (`AnnotationStore`), then by name. A guest (user ID 0)
+  /// has no plays, so this is the name order for them.
+  case played(userID: Int)
 }
 
 public enum ArtistOrder: Sendable, Equatable {
@@ -30,6 +33,8 @@ public enum ArtistOrder: Sendable, Equatable {
   /// Most recently added first.
   case added
   case random(seed: UInt32)
+  /// Most played by this person first, then by name.
+  case played(userID: Int)
 }
 
 /// The catalog the scan derives from the tracks' tags: albums, artists and genres of the present

@@ -9,6 +9,7 @@ public protocol Storage: Sendable {
   var rooms: any RoomStore { get }
   var playlists: any PlaylistStore { get }
   var imports: any ImportJobStore { get }
+  var annotations: any AnnotationStore { get }
 
   /// Runs `body` in one transaction: the stores of the `Storage` it is handed see one snapshot,
   /// and their writes commit together when `body` returns or not at all when it throws; two

@@ -21,6 +21,11 @@ public struct Album: Codable, Sendable, Hashable, Identifiable {
   public var addedAt: Int64
   /// The cover of its first track (in disc and track order) that has one, for `GET /api/covers/:id`.
   public var coverId: String?
+  /// The signed-in person's annotation (`Annotated`), left out when absent.
+  public var favourite: Bool?
+  public var rating: Int?
+  public var playCount: Int?
+  public var playedAt: Int64?
 
   public init(
     id: String, name: String, artist: String? = nil, artistId: String? = nil, year: Int? = nil, genres: [String] = [],

@@ -9,6 +9,11 @@ public struct Artist: Codable, Sendable, Hashable, Identifiable {
   public var musicBrainzId: String?
   /// When its first track joined the library, in milliseconds since the epoch.
   public var addedAt: Int64
+  /// The signed-in person's annotation (`Annotated`), left out when absent.
+  public var favourite: Bool?
+  public var rating: Int?
+  public var playCount: Int?
+  public var playedAt: Int64?
 
   public init(
     id: String, name: String, albumCount: Int, trackCount: Int, musicBrainzId: String? = nil, addedAt: Int64

@@ -1,5 +1,5 @@
-/// How the catalog's lists may be ordered (`sort=`). `played` (most played) is accepted and, until
-/// play counts are kept, sorts by name.
+/// How the catalog's lists may be ordered (`sort=`). `played` is most played first by the
+/// asker's own plays (a guest keeps none: by name).
 public enum CatalogSort: String, CaseIterable, Sendable {
   case name, artist, year, added, random, played
 }

@@ -28,6 +28,11 @@ public struct Track: Codable, Sendable, Hashable, Identifiable {
   public var musicBrainz = MusicBrainzIDs()
   /// Lyrics are tagged: `GET /api/tracks/:trackId/lyrics` has them.
   public var hasLyrics = false
+  /// The signed-in person's annotation (`Annotated`), left out when absent.
+  public var favourite: Bool?
+  public var rating: Int?
+  public var playCount: Int?
+  public var playedAt: Int64?
 
   public init(
     id: String, filename: String, title: String, artist: String? = nil, album: String? = nil, duration: Double,
@@ -51,6 +56,7 @@ public struct Track: Codable, Sendable, Hashable, Identifiable {
     case coverID = "coverId"
     case albumArtist, albumId, artistId, trackNumber, trackTotal, discNumber, discTotal, year, genres, composer
     case compilation, musicBrainz, hasLyrics
+    case favourite, rating, playCount, playedAt
   }
 
   /// Optional fields are written as `null`, as the seed's TypeScript types declare them.
@@ -79,6 +85,10 @@ public struct Track: Codable, Sendable, Hashable, Identifiable {
     if compilation { try container.encode(true, forKey: .compilation) }
     if !musicBrainz.isEmpty { try container.encode(musicBrainz, forKey: .musicBrainz) }
     if hasLyrics { try container.encode(true, forKey: .hasLyrics) }
+    try container.encodeIfPresent(favourite, forKey: .favourite)
+    try container.encodeIfPresent(rating, forKey: .rating)
+    try container.encodeIfPresent(playCount, forKey: .playCount)
+    try container.encodeIfPresent(playedAt, forKey: .playedAt)
   }
 
   /// Tolerant like the seed's clients: a missing title falls back to the file name.
@@ -107,5 +117,9 @@ public struct Track: Codable, Sendable, Hashable, Identifiable {
     compilation = try container.decodeIfPresent(Bool.self, forKey: .compilation) ?? false
     musicBrainz = try container.decodeIfPresent(MusicBrainzIDs.self, forKey: .musicBrainz) ?? MusicBrainzIDs()
     hasLyrics = try container.decodeIfPresent(Bool.self, forKey: .hasLyrics) ?? false
+    favourite = try container.decodeIfPresent(Bool.self, forKey: .favourite)
+    rating = try container.decodeIfPresent(Int.self, forKey: .rating)
+    playCount = try container.decodeIfPresent(Int.self, forKey: .playCount)
+    playedAt = try container.decodeIfPresent(Int64.self, forKey: .playedAt)
   }
 }

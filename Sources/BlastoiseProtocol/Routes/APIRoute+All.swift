@@ -52,3 +52,17 @@ extension APIRoute {
   public static let importConfirm = APIRoute("/api/fetch/confirm")
   public static let importJob = APIRoute("/api/fetch/:itemId")
 }
+
+extension APIRoute {
+  // Additive: per-person library data (annotations).
+  /// `PUT` makes the item (`:kind` tracks, albums or artists) a favourite, `DELETE` unmakes it.
+  public static let favourite = APIRoute("/api/favourites/:kind/:id")
+  /// The caller's favourites.
+  public static let favourites = APIRoute("/api/favourites")
+  /// `PUT { rating }` sets the item's rating, `DELETE` clears it.
+  public static let rating = APIRoute("/api/ratings/:kind/:id")
+  /// `POST { trackId }`: a play heard outside a room.
+  public static let plays = APIRoute("/api/plays")
+  /// What the caller played last.
+  public static let recentPlays = APIRoute("/api/plays/recent")
+}

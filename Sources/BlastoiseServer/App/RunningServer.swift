@@ -19,17 +19,20 @@ public final class RunningServer: Sendable {
   /// What the router serves, for checking the OpenAPI document against it.
   public var routes: [Route] { http.router.routes }
 
-  /// `clock` is the wall clock sessions and their housekeeping go by (tests move it by hand).
-  public static func start(_ configuration: ServerConfiguration, clock: any WallClock = SystemClock())
-    async throws(StartupError) -> RunningServer
-  {
+  /// `clock` is the wall clock sessions and their housekeeping go by, `roomClock` the one rooms
+  /// play by (tests move them by hand).
+  public static func start(
+    _ configuration: ServerConfiguration, clock: any WallClock = SystemClock(),
+    roomClock: any WallClock = SystemClock()
+  ) async throws(StartupError) -> RunningServer {
     let services = try await ServerServices.open(configuration, clock: clock)
     let rooms: RoomDirectory
     let catalog: TrackCatalog
     do {
       catalog = TrackCatalog(store: services.library.store)
       try await catalog.refresh()
-      rooms = RoomDirectory(store: services.storage.rooms, catalog: catalog)
+      rooms = RoomDirectory(
+        store: services.storage.rooms, catalog: catalog, clock: roomClock, annotations: services.storage.annotations)
       try await rooms.load()
     } catch {
       await services.storage.close()
@@ -76,7 +79,11 @@ public final class RunningServer: Sendable {
     ).register(on: &router)
     CoverRoutes(covers: CoverVariants(store: services.library.covers, log: ServerLog.write), auth: authenticator)
       .register(on: &router)
-    CatalogRoutes(catalog: services.storage.catalog, library: services.library, auth: authenticator).register(
+    CatalogRoutes(
+      catalog: services.storage.catalog, annotations: services.storage.annotations, library: services.library,
+      auth: authenticator
+    ).register(on: &router)
+    AnnotationRoutes(annotations: services.storage.annotations, auth: authenticator, clock: clock).register(
       on: &router)
     ImportRoutes(imports: imports, auth: authenticator).register(on: &router)
     WebAppRoutes.register(on: &router, webDirectory: configuration.webDirectory)

@@ -5,35 +5,38 @@ import BlastoiseProtocol
 /// `GET /api/albums`, `/api/albums/:id`, `/api/artists`, `/api/artists/:id`, `/api/genres`,
 /// `/api/search`: the catalog, for whoever may list the library. Answers are cached until the
 /// library changes (`AnswerCache`), but for a random order without a seed, drawn anew each time.
+/// A signed-in person (not a guest) sees their annotations on the items (`PersonalAnswer`) and
+/// their own `played` order, so their answers are made for them and not cached.
 struct CatalogRoutes: Sendable {
   let catalog: any CatalogStore
+  let annotations: any AnnotationStore
   let library: LibraryService
   let auth: RequestAuthenticator
   let answers = AnswerCache(capacityBytes: 32 << 20)
 
   func register(on router: inout Router) {
     let catalog = catalog
-    get(APIRoute.albums, on: &router) { request in
+    get(APIRoute.albums, on: &router) { request, principal in
       let query = try ListQuery(parameters: request.query)
-      let order = CatalogListing.albumOrder(query, newSeed: Self.newSeed)
+      let order = CatalogListing.albumOrder(query, person: principal, newSeed: Self.newSeed)
       return try await catalog.albums(order, genreID: query.genre, page: CatalogListing.range(query))
     }
-    get(APIRoute.album, on: &router) { request in
+    get(APIRoute.album, on: &router) { request, _ in
       try Self.found(try await catalog.album(id: request.pathParameter("id")), "No such album")
     }
-    get(APIRoute.artists, on: &router) { request in
+    get(APIRoute.artists, on: &router) { request, principal in
       let query = try ListQuery(parameters: request.query)
-      let order = try CatalogListing.artistOrder(query, newSeed: Self.newSeed)
+      let order = try CatalogListing.artistOrder(query, person: principal, newSeed: Self.newSeed)
       return try await catalog.artists(order, page: CatalogListing.range(query))
     }
-    get(APIRoute.artist, on: &router) { request in
+    get(APIRoute.artist, on: &router) { request, _ in
       try Self.found(try await catalog.artist(id: request.pathParameter("id")), "No such artist")
     }
-    get(APIRoute.genres, on: &router) { request in
+    get(APIRoute.genres, on: &router) { request, _ in
       let page = try PageQuery(parameters: request.query)
       return try await catalog.genres(page: PageRange(offset: page.offset, limit: page.limit ?? ListQuery.defaultLimit))
     }
-    get(APIRoute.search, on: &router) { request in
+    get(APIRoute.search, on: &router) { request, _ in
       let query = try SearchQuery(parameters: request.query)
       guard let terms = SearchTerms(query.text) else { return SearchResults() }
       return try await catalog.search(terms, limit: query.limit)
@@ -42,15 +45,22 @@ struct CatalogRoutes: Sendable {
 
   /// A GET that needs `listen`, answered with `answer`'s JSON.
   private func get<Answer: Encodable & Sendable>(
-    _ route: APIRoute, on router: inout Router, _ answer: @escaping @Sendable (HTTPRequest) async throws -> Answer
+    _ route: APIRoute, on router: inout Router,
+    _ answer: @escaping @Sendable (HTTPRequest, Principal) async throws -> Answer
   ) {
-    router.on(.get, route.pattern) { [auth, answers, library] request in
-      _ = try await auth.require(.listen, for: request)
+    router.on(.get, route.pattern) { [auth, answers, library, annotations] request in
+      let principal = try await auth.require(.listen, for: request)
+      if principal.role != .guest {
+        let value = try await answer(request, principal)
+        guard var personal = value as? any PersonalAnswer else { return .json(value) }
+        try await personal.show(PersonalView(annotations: annotations, userID: principal.userID))
+        return .json(personal)
+      }
       guard request.query["sort"] != CatalogSort.random.rawValue || request.query["seed"] != nil else {
-        return .json(try await answer(request))
+        return .json(try await answer(request, principal))
       }
       return try await answers.answer(Self.key(request), generation: library.generation) {
-        .json(try await answer(request))
+        .json(try await answer(request, principal))
       }
     }
   }

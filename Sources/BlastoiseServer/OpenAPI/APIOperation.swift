@@ -134,10 +134,13 @@ struct APIOperation: Sendable {
     route.parameters.map { name in
       [
         "name": .string(name), "in": "path", "required": true,
-        "schema": ["type": "string", "minLength": 1],
+        "schema": Self.pathSchemas[name] ?? ["type": "string", "minLength": 1],
       ]
     }
   }
+
+  /// Path parameters that take only some values.
+  static let pathSchemas: [String: JSONValue] = ["kind": Schema.oneOf(AnnotatedKind.allCases.map(\.rawValue))]
 
   private var queryParameters: [JSONValue] {
     query.map { parameter in

@@ -18,7 +18,7 @@ enum CatalogSchemas {
         "trackCount": count, "discCount": ["type": "integer", "minimum": 1],
         "duration": ["type": "number", "description": "seconds"], "compilation": Schema.boolean,
         "musicBrainzId": Schema.string, "addedAt": Schema.milliseconds, "coverId": WireSchemas.coverID,
-      ],
+      ].merging(AnnotationSchemas.fields) { own, _ in own },
       required: ["id", "name", "genres", "trackCount", "discCount", "duration", "compilation", "addedAt"]))
 
   static let albumDetail = Schema.additive(
@@ -30,7 +30,7 @@ enum CatalogSchemas {
       [
         "id": Schema.string, "name": Schema.string, "albumCount": count, "trackCount": count,
         "musicBrainzId": Schema.string, "addedAt": Schema.milliseconds,
-      ],
+      ].merging(AnnotationSchemas.fields) { own, _ in own },
       required: ["id", "name", "albumCount", "trackCount", "addedAt"]))
 
   static let artistDetail = Schema.additive(

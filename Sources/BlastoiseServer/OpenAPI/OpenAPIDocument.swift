@@ -6,7 +6,7 @@ import BlastoiseProtocol
 enum OpenAPIDocument {
   static let operations: [APIOperation] =
     APIOperation.status + APIOperation.auth + APIOperation.rooms + APIOperation.library + APIOperation.catalog
-    + APIOperation.playlists + APIOperation.imports + APIOperation.covers
+    + APIOperation.playlists + APIOperation.imports + APIOperation.covers + APIOperation.annotations
 
   static var json: JSONValue {
     [

@@ -8,10 +8,13 @@ extension APIOperation {
         200: Answer.json(
           Schema.ref("AlbumPage"), linking: "id", from: "$response.body#/items/0/id", to: [(.get, .album)])
       ],
-      notes: "Additive. `sort=played` sorts by name until play counts are kept."),
+      notes:
+        "Additive. `sort=played`: the caller's most played first. A signed-in person sees their annotation on each item."
+    ),
     APIOperation(
       .get, .album, "An album and its tracks in disc and track order", access: .permission(.listen),
-      answers: [200: Answer.json(Schema.ref("AlbumDetail"))], errors: [404], notes: "Additive."),
+      answers: [200: Answer.json(Schema.ref("AlbumDetail"))], errors: [404],
+      notes: "Additive. A signed-in person sees their annotations (`favourite`, `rating`, `playCount`, `playedAt`)."),
     APIOperation(
       .get, .artists, "Artists, a page at a time", access: .permission(.listen),
       query: QueryParameters.artistList,
@@ -19,7 +22,9 @@ extension APIOperation {
         200: Answer.json(
           Schema.ref("ArtistPage"), linking: "id", from: "$response.body#/items/0/id", to: [(.get, .artist)])
       ],
-      notes: "Additive. `sort=played` sorts by name until play counts are kept."),
+      notes:
+        "Additive. `sort=played`: the caller's most played first. A signed-in person sees their annotation on each item."
+    ),
     APIOperation(
       .get, .artist, "An artist, its albums and the albums it appears on",
       access: .permission(.listen), answers: [200: Answer.json(Schema.ref("ArtistDetail"))], errors: [404],

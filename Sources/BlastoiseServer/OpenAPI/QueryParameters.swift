@@ -22,7 +22,7 @@ enum QueryParameters {
   static func sort(_ sorts: [CatalogSort]) -> Parameter {
     parameter(
       "sort", Schema.oneOf(sorts.map(\.rawValue)),
-      "The order (default name); `played` sorts by name until play counts are kept")
+      "The order (default name); `played`: most played by the caller first, then by name (a guest has no plays)")
   }
 
   static let albumList = [
@@ -32,6 +32,9 @@ enum QueryParameters {
   ]
   static let artistList = [sort([.name, .added, .random, .played]), limit, offset, seed]
   static let page = [limit, offset]
+  static let recentLimit = parameter(
+    "limit", ["type": "integer", "minimum": 1, "maximum": .integer(PageQuery.maximumLimit)],
+    "How many of each kind (default \(AnnotationRoutes.recentDefault))")
   static let search = [
     parameter(
       "q", ["type": "string", "minLength": 1, "maxLength": 200],

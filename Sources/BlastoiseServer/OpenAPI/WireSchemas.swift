@@ -8,13 +8,16 @@ enum WireSchemas {
     "ModeResponse": modeResponse, "Playlist": playlist, "PlaylistBundle": playlistBundle,
     "UploadResponse": uploadResponse, "ScanSummary": scanSummary, "GuestSession": guestSession,
   ].merging(ImportSchemas.all) { first, _ in first }.merging(CatalogSchemas.all) { first, _ in first }
+    .merging(AnnotationSchemas.all) { first, _ in first }
 
   static let playbackMode = Schema.oneOf(["once", "repeat-all", "repeat-one", "shuffle"])
 
   static let error = Schema.object(["error": Schema.string], required: ["error"])
 
   static let track = Schema.object(
-    seedTrack.merging(CatalogSchemas.trackFields) { seed, _ in seed },
+    seedTrack.merging(CatalogSchemas.trackFields) { seed, _ in seed }.merging(AnnotationSchemas.fields) { seed, _ in
+      seed
+    },
     required: [
       "id", "filename", "title", "artist", "album", "duration", "replayGainDb", "replayPeak", "available", "coverId",
     ])

@@ -7,8 +7,8 @@ import Foundation
 /// One live room: its clock and queue, its listeners, and the one timer that wakes at the next
 /// track boundary. Every change settles, applies, persists, then broadcasts.
 actor RoomActor {
-  private var room: Room
-  private var listeners: [UInt64: RoomListener] = [:]
+  private(set) var room: Room
+  private(set) var listeners: [UInt64: RoomListener] = [:]
   private var boundaryTimer: Task<Void, Never>?
   private var refreshTimer: Task<Void, Never>?
   private var listenersBroadcast: Task<Void, Never>?
@@ -16,8 +16,10 @@ actor RoomActor {
   /// without this two changes could start from the same state and one would be lost.
   private let commits = AsyncGate()
   private let store: any RoomStore
-  private let catalog: TrackCatalog
-  private let clock: any WallClock
+  let catalog: TrackCatalog
+  let clock: any WallClock
+  /// Plays counted for the people listening (`RoomActor+Plays.swift`).
+  var plays: RoomPlays
   private let onListenersChanged: @Sendable () -> Void
 
   /// A full state (with `queue`) is sent this often while anyone listens.
@@ -25,9 +27,10 @@ actor RoomActor {
 
   init(
     record: RoomRecord, store: any RoomStore, catalog: TrackCatalog, clock: any WallClock,
-    onListenersChanged: @escaping @Sendable () -> Void
+    annotations: (any AnnotationStore)? = nil, onListenersChanged: @escaping @Sendable () -> Void
   ) {
     room = Room(record: record)
+    plays = RoomPlays(annotations: annotations)
     self.store = store
     self.catalog = catalog
     self.clock = clock
@@ -54,12 +57,14 @@ actor RoomActor {
     }
     listenersChanged()
     scheduleTimers()
+    countPlays()
   }
 
   func leave(_ connection: WebSocketConnection) {
     guard listeners.removeValue(forKey: connection.id) != nil else { return }
     listenersChanged()
     scheduleTimers()
+    countPlays()
   }
 
   /// Everyone leaves (the room is being deleted); returns who was here.
@@ -67,6 +72,7 @@ actor RoomActor {
     let everyone = Array(listeners.values)
     listeners.removeAll()
     scheduleTimers()
+    countPlays()
     return everyone
   }
 
@@ -85,6 +91,7 @@ actor RoomActor {
     try await commit(queueChanged: false) { room, durations, now throws(CoreError) in
       try room.jump(to: index, at: now, durations: durations)
     }
+    countPlays(restart: true)
   }
 
   func setMode(_ mode: PlaybackMode) async throws {
@@ -118,6 +125,7 @@ actor RoomActor {
     room = next
     broadcast(includeQueue: queueChanged)
     scheduleTimers()
+    countPlays()
   }
 
   // MARK: Broadcast and timers
@@ -197,5 +205,6 @@ actor RoomActor {
     }
     broadcast(includeQueue: false)
     scheduleTimers()
+    countPlays(restart: true)
   }
 }

@@ -13,14 +13,20 @@ actor RoomDirectory {
   private let store: any RoomStore
   private let catalog: TrackCatalog
   private let clock: any WallClock
+  /// Where rooms count their listeners' plays; nil: they count none.
+  private let annotations: (any AnnotationStore)?
   private(set) var defaultID = ""
   /// True when the default room was created at this start (its queue is filled after the first scan).
   private(set) var defaultIsNew = false
 
-  init(store: any RoomStore, catalog: TrackCatalog, clock: any WallClock = SystemClock()) {
+  init(
+    store: any RoomStore, catalog: TrackCatalog, clock: any WallClock = SystemClock(),
+    annotations: (any AnnotationStore)? = nil
+  ) {
     self.store = store
     self.catalog = catalog
     self.clock = clock
+    self.annotations = annotations
   }
 
   /// Loads stored rooms; creates the default room on first start.
@@ -134,7 +140,8 @@ actor RoomDirectory {
 
   @discardableResult
   private func add(_ record: RoomRecord) -> RoomActor {
-    let room = RoomActor(record: record, store: store, catalog: catalog, clock: clock) { [weak self] in
+    let room = RoomActor(record: record, store: store, catalog: catalog, clock: clock, annotations: annotations) {
+      [weak self] in
       Task { await self?.announceRooms() }
     }
     rooms[record.id] = room

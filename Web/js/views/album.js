@@ -6,6 +6,7 @@ import { coverArt } from "../covers.js";
 import { h } from "../dom.js";
 import { albumArtist, albumName, formatTime, plural } from "../format.js";
 import { libraryHref } from "../routes.js";
+import { heartButton } from "./favourite.js";
 import { toastError } from "./toasts.js";
 import { batchButtons, mountTrackList } from "./track-list.js";
 
@@ -36,7 +37,9 @@ export function mountAlbum(ctx, container, route) {
         h("h3", { class: "detail-title", id: "album-title", text: albumName(album) }),
         artist,
         h("p", { class: "muted detail-facts", text: facts.join(" · ") }),
-        h("div", { class: "detail-actions" }, batchButtons(ctx, () => tracks, { idPrefix: "album" }))));
+        h("div", { class: "detail-actions" },
+          heartButton(ctx, "albums", album, albumName(album), { id: "album-favourite", small: false }),
+          batchButtons(ctx, () => tracks, { idPrefix: "album" }))));
     list.setTracks(tracks);
   }, (error) => {
     if (gone) return;

@@ -3,6 +3,7 @@ import { api } from "../api.js";
 import { h } from "../dom.js";
 import { plural } from "../format.js";
 import { albumGrid } from "./album-card.js";
+import { heartButton } from "./favourite.js";
 import { toastError } from "./toasts.js";
 
 export function mountArtist(ctx, container, route) {
@@ -15,7 +16,8 @@ export function mountArtist(ctx, container, route) {
       h("div", { class: "detail-info artist-head" },
         h("span", { class: "detail-kind", text: "Artist" }),
         h("h3", { class: "detail-title", id: "artist-name", text: artist.name || "Unknown artist" }),
-        h("p", { class: "muted", text: `${plural(artist.albumCount ?? albums.length, "album")} · ${plural(artist.trackCount ?? 0, "track")}` })),
+        h("p", { class: "muted", text: [plural(artist.albumCount ?? albums.length, "album"), plural(artist.trackCount ?? 0, "track"), artist.playCount ? plural(artist.playCount, "play") : null].filter(Boolean).join(" · ") }),
+        h("div", { class: "detail-actions" }, heartButton(ctx, "artists", artist, artist.name || "this artist", { id: "artist-favourite", small: false }))),
       h("h4", { class: "lib-section-title", text: "Albums" }),
       albumGrid(albums, { id: "artist-albums", label: "Albums", emptyText: "No albums of their own." }),
       appearsOn.length ? h("h4", { class: "lib-section-title", text: "Appears on" }) : null,

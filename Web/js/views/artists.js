@@ -1,4 +1,5 @@
-// Every artist in a virtual list read a page at a time, each a link to their page.
+// Every artist in a virtual list read a page at a time, each a link to their page; sorted by
+// name, recently added or most played (this person's plays), the sort in the address.
 import { api } from "../api.js";
 import { h } from "../dom.js";
 import { plural } from "../format.js";
@@ -9,9 +10,19 @@ import { toastError } from "./toasts.js";
 
 const ROW_HEIGHT = 52;
 
-export function mountArtists(ctx, container) {
+export const ARTIST_SORTS = [
+  ["name", "Name"],
+  ["added", "Recently added"],
+  ["played", "Most played"],
+];
+
+export function mountArtists(ctx, container, route) {
+  const sort = ARTIST_SORTS.some(([value]) => value === route?.params?.sort) ? route.params.sort : "name";
+  const sortSelect = h("select", { class: "select", id: "artists-sort", attrs: { "aria-label": "Sort artists by" } },
+    ARTIST_SORTS.map(([value, label]) => h("option", { value, text: label, selected: value === sort })));
+  sortSelect.addEventListener("change", () => { window.location.hash = libraryHref("artists", null, { sort: sortSelect.value }); });
   const count = h("span", { class: "muted count", id: "artists-count" });
-  const source = new PagedSource((page) => api.artists({ sort: "name", ...page }), { onChange: () => {
+  const source = new PagedSource((page) => api.artists({ sort, ...page }), { onChange: () => {
     count.textContent = plural(source.total, "artist");
     list.setEmptyText("No artists yet.");
     if (list.items.length !== source.total) list.setItems(Array.from({ length: source.total }, (_, i) => i));
@@ -25,11 +36,11 @@ export function mountArtists(ctx, container) {
       if (!artist) return h("div", { class: "artist-row skeleton", attrs: { "aria-hidden": "true" } });
       return h("a", { class: "artist-row", href: libraryHref("artist", artist.id), dataset: { id: artist.id } },
         h("span", { class: "tr-title", text: artist.name }),
-        h("span", { class: "tr-sub", text: `${plural(artist.albumCount || 0, "album")} · ${plural(artist.trackCount || 0, "track")}` }));
+        h("span", { class: "tr-sub", text: [plural(artist.albumCount || 0, "album"), plural(artist.trackCount || 0, "track"), artist.playCount ? plural(artist.playCount, "play") : null].filter(Boolean).join(" · ") }));
     },
   });
   list.el.id = "artist-list";
-  container.append(h("div", { class: "lib-toolbar" }, count), list.el);
+  container.append(h("div", { class: "lib-toolbar" }, sortSelect, count), list.el);
   source.start().catch((error) => toastError(error, "Artists"));
   return { dispose: () => { source.dispose(); list.resizeObserver.disconnect(); } };
 }

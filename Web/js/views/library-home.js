@@ -1,8 +1,10 @@
-// The library's start view: the albums added last, and the ways in (albums, artists, genres, tracks).
+// The library's start view: what this person played last (not for guests), the albums added
+// last, and the ways in (albums, artists, genres, tracks).
 import { api } from "../api.js";
 import { h } from "../dom.js";
 import { libraryHref } from "../routes.js";
 import { albumGrid } from "./album-card.js";
+import { keepsAnnotations } from "./favourite.js";
 import { toastError } from "./toasts.js";
 
 const RECENT = 12;
@@ -10,14 +12,26 @@ const RECENT = 12;
 export function mountLibraryHome(ctx, container) {
   let gone = false;
   const recent = h("div", { class: "recent" }, h("p", { class: "muted small", text: "Loading…" }));
+  const played = keepsAnnotations(ctx.store) ? h("div", { class: "recent" }, h("p", { class: "muted small", text: "Loading…" })) : null;
   container.append(h("div", { class: "detail-page" },
+    played ? h("div", { class: "lib-section-head" },
+      h("h3", { class: "lib-section-title", text: "Recently played" }),
+      h("a", { class: "btn small ghost", href: libraryHref("albums", null, { sort: "played" }), text: "Most played" })) : null,
+    played,
     h("div", { class: "lib-section-head" },
       h("h3", { class: "lib-section-title", text: "Recently added" }),
       h("a", { class: "btn small ghost", href: libraryHref("albums", null, { sort: "added" }), text: "All albums" })),
     recent));
-  const load = () => api.albums({ sort: "added", limit: RECENT }).then((page) => {
-    if (!gone) recent.replaceChildren(albumGrid(page?.items || [], { id: "recent-albums", label: "Recently added albums", emptyText: "Nothing yet: upload or scan some music." }));
-  }, (error) => toastError(error, "Recently added"));
+  const load = () => {
+    api.albums({ sort: "added", limit: RECENT }).then((page) => {
+      if (!gone) recent.replaceChildren(albumGrid(page?.items || [], { id: "recent-albums", label: "Recently added albums", emptyText: "Nothing yet: upload or scan some music." }));
+    }, (error) => toastError(error, "Recently added"));
+    if (played) {
+      api.recentPlays(RECENT).then((answer) => {
+        if (!gone) played.replaceChildren(albumGrid(answer?.albums || [], { id: "recent-played-albums", label: "Recently played albums", emptyText: "Nothing played yet." }));
+      }, (error) => toastError(error, "Recently played"));
+    }
+  };
   load();
   const stop = ctx.store.on("library", load); // new uploads and scans show up here
   return { dispose: () => { gone = true; stop(); } };

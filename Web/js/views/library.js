@@ -1,4 +1,4 @@
-// The library pane: its views (start, albums, album, artists, artist, genres, tracks) chosen by
+// The library pane: its views (start, albums, album, artists, artist, genres, tracks, favourites) chosen by
 // the address (routes.js), the search box — catalog search in three groups, or, in the Tracks
 // view, a filter over the list — rescan and uploads.
 import { api } from "../api.js";
@@ -10,6 +10,7 @@ import { mountAlbum } from "./album.js";
 import { mountAlbums } from "./albums.js";
 import { mountArtist } from "./artist.js";
 import { mountArtists } from "./artists.js";
+import { mountFavourites } from "./favourites.js";
 import { mountGenres } from "./genres.js";
 import { mountLibraryHome } from "./library-home.js";
 import { mountLibraryTracks } from "./library-tracks.js";
@@ -23,6 +24,7 @@ const NAV = [
   ["artists", "Artists"],
   ["genres", "Genres"],
   ["tracks", "Tracks"],
+  ["favourites", "Favourites"],
 ];
 const SECTION = { album: "albums", artist: "artists" }; // a detail page lights up its list's link
 
@@ -31,7 +33,7 @@ export function mountLibrary(ctx, pane) {
   const setCount = (text) => { count.textContent = text; };
   const views = {
     library: mountLibraryHome, albums: mountAlbums, album: mountAlbum, artists: mountArtists,
-    artist: mountArtist, genres: mountGenres,
+    artist: mountArtist, genres: mountGenres, favourites: mountFavourites,
     tracks: (c, container) => mountLibraryTracks(c, container, { setCount, formatCount }),
   };
 

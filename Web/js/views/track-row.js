@@ -6,6 +6,7 @@ import { h } from "../dom.js";
 import { coverArt } from "../covers.js";
 import { formatTime, trackSubtitle, trackTitle } from "../format.js";
 import { icon } from "../icons.js";
+import { heartButton } from "./favourite.js";
 import { addToPlaylistDialog } from "./playlists.js";
 
 export const TRACK_COVER_SIZES = "40px";
@@ -34,7 +35,8 @@ export function trackCells(track) {
 const actionButton = (act, iconName, label, extra = "") =>
   h("button", { class: ["icon-btn small", extra], type: "button", dataset: { act }, title: label, attrs: { "aria-label": label } }, icon(iconName, { size: act === "room" ? 14 : 16 }));
 
-/** The row's buttons: play in the room (primary), play here, play next, add to queue, add to a playlist. */
+/** The row's buttons: the heart (favourite), play in the room (primary), play here, play next,
+ *  add to queue, add to a playlist. */
 export function trackActions(ctx, track) {
   const { store } = ctx;
   const title = trackTitle(track);
@@ -44,6 +46,8 @@ export function trackActions(ctx, track) {
   if (available) buttons.push(actionButton("local", "headphones", `Play ${title} here only, not synced`));
   if (store.can("queue")) buttons.push(actionButton("next", "playNext", `Play ${title} next`), actionButton("add", "plus", `Add ${title} to the queue`));
   if (canAddToPlaylist(store)) buttons.push(actionButton("playlist", "playlist", `Add ${title} to a playlist`));
+  const heart = heartButton(ctx, "tracks", track, title);
+  if (heart) buttons.unshift(heart);
   return h("div", { class: "tr-actions" }, buttons);
 }
 

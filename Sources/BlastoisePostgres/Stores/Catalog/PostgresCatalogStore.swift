@@ -49,6 +49,14 @@ public struct PostgresCatalogStore: CatalogStore {
           WHERE $1::text IS NULL OR id IN (SELECT album_id FROM album_genres WHERE genre_id = $1)
           ORDER BY (shuffle_key * $4 + $5) % 2147483647, id LIMIT $2 OFFSET $3
           """, genre, limit, offset, .integer(shuffle.multiplier), .integer(shuffle.offset))
+      case .played(let userID):
+        rows = try connection.query(
+          """
+          SELECT a.* FROM albums a
+          LEFT JOIN annotations n ON n.user_id = $4 AND n.kind = 'albums' AND n.item_id = a.id
+          WHERE $1::text IS NULL OR a.id IN (SELECT album_id FROM album_genres WHERE genre_id = $1)
+          ORDER BY coalesce(n.play_count, 0) DESC, a.name_key, a.id LIMIT $2 OFFSET $3
+          """, genre, limit, offset, StoreValue(userID))
       }
       let total =
         if let genreID {
@@ -88,6 +96,13 @@ public struct PostgresCatalogStore: CatalogStore {
         rows = try connection.query(
           "SELECT * FROM artists ORDER BY (shuffle_key * $3 + $4) % 2147483647, id LIMIT $1 OFFSET $2", limit,
           offset, .integer(shuffle.multiplier), .integer(shuffle.offset))
+      case .played(let userID):
+        rows = try connection.query(
+          """
+          SELECT a.* FROM artists a
+          LEFT JOIN annotations n ON n.user_id = $3 AND n.kind = 'artists' AND n.item_id = a.id
+          ORDER BY coalesce(n.play_count, 0) DESC, a.name_key, a.id LIMIT $1 OFFSET $2
+          """, limit, offset, StoreValue(userID))
       }
       let total = try connection.queryOne("SELECT count(*) AS n FROM artists")
       return Page(

@@ -1,0 +1,48 @@
+// The heart: makes a track, album or artist one of this person's favourites (or not). Guests keep
+// no favourites, so they get no heart. The item's `favourite` field (the server's, for the
+// signed-in person) is kept up to date, so a list redrawn later shows the same.
+import { api } from "../api.js";
+import { h } from "../dom.js";
+import { icon } from "../icons.js";
+import { toastError } from "./toasts.js";
+
+/** Does this user keep favourites, ratings and plays? */
+export function keepsAnnotations(store) {
+  const user = store.get("user");
+  return !!user && !user.isGuest;
+}
+
+const label = (name, on) => (on ? `Remove ${name} from favourites` : `Add ${name} to favourites`);
+
+/** Shows `on` on a heart button. */
+export function setHeart(button, name, on) {
+  button.classList.toggle("on", on);
+  button.setAttribute("aria-pressed", String(on));
+  button.setAttribute("aria-label", label(name, on));
+  button.title = label(name, on);
+}
+
+/** A heart button for `item` of `kind` ("tracks", "albums", "artists"), or null for a guest. */
+export function heartButton(ctx, kind, item, name, { id, small = true } = {}) {
+  if (!keepsAnnotations(ctx.store)) return null;
+  const button = h("button", { class: ["icon-btn heart", small && "small"], type: "button", id, dataset: { act: "fav" } }, icon("heart", { size: 16 }));
+  setHeart(button, name, item.favourite === true);
+  button.addEventListener("click", (event) => {
+    event.stopPropagation();
+    toggleFavourite(item, kind, button, name);
+  });
+  return button;
+}
+
+/** Flips the item's favourite on the server, showing the answer on `button`. */
+export async function toggleFavourite(item, kind, button, name) {
+  const on = item.favourite !== true;
+  setHeart(button, name, on);
+  try {
+    const answer = await api.setFavourite(kind, item.id, on);
+    item.favourite = answer?.favourite === true ? true : undefined;
+  } catch (error) {
+    toastError(error, "Favourites");
+  }
+  setHeart(button, name, item.favourite === true);
+}
