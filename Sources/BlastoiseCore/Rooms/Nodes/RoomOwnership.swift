@@ -19,11 +19,6 @@ public struct RoomOwnership: Sendable, Equatable {
     /// Owned and no longer wanted: unlock, so a node with listeners there can take them.
     public var release: [String]
 
-    public init(acquire: [String], release: [String]) {
-      self.acquire = acquire
-      self.release = release
-    }
-
     public var isEmpty: Bool { acquire.isEmpty && release.isEmpty }
   }
 
@@ -49,11 +44,6 @@ public struct RoomOwnership: Sendable, Equatable {
   public struct Change: Sendable, Equatable {
     public var gained: [String]
     public var lost: [String]
-
-    public init(gained: [String], lost: [String]) {
-      self.gained = gained
-      self.lost = lost
-    }
   }
 
   /// A room's lock key: FNV-1a (32 bits) of its ID, the same on every node and every build.
