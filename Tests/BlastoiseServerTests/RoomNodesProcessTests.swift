@@ -1,3 +1,4 @@
+import BlastoiseCore
 import BlastoiseSync
 import BlastoiseTestSupport
 import Foundation
@@ -101,6 +102,26 @@ struct RoomNodesProcessTests {
       ).settled(at: Double(taken.serverTime) / 1000, durations: lengths)
       #expect(taken.currentIndex == expected.currentIndex)
       #expect(abs(taken.currentTimestamp - expected.anchorPosition) < 0.01)
+    }
+  }
+
+  @Test func aNodeWhoseLinkWasCutListensAgainAndFollowsTheRoom() async throws {
+    try await Self.withNodes(2, seconds: [300, 300]) { nodes, room in
+      let onA = try await nodes[0].socket(room)
+      _ = try await onA.state { ($0["queue"] as? [Any])?.count == 2 }
+      _ = try await nodes[0].process.waitForLog(matching: "this node owns room (\(room))")
+      let onB = try await nodes[1].socket(room)
+      _ = try await onB.state { ($0["queue"] as? [Any])?.count == 2 }
+      let serverURL = try #require(TestPostgres.url)
+      let cut = try await TestPostgres.terminateSessions(
+        holdingLock: RoomOwnership.lockClass, RoomOwnership.lockKey(room), on: serverURL)
+      #expect(cut == 1)
+      _ = try await nodes[0].process.waitForLog(matching: "the link to the other nodes (was lost)")
+      _ = try await nodes[0].process.waitForLog(matching: "the link to the other nodes (is back)")
+      // A listens again: a pause sent to B reaches A's listener.
+      try await onB.send(json: ["action": "pause"])
+      let paused = try await onA.state { $0["paused"] as? Bool == true }
+      #expect(Self.seq(paused) == Self.seq(try await onB.state { $0["paused"] as? Bool == true }))
     }
   }
 
