@@ -43,6 +43,11 @@ public struct PostgresStorage: Storage {
     }
   }
 
+  /// The link through which this node follows rooms changed by other nodes (`PostgresRoomLink`).
+  public func roomLink(log: @escaping @Sendable (String) -> Void) -> PostgresRoomLink {
+    PostgresRoomLink(database: access.database, log: log)
+  }
+
   /// Waits for the work in progress, then closes every connection.
   public func close() async {
     await access.database.close()

@@ -14,6 +14,12 @@ public struct SQLiteRoomStore: RoomStore {
     }
   }
 
+  public func room(id: String) async throws -> RoomRecord? {
+    try await access.read { connection in
+      try connection.query("SELECT * FROM channels WHERE id = ?", .text(id)).first.flatMap(RoomRecord.init(row:))
+    }
+  }
+
   public func insert(_ room: RoomRecord) async throws {
     let queue = try StringListColumn.encode(room.queue)
     try await access.write { connection in
@@ -30,18 +36,19 @@ public struct SQLiteRoomStore: RoomStore {
     }
   }
 
-  public func save(_ room: RoomRecord) async throws {
+  public func save(_ room: RoomRecord, replacing base: Int64) async throws -> Bool {
     let queue = try StringListColumn.encode(room.queue)
-    try await access.write { connection in
+    return try await access.write { connection in
       try connection.execute(
         """
         UPDATE channels SET name = ?, description = ?, queue = ?, current_index = ?, paused = ?, anchor_position = ?,
           anchor_time = ?, mode = ?, shuffle_state = ?, seq = ?
-        WHERE id = ?
+        WHERE id = ? AND seq = ?
         """, .text(room.name), .text(room.description), .text(queue), SQLiteValue(room.clock.currentIndex),
         .integer(room.clock.paused ? 1 : 0), .real(room.clock.anchorPosition), .real(room.clock.anchorTime),
         .text(room.clock.mode.rawValue), .integer(Int64(bitPattern: room.clock.shuffleState)),
-        .integer(room.seq), .text(room.id))
+        .integer(room.seq), .text(room.id), .integer(base))
+      return connection.changes == 1
     }
   }
 

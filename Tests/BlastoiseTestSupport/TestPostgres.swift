@@ -62,6 +62,24 @@ public enum TestPostgres {
     }
   }
 
+  /// Ends the sessions that hold the advisory lock `(classID, objectID)` (the two-key form), as
+  /// a database restart or a cut network would; returns how many.
+  @discardableResult
+  public static func terminateSessions(holdingLock classID: Int32, _ objectID: Int32, on serverURL: String)
+    async throws -> Int
+  {
+    try await withAdmin(on: serverURL) { database in
+      try await database.write { connection in
+        try connection.query(
+          """
+          SELECT pg_terminate_backend(pid) FROM pg_locks
+          WHERE locktype = 'advisory' AND granted AND objsubid = 2 AND classid::bigint = $1 AND objid::bigint = $2
+          """, .integer(Int64(UInt32(bitPattern: classID))), .integer(Int64(UInt32(bitPattern: objectID)))
+        ).count
+      }
+    }
+  }
+
   /// Runs `body` with a database of one connection to the server itself (outside any test's schema).
   @discardableResult
   public static func withAdmin<T>(on serverURL: String, _ body: (PostgresDatabase) async throws -> T) async throws -> T

@@ -30,8 +30,12 @@ public struct RoomRecord: Sendable, Equatable {
 /// What rooms need from storage.
 public protocol RoomStore: Sendable {
   func rooms() async throws -> [RoomRecord]
+  /// One room as stored now; nil when there is none (deleted, perhaps by another node).
+  func room(id: String) async throws -> RoomRecord?
   func insert(_ room: RoomRecord) async throws
-  /// Writes the whole record (the API acknowledges only after this returns).
-  func save(_ room: RoomRecord) async throws
+  /// Writes the whole record if the stored one still has seq `base` (compare-and-set: another
+  /// node may have changed the room meanwhile); false when it did not, and nothing was written.
+  /// The API acknowledges a change only after this returned true.
+  func save(_ room: RoomRecord, replacing base: Int64) async throws -> Bool
   func delete(id: String) async throws
 }

@@ -9,8 +9,11 @@ import BlastoiseStoreShared
 public final class PostgresDatabase: Sendable {
   private let pool: PostgresPool
   private let retry = PostgresRetry()
+  /// What the pool connects with (a node's room link opens its own connection with the same).
+  let settings: PostgresSettings
 
   private init(settings: PostgresSettings) {
+    self.settings = settings
     pool = PostgresPool(settings: settings)
   }
 
@@ -48,6 +51,14 @@ public final class PostgresDatabase: Sendable {
         try await PostgresTransaction(lane: lane, database: ObjectIdentifier(self)).run(body)
       }
     }
+  }
+
+  /// Runs `body` outside any transaction (each statement commits on its own): for a statement
+  /// that must not widen a transaction, such as a NOTIFY sent after a commit.
+  @discardableResult
+  func autocommit<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) throws -> T) async throws -> T {
+    try TransactionMark.refuseNested(in: ObjectIdentifier(self))
+    return try await pool.withLane { lane in try await lane.start(body) }
   }
 
   /// Waits for the work in progress, then closes every connection; later calls fail.

@@ -14,6 +14,12 @@ public struct PostgresRoomStore: RoomStore {
     }
   }
 
+  public func room(id: String) async throws -> RoomRecord? {
+    try await access.read { connection in
+      try connection.queryOne("SELECT * FROM channels WHERE id = $1", .text(id)).flatMap(RoomRecord.init(row:))
+    }
+  }
+
   public func insert(_ room: RoomRecord) async throws {
     let queue = try StringListColumn.encode(room.queue)
     try await access.write { connection in
@@ -30,18 +36,18 @@ public struct PostgresRoomStore: RoomStore {
     }
   }
 
-  public func save(_ room: RoomRecord) async throws {
+  public func save(_ room: RoomRecord, replacing base: Int64) async throws -> Bool {
     let queue = try StringListColumn.encode(room.queue)
-    try await access.write { connection in
+    return try await access.write { connection in
       try connection.execute(
         """
         UPDATE channels SET name = $1, description = $2, queue = $3, current_index = $4, paused = $5,
           anchor_position = $6, anchor_time = $7, mode = $8, shuffle_state = $9, seq = $10
-        WHERE id = $11
+        WHERE id = $11 AND seq = $12
         """, .text(room.name), .text(room.description), .text(queue), StoreValue(room.clock.currentIndex),
         StoreValue(room.clock.paused), .real(room.clock.anchorPosition), .real(room.clock.anchorTime),
         .text(room.clock.mode.rawValue), .integer(Int64(bitPattern: room.clock.shuffleState)), .integer(room.seq),
-        .text(room.id))
+        .text(room.id), .integer(base)) == 1
     }
   }
 

@@ -15,6 +15,8 @@ public final class RunningServer: Sendable {
   private let services: ServerServices
   private let imports: ImportService
   private let housekeeping: Task<Void, Never>
+  /// Hands the room link's events to the rooms (PostgreSQL only).
+  private let roomEvents: Task<Void, Never>?
 
   /// What the router serves, for checking the OpenAPI document against it.
   public var routes: [Route] { http.router.routes }
@@ -32,7 +34,8 @@ public final class RunningServer: Sendable {
       catalog = TrackCatalog(store: services.library.store)
       try await catalog.refresh()
       rooms = RoomDirectory(
-        store: services.storage.rooms, catalog: catalog, clock: roomClock, annotations: services.storage.annotations)
+        store: services.storage.rooms, catalog: catalog, clock: roomClock, annotations: services.storage.annotations,
+        sharing: services.roomLink.map(RoomNodes.sharing(over:)) ?? .alone)
       try await rooms.load()
     } catch {
       await services.storage.close()
@@ -112,10 +115,11 @@ public final class RunningServer: Sendable {
       throw StartupError(message: error.message)
     }
     hosts.listenPort.store(Int(http.port), ordering: .relaxed)
+    let roomEvents = services.roomLink.map { RoomNodes.start($0, directory: rooms) }
     await Self.printSetupCode(services.accounts)
     return RunningServer(
       port: http.port, limits: httpConfiguration, configuration: configuration, http: http, services: services,
-      imports: imports,
+      imports: imports, roomEvents: roomEvents,
       housekeeping: Task {
         await withDiscardingTaskGroup { group in
           group.addTask { await Self.sessionHousekeeping(services, clock: clock) }
@@ -130,7 +134,7 @@ public final class RunningServer: Sendable {
 
   private init(
     port: UInt16, limits: HTTPServer.Configuration, configuration: ServerConfiguration, http: HTTPServer,
-    services: ServerServices, imports: ImportService, housekeeping: Task<Void, Never>
+    services: ServerServices, imports: ImportService, roomEvents: Task<Void, Never>?, housekeeping: Task<Void, Never>
   ) {
     self.port = port
     connectionLimit = limits.connectionLimit
@@ -140,6 +144,7 @@ public final class RunningServer: Sendable {
     self.services = services
     self.imports = imports
     self.housekeeping = housekeeping
+    self.roomEvents = roomEvents
   }
 
   /// Graceful stop: no new connections, sockets closed with 1001, in-flight requests finished,
@@ -148,6 +153,8 @@ public final class RunningServer: Sendable {
     housekeeping.cancel()
     await http.shutdown()
     await imports.stop()
+    await services.roomLink?.stop()
+    roomEvents?.cancel()
     await services.storage.close()
   }
 

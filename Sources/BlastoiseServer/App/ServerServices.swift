@@ -11,6 +11,8 @@ struct ServerServices: Sendable {
   let library: LibraryService
   /// Open sockets per session: every session that ends closes its sockets here.
   let sockets: SessionSockets
+  /// On PostgreSQL, how this node's rooms follow the other nodes' (started by `RunningServer`).
+  let roomLink: PostgresRoomLink?
 
   static func open(_ configuration: ServerConfiguration, clock: any WallClock = SystemClock())
     async throws(StartupError)
@@ -36,7 +38,9 @@ struct ServerServices: Sendable {
     } catch {
       throw StartupError(message: "cannot create \(library.uploadsDirectory): \(error.localizedDescription)")
     }
-    return ServerServices(storage: storage, policy: policy, accounts: accounts, library: library, sockets: sockets)
+    return ServerServices(
+      storage: storage, policy: policy, accounts: accounts, library: library, sockets: sockets,
+      roomLink: (storage as? PostgresStorage)?.roomLink(log: ServerLog.write))
   }
 
   /// The data directory is made either way: uploads live there with either database.

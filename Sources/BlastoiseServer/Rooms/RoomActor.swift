@@ -7,33 +7,41 @@ import Foundation
 /// One live room: its clock and queue, its listeners, and the one timer that wakes at the next
 /// track boundary. Every change settles, applies, persists, then broadcasts.
 actor RoomActor {
-  private(set) var room: Room
+  var room: Room
   private(set) var listeners: [UInt64: RoomListener] = [:]
   private var boundaryTimer: Task<Void, Never>?
   private var refreshTimer: Task<Void, Never>?
   private var listenersBroadcast: Task<Void, Never>?
   /// Changes wait for their write one at a time: the actor runs other calls meanwhile, so
   /// without this two changes could start from the same state and one would be lost.
-  private let commits = AsyncGate()
-  private let store: any RoomStore
+  let commits = AsyncGate()
+  let store: any RoomStore
   let catalog: TrackCatalog
   let clock: any WallClock
   /// Plays counted for the people listening (`RoomActor+Plays.swift`).
   var plays: RoomPlays
   private let onListenersChanged: @Sendable () -> Void
+  /// Other nodes sharing the store, if any (`RoomActor+Nodes.swift`).
+  let sharing: RoomSharing
+  /// Whether this node writes the room's track-boundary crossings: always when it is alone,
+  /// else while it holds the room's lock.
+  var isOwner: Bool
 
   /// A full state (with `queue`) is sent this often while anyone listens.
   static let refreshInterval = 30.0
 
   init(
     record: RoomRecord, store: any RoomStore, catalog: TrackCatalog, clock: any WallClock,
-    annotations: (any AnnotationStore)? = nil, onListenersChanged: @escaping @Sendable () -> Void
+    annotations: (any AnnotationStore)? = nil, sharing: RoomSharing = .alone,
+    onListenersChanged: @escaping @Sendable () -> Void
   ) {
     room = Room(record: record)
     plays = RoomPlays(annotations: annotations)
     self.store = store
     self.catalog = catalog
     self.clock = clock
+    self.sharing = sharing
+    isOwner = !sharing.isShared
     self.onListenersChanged = onListenersChanged
   }
 
@@ -113,19 +121,29 @@ actor RoomActor {
   }
 
   /// Applies a change to a copy, persists it, and only then makes it current and tells everyone:
-  /// a change the store refused never reaches a listener.
+  /// a change the store refused never reaches a listener. The write is a compare-and-set on
+  /// `seq`: when another node changed the room first, the change is applied to what it wrote.
   private func commit(
     queueChanged: Bool, _ change: (inout Room, [Double], Double) throws(CoreError) -> Void
   ) async throws {
     await commits.lock()
-    defer { commits.unlock() }
-    var next = room
-    try change(&next, room.durations(catalog.duration), clock.now())
-    try await store.save(next.record)
-    room = next
-    broadcast(includeQueue: queueChanged)
+    let before = room
+    let outcome: RoomCompareAndSet.Outcome
+    do {
+      outcome = try await RoomCompareAndSet.commit(
+        room, change: { [catalog, clock] next in try change(&next, next.durations(catalog.duration), clock.now()) },
+        write: { [store] in try await store.save($0, replacing: $1) },
+        reload: { [store, id] in try await store.room(id: id) })
+    } catch {
+      commits.unlock()
+      throw error
+    }
+    room = outcome.room
+    broadcast(includeQueue: queueChanged || (outcome.reloaded && room.record.queue != before.record.queue))
     scheduleTimers()
     countPlays()
+    commits.unlock()
+    await announce()
   }
 
   // MARK: Broadcast and timers
@@ -156,13 +174,13 @@ actor RoomActor {
     onListenersChanged()
   }
 
-  private func broadcast(includeQueue: Bool) {
+  func broadcast(includeQueue: Bool) {
     guard !listeners.isEmpty, let frame = SocketFrames.frame(state(includeQueue: includeQueue)) else { return }
     for listener in listeners.values { StateCoalescing.send(frame, full: includeQueue, to: listener) }
   }
 
   /// Nobody listening: no timers at all (the clock is computed from its anchor when next read).
-  private func scheduleTimers() {
+  func scheduleTimers() {
     boundaryTimer?.cancel()
     boundaryTimer = nil
     guard !listeners.isEmpty else {
@@ -191,20 +209,27 @@ actor RoomActor {
     }
   }
 
-  private func refresh() { broadcast(includeQueue: true) }
+  private func refresh() async {
+    await catchUpIfNotOwner()
+    broadcast(includeQueue: true)
+  }
 
-  /// The current entry ended: record the new position (so `seq` moves on) and tell everyone.
-  private func crossBoundary() async {
+  /// The current entry ended: the owner records the new position (so `seq` moves on); every
+  /// node tells its listeners the settled state.
+  func crossBoundary() async {
     await commits.lock()
-    defer { commits.unlock() }
     var next = room
-    if next.settle(at: clock.now(), durations: room.durations(catalog.duration)),
-      (try? await store.save(next.record)) != nil
+    var written = false
+    if isOwner, next.settle(at: clock.now(), durations: room.durations(catalog.duration)),
+      (try? await store.save(next.record, replacing: room.record.seq)) == true
     {
       room = next
+      written = true
     }
     broadcast(includeQueue: false)
     scheduleTimers()
     countPlays(restart: true)
+    commits.unlock()
+    if written { await announce() }
   }
 }

@@ -6,27 +6,31 @@ import Foundation
 
 /// All rooms: creation, deletion, the default room, which socket is where, and `channel_list`.
 actor RoomDirectory {
-  private var rooms: [String: RoomActor] = [:]
-  private var order: [String] = []
+  var rooms: [String: RoomActor] = [:]
+  var order: [String] = []
   private var socketRoom: [UInt64: String] = [:]
   private var sockets: [UInt64: WebSocketConnection] = [:]
-  private let store: any RoomStore
-  private let catalog: TrackCatalog
+  let store: any RoomStore
+  let catalog: TrackCatalog
   private let clock: any WallClock
   /// Where rooms count their listeners' plays; nil: they count none.
   private let annotations: (any AnnotationStore)?
+  let sharing: RoomSharing
+  /// The rooms this node's sockets are in, as last told to `sharing.wanted`.
+  private var wantedRooms: Set<String> = []
   private(set) var defaultID = ""
   /// True when the default room was created at this start (its queue is filled after the first scan).
   private(set) var defaultIsNew = false
 
   init(
     store: any RoomStore, catalog: TrackCatalog, clock: any WallClock = SystemClock(),
-    annotations: (any AnnotationStore)? = nil
+    annotations: (any AnnotationStore)? = nil, sharing: RoomSharing = .alone
   ) {
     self.store = store
     self.catalog = catalog
     self.clock = clock
     self.annotations = annotations
+    self.sharing = sharing
   }
 
   /// Loads stored rooms; creates the default room on first start.
@@ -68,6 +72,7 @@ actor RoomDirectory {
     try await store.insert(record)
     let room = add(record)
     announceRooms()
+    if sharing.isShared { await sharing.announce(RoomNotice(roomID: record.id, seq: record.seq)) }
     return await room.info()
   }
 
@@ -76,11 +81,19 @@ actor RoomDirectory {
     guard let room = rooms[id] else { throw CoreError(.notFound, "No such room") }
     guard id != defaultID else { throw CoreError.invalid("The default room cannot be deleted") }
     try await store.delete(id: id)
-    rooms[id] = nil
+    let seq = await room.seq
+    await forget(id)
+    if sharing.isShared { await sharing.announce(RoomNotice(roomID: id, seq: seq + 1)) }
+  }
+
+  /// A deleted room goes; its listeners move to the default room.
+  func forget(_ id: String) async {
+    guard let room = rooms.removeValue(forKey: id) else { return }
     order.removeAll { $0 == id }
     for listener in await room.evictAll() {
       await move(listener, to: defaultID, announce: true)
     }
+    socketsMoved()
     announceRooms()
   }
 
@@ -94,6 +107,7 @@ actor RoomDirectory {
   func leave(_ connection: WebSocketConnection) async {
     sockets[connection.id] = nil
     if let id = socketRoom.removeValue(forKey: connection.id) { await rooms[id]?.leave(connection) }
+    socketsMoved()
   }
 
   /// `{ "action": "switch" }`: leave the current room, join another, say `switched`.
@@ -132,15 +146,27 @@ actor RoomDirectory {
   private func move(_ listener: RoomListener, to id: String, announce: Bool) async {
     guard let room = rooms[id] else { return }
     socketRoom[listener.connection.id] = id
+    socketsMoved()
     if announce, let frame = SocketFrames.frame(ServerSocketMessage.switched(roomID: id)) {
       listener.connection.send(frame)
     }
     await room.join(listener)
   }
 
+  /// Other nodes own the rooms this node has no sockets in; tell the link when that changes.
+  private func socketsMoved() {
+    guard sharing.isShared else { return }
+    let wanted = Set(socketRoom.values)
+    guard wanted != wantedRooms else { return }
+    wantedRooms = wanted
+    sharing.wanted(wanted)
+  }
+
   @discardableResult
-  private func add(_ record: RoomRecord) -> RoomActor {
-    let room = RoomActor(record: record, store: store, catalog: catalog, clock: clock, annotations: annotations) {
+  func add(_ record: RoomRecord) -> RoomActor {
+    let room = RoomActor(
+      record: record, store: store, catalog: catalog, clock: clock, annotations: annotations, sharing: sharing
+    ) {
       [weak self] in
       Task { await self?.announceRooms() }
     }

@@ -2,6 +2,7 @@ import BlastoiseCore
 import BlastoiseStore
 import BlastoiseSync
 import Foundation
+import Synchronization
 
 @testable import BlastoiseServer
 
@@ -51,8 +52,25 @@ struct RoomActorFixture {
     return RoomActorFixture(storage: storage, clock: clock, room: room)
   }
 
+  /// A second actor for the same room and store, as another node would hold it; its notices
+  /// are kept in `notices`.
+  func otherNode(notices: NoticeLog) async -> RoomActor {
+    let catalog = TrackCatalog(store: storage.library)
+    try? await catalog.refresh()
+    let sharing = RoomSharing(isShared: true, announce: { notices.append($0) }, wanted: { _ in })
+    return RoomActor(record: await room.record, store: storage.rooms, catalog: catalog, clock: clock, sharing: sharing)
+    {}
+  }
+
   /// The room as stored.
   func stored() async throws -> RoomRecord? {
     try await storage.rooms.rooms().first
   }
+}
+
+/// Notices a room sent, in order.
+final class NoticeLog: Sendable {
+  private let notices = Mutex<[RoomNotice]>([])
+  func append(_ notice: RoomNotice) { notices.withLock { $0.append(notice) } }
+  var all: [RoomNotice] { notices.withLock { $0 } }
 }

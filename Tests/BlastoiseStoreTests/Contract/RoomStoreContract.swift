@@ -49,13 +49,35 @@ import Testing
       try await storage.rooms.insert(Fixture.room("room-1", createdBy: ann.id))
       var changed = Self.busyRecord(id: "room-1", createdBy: ann.id)
       changed.description = "New description"
-      try await storage.rooms.save(changed)
+      #expect(try await storage.rooms.save(changed, replacing: 0))
       #expect(try await storage.rooms.rooms() == [changed])
       changed.queue = []
       changed.clock = RoomClock(currentIndex: 0, paused: true, anchorPosition: 0, anchorTime: 9, mode: .once)
       changed.seq += 1
-      try await storage.rooms.save(changed)
+      #expect(try await storage.rooms.save(changed, replacing: 4_242))
       #expect(try await storage.rooms.rooms() == [changed])
+      #expect(try await storage.rooms.room(id: "room-1") == changed)
+    }
+  }
+
+  /// Nodes sharing a database race on a room: a write from a stale seq changes nothing.
+  @Test(arguments: StoreBackends.all)
+  func aSaveFromAStaleSeqWritesNothing(backend: StoreBackend) async throws {
+    try await backend.withStorage { storage in
+      try await storage.rooms.insert(Fixture.room("room-1"))
+      var first = try #require(try await storage.rooms.room(id: "room-1"))
+      var second = first
+      first.name = "First"
+      first.seq += 1
+      second.name = "Second"
+      second.seq += 1
+      let base = first.seq - 1
+      #expect(try await storage.rooms.save(first, replacing: base))
+      #expect(try await storage.rooms.save(second, replacing: base) == false)
+      #expect(try await storage.rooms.room(id: "room-1") == first)
+      #expect(try await storage.rooms.save(second, replacing: 99) == false)
+      #expect(try await storage.rooms.room(id: "missing") == nil)
+      #expect(try await storage.rooms.save(Fixture.room("missing"), replacing: 0) == false)
     }
   }
 

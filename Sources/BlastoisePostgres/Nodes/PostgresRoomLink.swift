@@ -1,0 +1,206 @@
+import BlastoiseCore
+import BlastoiseStoreShared
+import CLibPQ
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A node's link to the other nodes through PostgreSQL: one connection of its own, on a thread of
+/// its own, that `LISTEN`s for room notices and holds the session-level advisory locks of the
+/// rooms this node owns. Both end with the session, so a node that dies loses its rooms at once
+/// and a node whose link breaks knows it missed notices: it reconnects with a backoff, listens
+/// again and says so (`Events.reconnected`). Notices go out through the pool, after the commit
+/// of the change they announce (`notify`).
+public final class PostgresRoomLink: Sendable {
+  public struct Events: Sendable {
+    public var notice: @Sendable (RoomNotice) -> Void
+    public var ownership: @Sendable (RoomOwnership.Change) -> Void
+    /// The link is listening on a new session: notices sent before are not coming.
+    public var reconnected: @Sendable () -> Void
+
+    public init(
+      notice: @escaping @Sendable (RoomNotice) -> Void,
+      ownership: @escaping @Sendable (RoomOwnership.Change) -> Void, reconnected: @escaping @Sendable () -> Void
+    ) {
+      self.notice = notice
+      self.ownership = ownership
+      self.reconnected = reconnected
+    }
+  }
+
+  /// How often wanted rooms another node owns are tried again: a dead owner's rooms are taken
+  /// over within this (its session ends when its socket closes).
+  static let sweepInterval: Duration = .seconds(2)
+  /// One wait on the socket: the longest a change of the wanted rooms or `stop` waits.
+  static let wakeMilliseconds: Int32 = 100
+
+  private struct Shared {
+    var wanted: Set<String> = []
+    var sweepSoon = true
+    var stopped = false
+    var running = false
+    var onExit: CheckedContinuation<Void, Never>?
+  }
+
+  private let shared = Mutex(Shared())
+  private let database: PostgresDatabase
+  private let log: @Sendable (String) -> Void
+
+  init(database: PostgresDatabase, log: @escaping @Sendable (String) -> Void) {
+    self.database = database
+    self.log = log
+  }
+
+  /// Starts the link's thread; events are called on it, in order, and must not block.
+  public func start(_ events: Events) {
+    shared.withLock { $0.running = true }
+    let thread = Thread { [self] in
+      run(events)
+      shared.withLock { shared in
+        shared.running = false
+        return shared.onExit.take()
+      }?.resume()
+    }
+    thread.name = "blastoise.room-link"
+    thread.start()
+  }
+
+  /// The rooms this node's sockets are in; the link owns those no other node owns.
+  public func want(_ rooms: Set<String>) {
+    shared.withLock { shared in
+      guard shared.wanted != rooms else { return }
+      shared.wanted = rooms
+      shared.sweepSoon = true
+    }
+  }
+
+  /// Tells every node (this one too) that a room changed. A statement of its own, after the
+  /// change committed: NOTIFY serializes the commits of notifying transactions, so it stays out
+  /// of the writing one. A notice that cannot be sent is logged; nodes catch up on their next
+  /// refresh of the room.
+  public func notify(_ notice: RoomNotice) async {
+    do {
+      try await database.autocommit { connection in
+        try connection.execute("SELECT pg_notify($1, $2)", .text(RoomNotice.channel), .text(notice.payload))
+      }
+    } catch {
+      log("rooms: could not send the notice \(notice.payload): \(error)")
+    }
+  }
+
+  /// Stops the thread; its session ends, and with it every lock this node held.
+  public func stop() async {
+    await withCheckedContinuation { continuation in
+      let exited = shared.withLock { shared in
+        shared.stopped = true
+        guard shared.running else { return true }
+        shared.onExit = continuation
+        return false
+      }
+      if exited { continuation.resume() }
+    }
+  }
+
+  private var isStopped: Bool { shared.withLock { $0.stopped } }
+
+  private func run(_ events: Events) {
+    var failures = 0
+    var ownership = RoomOwnership()
+    while !isStopped {
+      pause(LinkBackoff().delay(afterFailures: failures))
+      guard !isStopped else { return }
+      let connection: PostgresConnection
+      do {
+        connection = try PostgresConnection(database.settings)
+        try connection.run(script: "LISTEN \(RoomNotice.channel)")
+      } catch {
+        if failures == 0 { log("rooms: the link to the other nodes failed (\(error)); retrying") }
+        failures += 1
+        continue
+      }
+      if failures > 0 { log("rooms: the link to the other nodes is back") }
+      failures = 0
+      shared.withLock { $0.sweepSoon = true }
+      events.reconnected()
+      serve(connection, &ownership, events)
+      let change = ownership.sessionEnded()
+      if !change.lost.isEmpty { events.ownership(change) }
+      if !isStopped {
+        log("rooms: the link to the other nodes was lost; reconnecting")
+        failures = 1
+      }
+    }
+  }
+
+  /// Listens and sweeps on one session until it breaks or the link stops.
+  private func serve(_ connection: PostgresConnection, _ ownership: inout RoomOwnership, _ events: Events) {
+    var lastSweep: ContinuousClock.Instant?
+    while !isStopped, !connection.isBroken {
+      let (wanted, soon) = shared.withLock { shared in
+        defer { shared.sweepSoon = false }
+        return (shared.wanted, shared.sweepSoon)
+      }
+      let now = ContinuousClock.now
+      if soon || lastSweep.map({ now - $0 >= Self.sweepInterval }) ?? true {
+        lastSweep = now
+        let plan = ownership.plan(wanted: wanted)
+        if !plan.isEmpty {
+          guard let acquired = try? Self.sweep(plan, on: connection) else { return }
+          let change = ownership.apply(plan, acquired: acquired)
+          if !change.gained.isEmpty || !change.lost.isEmpty { events.ownership(change) }
+        }
+      }
+      Self.deliverNotices(of: connection, to: events)
+      var descriptor = pollfd(fd: PQsocket(connection.handle), events: Int16(POLLIN), revents: 0)
+      if poll(&descriptor, 1, Self.wakeMilliseconds) > 0, PQconsumeInput(connection.handle) != 1 { return }
+      Self.deliverNotices(of: connection, to: events)
+    }
+  }
+
+  /// Unlocks the rooms no longer wanted, then tries the locks of the wanted ones; returns those granted.
+  private static func sweep(_ plan: RoomOwnership.Plan, on connection: PostgresConnection) throws -> [String] {
+    let lockClass = StoreValue.integer(Int64(RoomOwnership.lockClass))
+    if !plan.release.isEmpty {
+      let released = try keys(plan.release)
+      try connection.execute(
+        "SELECT pg_advisory_unlock($1::int4, (e->>1)::int4) FROM jsonb_array_elements($2::jsonb) AS e",
+        lockClass, .text(released))
+    }
+    guard !plan.acquire.isEmpty else { return [] }
+    let wanted = try keys(plan.acquire)
+    let rows = try connection.query(
+      "SELECT e->>0 AS id FROM jsonb_array_elements($2::jsonb) AS e WHERE pg_try_advisory_lock($1::int4, (e->>1)::int4)",
+      lockClass, .text(wanted))
+    return rows.compactMap { row in
+      guard case .text(let id) = row["id"] else { return nil }
+      return id
+    }
+  }
+
+  /// `[[room ID, lock key], …]` as one JSON parameter.
+  private static func keys(_ rooms: [String]) throws -> String {
+    let pairs = rooms.map { [$0, String(RoomOwnership.lockKey($0))] }
+    return String(decoding: try JSONEncoder().encode(pairs), as: UTF8.self)
+  }
+
+  private static func deliverNotices(of connection: PostgresConnection, to events: Events) {
+    while let notification = PQnotifies(connection.handle) {
+      let payload = String(cString: notification.pointee.extra)
+      PQfreemem(notification)
+      if let notice = RoomNotice(payload: payload) { events.notice(notice) }
+    }
+  }
+
+  /// Sleeps `seconds` in short steps, so `stop` is not kept waiting by a backoff.
+  private func pause(_ seconds: Double) {
+    var left = seconds
+    while left > 0, !isStopped {
+      let step = min(left, 0.1)
+      Thread.sleep(forTimeInterval: step)
+      left -= step
+    }
+  }
+}

@@ -1,0 +1,211 @@
+import BlastoiseCore
+import BlastoiseSync
+import BlastoiseTestSupport
+import Foundation
+import Testing
+
+/// Rooms across nodes with real processes: several `blastoise serve` on one throwaway PostgreSQL
+/// schema, listeners on one node, actions on another. Every wait is a hang guard (60 s or more);
+/// nothing depends on how fast the machine is.
+@Suite(.enabled(if: TestPostgres.url != nil, "needs \(TestPostgres.variable) (scripts/test-postgres)"))
+struct RoomNodesProcessTests {
+  @Test func aPauseOnOneNodeAndAQueueEditOnAnotherReachListenersOnEveryNode() async throws {
+    try await Self.withNodes(3, seconds: [30, 40, 50]) { nodes, room in
+      let onC = try await nodes[2].socket(room)
+      let onA = try await nodes[0].socket(room)
+      let first = try await onC.state { ($0["queue"] as? [Any])?.count == 3 && $0["paused"] as? Bool == false }
+      _ = try await onA.state()
+      try await onA.send(json: ["action": "pause"])
+      let paused = try await onC.state { $0["paused"] as? Bool == true }
+      #expect(Self.seq(paused) > Self.seq(first))
+
+      let tracks = try await nodes[1].client.get("/api/library").json([SeedTrack].self).map(\.id)
+      let edit = try await nodes[1].client.request(
+        "PATCH", "/api/channels/\(room)/queue", json: #"{"add":["\#(tracks[0])"]}"#)
+      #expect(edit.status == 200)
+      for socket in [onA, onC] {
+        let edited = try await socket.state { ($0["queue"] as? [Any])?.count == 4 }
+        #expect(Self.seq(edited) > Self.seq(paused))
+      }
+      let states = try await nodes.asyncMap { try await $0.state(room) }
+      #expect(Set(states.map(\.seq)).count == 1)
+      #expect(states.allSatisfy { $0.paused })
+      let counts = try await nodes.asyncMap { node in
+        try await node.client.get("/api/channels").json([SeedChannelInfo].self).first(where: \.isDefault)?.trackCount
+      }
+      #expect(counts == [4, 4, 4])
+    }
+  }
+
+  @Test func twoNodesRacingOnOneRoomNeverForkIt() async throws {
+    try await Self.withNodes(2, seconds: [300, 300]) { nodes, room in
+      let listeners = try await nodes.asyncMap { try await $0.socket(room) }
+      for listener in listeners { _ = try await listener.state { ($0["queue"] as? [Any])?.count == 2 } }
+      try await listeners[0].send(json: ["action": "pause"])  // no boundary writes while racing
+      for listener in listeners { _ = try await listener.state { $0["paused"] as? Bool == true } }
+      let before = try await nodes[0].state(room).seq
+      let perNode = 20
+      let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+        for (index, node) in nodes.enumerated() {
+          for step in 0..<perNode {
+            group.addTask {
+              let target = Double(index * 100 + step)
+              return try await node.client.post("/api/channels/\(room)/seek", #"{"timestamp":\#(target)}"#).status
+            }
+          }
+        }
+        return try await group.reduce(into: []) { $0.append($1) }
+      }
+      #expect(statuses == Array(repeating: 200, count: nodes.count * perNode))
+      // Every acknowledged action took exactly one seq: none lost, none written twice; every
+      // node comes to that one state.
+      let final = before + Int64(nodes.count * perNode)
+      var after = try await nodes.asyncMap { try await $0.state(room) }
+      for _ in 0..<2400 where after.contains(where: { $0.seq < final }) {  // 60 s: a hang guard
+        try await Task.sleep(for: .milliseconds(25))
+        after = try await nodes.asyncMap { try await $0.state(room) }
+      }
+      #expect(after.map(\.seq) == Array(repeating: final, count: nodes.count))
+      #expect(Set(after.map(\.currentTimestamp)).count == 1)
+      // Each listener saw one history: seq never went back.
+      for listener in listeners {
+        var seen: [Int64] = []
+        while seen.last != after[0].seq {
+          seen.append(Self.seq(try await listener.state()))
+        }
+        #expect(seen == seen.sorted())
+      }
+    }
+  }
+
+  @Test func killingTheOwnerHandsTheRoomToANodeWhoseClockGoesOn() async throws {
+    let lengths = [3.0, 4.0, 5.0]
+    try await Self.withNodes(2, seconds: lengths) { nodes, room in
+      let onA = try await nodes[0].socket(room)
+      _ = try await onA.state { ($0["queue"] as? [Any])?.count == 3 }
+      _ = try await nodes[0].process.waitForLog(matching: "this node owns room (\(room))")
+      let onB = try await nodes[1].socket(room)
+      _ = try await onB.state { ($0["queue"] as? [Any])?.count == 3 }
+      let beforeKill = try await nodes[1].state(room)
+      #expect(!beforeKill.paused)
+
+      nodes[0].process.signal(SIGKILL)
+      _ = try await nodes[1].process.waitForLog(matching: "this node owns room (\(room))")
+      // B writes the boundaries now (A is gone): seq moves on with nobody acting.
+      let atTakeover = try await nodes[1].state(room)
+      _ = try await onB.state(timeout: 120) { Self.seq($0) > atTakeover.seq }
+      let taken = try await nodes[1].state(room)
+      #expect(taken.seq > atTakeover.seq)
+      let expected = RoomClock(
+        currentIndex: beforeKill.currentIndex, paused: false, anchorPosition: beforeKill.currentTimestamp,
+        anchorTime: Double(beforeKill.serverTime) / 1000, mode: .repeatAll
+      ).settled(at: Double(taken.serverTime) / 1000, durations: lengths)
+      #expect(taken.currentIndex == expected.currentIndex)
+      #expect(abs(taken.currentTimestamp - expected.anchorPosition) < 0.01)
+    }
+  }
+
+  @Test func aNodeWhoseLinkWasCutListensAgainAndFollowsTheRoom() async throws {
+    try await Self.withNodes(2, seconds: [300, 300]) { nodes, room in
+      let onA = try await nodes[0].socket(room)
+      _ = try await onA.state { ($0["queue"] as? [Any])?.count == 2 }
+      _ = try await nodes[0].process.waitForLog(matching: "this node owns room (\(room))")
+      let onB = try await nodes[1].socket(room)
+      _ = try await onB.state { ($0["queue"] as? [Any])?.count == 2 }
+      let serverURL = try #require(TestPostgres.url)
+      let cut = try await TestPostgres.terminateSessions(
+        holdingLock: RoomOwnership.lockClass, RoomOwnership.lockKey(room), on: serverURL)
+      #expect(cut == 1)
+      _ = try await nodes[0].process.waitForLog(matching: "the link to the other nodes (was lost)")
+      _ = try await nodes[0].process.waitForLog(matching: "the link to the other nodes (is back)")
+      // A listens again: a pause sent to B reaches A's listener.
+      try await onB.send(json: ["action": "pause"])
+      let paused = try await onA.state { $0["paused"] as? Bool == true }
+      #expect(Self.seq(paused) == Self.seq(try await onB.state { $0["paused"] as? Bool == true }))
+    }
+  }
+
+  // MARK: Nodes
+
+  struct Node: Sendable {
+    let process: ServerProcess
+    let client: APIClient
+
+    func socket(_ room: String) async throws -> SocketClient {
+      try await SocketClient.connect(port: process.port, path: "/api/channels/\(room)/ws", cookie: client.cookie)
+    }
+
+    func state(_ room: String) async throws -> NodeState {
+      try await client.get("/api/channels/\(room)").json(NodeState.self)
+    }
+  }
+
+  struct NodeState: Decodable, Sendable {
+    let seq: Int64
+    let serverTime: Int64
+    let currentIndex: Int
+    let currentTimestamp: Double
+    let paused: Bool
+  }
+
+  static func seq(_ state: [String: Any]) -> Int64 { (state["seq"] as? NSNumber)?.int64Value ?? -1 }
+
+  /// `count` nodes on one schema, sharing a music folder of tones of `seconds`; the first
+  /// creates the account and fills the default room, every node has scanned the tones.
+  static func withNodes(
+    _ count: Int, seconds: [Double], arguments extra: [String] = [],
+    _ body: @Sendable ([Node], String) async throws -> Void
+  ) async throws {
+    let serverURL = try #require(TestPostgres.url)
+    try await TestPostgres.withSchema(on: serverURL) { schema in
+      let music = try temporaryDirectory()
+      for (index, length) in seconds.enumerated() {
+        try LibraryRoutesTests.wav(seconds: length, frequency: 300 + Double(index) * 60, title: "Tone \(index)")
+          .write(to: URL(fileURLWithPath: "\(music)/\(index).wav"))
+      }
+      var nodes: [Node] = []
+      var cookie: String?
+      for _ in 0..<count {
+        let process = try ServerProcess(
+          arguments: [
+            "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", try temporaryDirectory(), "--music-dir", music,
+            "--database", schema.url,
+          ] + extra)
+        let client = APIClient(base: "http://127.0.0.1:\(try await process.waitUntilListening())")
+        if let cookie {
+          client.cookie = cookie
+        } else {
+          #expect(try await client.signUp("keeper").status == 200)
+          cookie = client.cookie
+        }
+        try await LibraryRoutesTests.waitForLibrary(client, count: seconds.count)
+        nodes.append(Node(process: process, client: client))
+      }
+      let room = try await waitForDefaultRoom(nodes, tracks: seconds.count)
+      try await body(nodes, room)
+      for node in nodes { node.process.signal(SIGKILL) }
+    }
+  }
+
+  /// The default room, once every node sees it filled (a hang guard of 60 s).
+  static func waitForDefaultRoom(_ nodes: [Node], tracks: Int) async throws -> String {
+    for _ in 0..<2400 {
+      var ids: [String] = []
+      for node in nodes {
+        let rooms = try await node.client.get("/api/channels").json([SeedChannelInfo].self)
+        if let room = rooms.first(where: \.isDefault), room.trackCount == tracks { ids.append(room.id) }
+      }
+      if ids.count == nodes.count, Set(ids).count == 1 { return ids[0] }
+      try await Task.sleep(for: .milliseconds(25))
+    }
+    throw ProcessFailure(message: "the default room was not filled on every node")
+  }
+}
+
+extension Array where Element: Sendable {
+  fileprivate func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+    var results: [T] = []
+    for element in self { results.append(try await transform(element)) }
+    return results
+  }
+}
