@@ -41,8 +41,10 @@ public struct LibraryScanner: Sendable {
     var missing: [String] = []
     for root in roots {
       guard let realRoot = realPath(root) else { continue }
-      let known = try await store.knownFiles(under: realRoot)
+      // The walk and the store's read at once: each blocks on its own queue.
+      async let knownFiles = store.knownFiles(under: realRoot)
       let found = try await BlockingWork.run(on: queue) { LibraryWalker.walk(realRoot) }
+      let known = try await knownFiles
       let plan = ScanPlan(found: found, known: known.files, knownPresent: known.present)
       work += plan.toRead
       missing += plan.missing
