@@ -1,5 +1,6 @@
 import BlastoiseCore
 import BlastoiseStoreShared
+import Foundation
 
 /// Every store on one SQLite file: the `Storage` the server runs on by default.
 public struct SQLiteStorage: Storage {
@@ -16,17 +17,29 @@ public struct SQLiteStorage: Storage {
 
   /// Opens (creating if missing) the file and brings its schema up to date. A write waits up to
   /// `busyTimeout` for a lock another process holds (a backup, say) before it fails with 503.
-  public init(path: String, busyTimeout: Duration = .seconds(5)) throws(StoreError) {
-    self.init(
-      database: try SQLiteDatabase(path: path, migrations: BlastoiseSchema.migrations, busyTimeout: busyTimeout))
+  /// Reads outside transactions have `readers` connections of their own (`SQLiteReaders`).
+  public init(path: String, busyTimeout: Duration = .seconds(5), readers: Int = Self.defaultReaders)
+    throws(StoreError)
+  {
+    let database = try SQLiteDatabase(path: path, migrations: BlastoiseSchema.migrations, busyTimeout: busyTimeout)
+    do throws(StoreError) {
+      let pool = readers > 0 ? try SQLiteReaders(path: path, count: readers, busyTimeout: busyTimeout) : nil
+      self.init(database: database, readers: pool)
+    } catch {
+      database.close()
+      throw error
+    }
   }
+
+  /// One reading connection per core.
+  public static var defaultReaders: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
   /// The stores over an open database (already migrated). Private: a second `SQLiteStorage`
   /// on the same database would have a gate of its own and could step into another's transaction.
-  private init(database: SQLiteDatabase) {
+  private init(database: SQLiteDatabase, readers: SQLiteReaders?) {
     self.database = database
     access = SQLiteAccess(
-      database: database, runner: SQLiteRunner(label: "blastoise.sqlite"), transaction: nil)
+      database: database, runner: SQLiteRunner(label: "blastoise.sqlite"), readers: readers, transaction: nil)
   }
 
   private init(joining access: SQLiteAccess) {
@@ -43,7 +56,8 @@ public struct SQLiteStorage: Storage {
         begin: { try database.beginTransaction() }, end: { commit in try database.endTransaction(commit: commit) }
       ) { transaction in
         try await body(
-          SQLiteStorage(joining: SQLiteAccess(database: database, runner: runner, transaction: transaction)))
+          SQLiteStorage(
+            joining: SQLiteAccess(database: database, runner: runner, readers: nil, transaction: transaction)))
       }
     } catch let error as StoreError {
       throw error.domainError
@@ -54,5 +68,6 @@ public struct SQLiteStorage: Storage {
   public func close() async {
     let database = database
     _ = try? await access.runner.exclusive { database.close() }
+    await access.readers?.close()
   }
 }

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// The scan: walk every root → diff against the store → hash, read tags and find covers (in
-/// parallel, in batches) → persist each batch. Progress is reported after every batch. Walking, hashing and tag
+/// parallel, in batches) → persist each batch while the next is read. Progress is reported after every batch. Walking, hashing and tag
 /// reading block, so they run on the scan's own queue; the store is awaited.
 public struct LibraryScanner: Sendable {
   public struct Progress: Sendable, Equatable {
@@ -41,8 +41,10 @@ public struct LibraryScanner: Sendable {
     var missing: [String] = []
     for root in roots {
       guard let realRoot = realPath(root) else { continue }
-      let known = try await store.knownFiles(under: realRoot)
+      // The walk and the store's read at once: each blocks on its own queue.
+      async let knownFiles = store.knownFiles(under: realRoot)
       let found = try await BlockingWork.run(on: queue) { LibraryWalker.walk(realRoot) }
+      let known = try await knownFiles
       let plan = ScanPlan(found: found, known: known.files, knownPresent: known.present)
       work += plan.toRead
       missing += plan.missing
@@ -53,10 +55,22 @@ public struct LibraryScanner: Sendable {
     if !missing.isEmpty { try await store.apply(scanned: [], missing: missing) }
 
     let finder = CoverFinder.forScan(store: covers, log: log)
+    let batches = stride(from: 0, to: work.count, by: batchSize).map { start in
+      Array(work[start..<min(start + batchSize, work.count)])
+    }
+    // The next batch is read while this one is stored: the store's fsyncs and catalog upkeep run
+    // on its own queue, so the cores keep hashing meanwhile. Its covers are fsynced by the lanes
+    // before its own batch is committed.
+    let queue = queue
+    let read = { @Sendable (batch: [LibraryFile]) in
+      Task { try await BlockingWork.run(on: queue) { Self.readInParallel(batch, covers: finder) } }
+    }
+    var next = batches.first.map(read)
     var processed = 0
-    for start in stride(from: 0, to: work.count, by: batchSize) {
-      let batch = Array(work[start..<min(start + batchSize, work.count)])
-      let results = try await BlockingWork.run(on: queue) { Self.readInParallel(batch, covers: finder) }
+    for (index, batch) in batches.enumerated() {
+      guard let reading = next else { break }
+      let results = try await reading.value
+      next = index + 1 < batches.count ? read(batches[index + 1]) : nil
       var scanned: [ScannedTrack] = []
       for result in results {
         switch result {
@@ -66,7 +80,12 @@ public struct LibraryScanner: Sendable {
           log("scan: skipped \(skip.path): \(skip.reason)")
         }
       }
-      try await store.apply(scanned: scanned, missing: [])
+      do {
+        try await store.apply(scanned: scanned, missing: [])
+      } catch {
+        _ = try? await next?.value  // no read outlives the scan
+        throw error
+      }
       summary.added += scanned.count
       processed += batch.count
       await progress(Progress(scanning: processed < work.count, processed: processed, total: work.count))

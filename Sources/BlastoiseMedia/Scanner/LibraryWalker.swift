@@ -20,7 +20,8 @@ public enum LibraryWalker {
         guard !name.hasPrefix(".") else { continue }
         let path = directory + "/" + name
         var info = stat()
-        guard lstat(path, &info) == 0 else { continue }
+        // Relative to the open directory: the kernel resolves one name, not the whole path.
+        guard fstatat(dirfd(handle), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
         if (info.st_mode & S_IFMT) == S_IFLNK {
           guard let target = realPath(path), target.hasPrefix(realRoot + "/"), stat(target, &info) == 0 else {
             continue

@@ -71,6 +71,7 @@ public enum BlastoiseCommand {
   }
 
   private static func serve(_ configuration: ServerConfiguration) async -> Never {
+    FreedMemory.limitArenas()
     let files = OpenFileLimit.raise()
     ServerLog.write(
       files.before == files.after

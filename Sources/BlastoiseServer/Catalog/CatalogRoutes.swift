@@ -12,7 +12,7 @@ struct CatalogRoutes: Sendable {
   let annotations: any AnnotationStore
   let library: LibraryService
   let auth: RequestAuthenticator
-  let answers = AnswerCache(capacityBytes: 32 << 20)
+  let answers = AnswerCache(capacityBytes: 16 << 20)
 
   func register(on router: inout Router) {
     let catalog = catalog

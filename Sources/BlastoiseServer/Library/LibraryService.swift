@@ -19,9 +19,9 @@ final class LibraryService: Sendable {
   private let scanning = AsyncGate()
   /// Hashing uploads and placing files: blocking file work, kept off the Swift pool.
   let fileQueue = DispatchQueue(label: "blastoise.library-files")
-  /// The encoded answer, and the library's generation: it moves on with every change, so an
-  /// answer read before a change is never cached after it.
-  private let cachedLibrary = Mutex<(response: HTTPResponse?, generation: UInt64)>((nil, 0))
+  /// The encoded answer (gzip-compressed: `GzipJSON`), and the library's generation: it moves on
+  /// with every change, so an answer read before a change is never cached after it.
+  private let cachedLibrary = Mutex<(answer: GzipJSON?, generation: UInt64)>((nil, 0))
   private let observers = Mutex<[@Sendable (LibraryEvent) async -> Void]>([])
 
   init(store: any LibraryStore, musicDirectory: String, dataDirectory: String) {
@@ -57,23 +57,28 @@ final class LibraryService: Sendable {
       "scan: \(summary.added) read, \(summary.unchanged) unchanged, \(summary.missing) missing, "
         + "\(summary.skipped) skipped in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
     if summary.added > 0 || summary.missing > 0 { await libraryChanged() }
+    FreedMemory.release()
     return summary
   }
 
-  /// `GET /api/library`: the whole list is encoded once per change; a page (`limit`, `offset`)
-  /// is read when asked for, with the whole list's length in `X-Total-Count`.
-  func libraryResponse(_ page: PageQuery) async throws -> HTTPResponse {
+  /// `GET /api/library`: the whole list is encoded once per change and kept compressed; a page
+  /// (`limit`, `offset`) is read when asked for, with the whole list's length in `X-Total-Count`.
+  func libraryResponse(_ page: PageQuery, for request: HTTPRequest) async throws -> HTTPResponse {
     if page != PageQuery() {
       let tracks = try await store.tracks(offset: page.offset, limit: page.limit)
       var response = HTTPResponse.json(tracks.items)
       response.headers.add("X-Total-Count", String(tracks.total))
       return response
     }
-    let (cached, generation) = cachedLibrary.withLock { ($0.response, $0.generation) }
-    if let cached { return cached }
-    let response = HTTPResponse.json(try await store.tracks())
-    cachedLibrary.withLock { if $0.generation == generation { $0.response = response } }
-    return response
+    let (cached, generation) = cachedLibrary.withLock { ($0.answer, $0.generation) }
+    if let cached { return cached.response(for: request) }
+    let tracks = try await store.tracks()
+    guard let answer = GzipJSON(array: tracks) else {
+      return .error(HTTPError(.internalServerError, "Could not encode the response"))
+    }
+    cachedLibrary.withLock { if $0.generation == generation { $0.answer = answer } }
+    FreedMemory.release()
+    return answer.response(for: request)
   }
 
   /// Moves on with every change of the library (and so of the catalog), also with each batch

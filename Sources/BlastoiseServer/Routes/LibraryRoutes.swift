@@ -12,7 +12,7 @@ struct LibraryRoutes: Sendable {
   func register(on router: inout Router) {
     router.on(.get, APIRoute.library.pattern) { request in
       _ = try await auth.require(.listen, for: request)
-      return try await library.libraryResponse(try PageQuery(parameters: request.query))
+      return try await library.libraryResponse(try PageQuery(parameters: request.query), for: request)
     }
     router.on(.get, APIRoute.track.pattern) { request in
       _ = try await auth.require(.listen, for: request)

@@ -4,10 +4,12 @@ import BlastoiseStoreShared
 /// How a store reaches its database: on its own (every call is one transaction) or inside a
 /// `Storage.transaction` (calls join the open one). The blocking work runs on the database's
 /// `SQLiteRunner`; callers only await. SQLite's failures that mean something to the domain leave
-/// here as `CoreError`s, so no SQLite code reaches the HTTP layer.
+/// here as `CoreError`s, so no SQLite code reaches the HTTP layer. Reads outside a transaction go
+/// to `readers` when there are any.
 struct SQLiteAccess: Sendable {
   let database: SQLiteDatabase
   let runner: SQLiteRunner
+  let readers: SQLiteReaders?
   /// The `Storage.transaction` this access belongs to; nil: every call is a transaction of its own.
   let transaction: TransactionMark?
 
@@ -26,6 +28,10 @@ struct SQLiteAccess: Sendable {
     do {
       if let transaction {
         return try await runner.run(in: transaction) { try database.continueTransaction(body) }
+      }
+      if readOnly, let readers {
+        try TransactionMark.refuseNested(in: ObjectIdentifier(runner))
+        return try await readers.read(body)
       }
       return try await runner.exclusive { try readOnly ? database.read(body) : database.write(body) }
     } catch let error as StoreError {

@@ -57,6 +57,9 @@ public protocol CatalogStatements {
   func searchCandidates(
     _ kind: SearchKind, lower: String, upper: String, needles: [String], count: Int
   ) throws -> [StoreRow]
+  /// How many words of `kind` (of names or rests) lie from `lower` (inclusive) to `upper`
+  /// (exclusive), counted up to `cap`: one read of the index, not of the entries.
+  func searchWordCount(_ kind: SearchKind, lower: String, upper: String, cap: Int) throws -> Int
 }
 
 /// What `search_words` and `search_entries` hold for one artist, album or track.

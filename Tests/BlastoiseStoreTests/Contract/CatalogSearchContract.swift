@@ -63,4 +63,20 @@ import Testing
       #expect(try await Self.search(storage, "hljod").tracks.isEmpty)
     }
   }
+
+  /// The index range read is the rarest term's, whichever term is longest: a rare term typed after
+  /// a common one finds its few entries however many the common one has.
+  @Test(arguments: StoreBackends.all)
+  func aRareTermNextToACommonOneFindsItsFewEntries(backend: StoreBackend) async throws {
+    try await backend.withStorage { storage in
+      let common = (0..<200).map { Fixture.song("w\($0)", "Wonderful Song \($0)", by: "Ann", on: "Songs") }
+      try await storage.library.apply(
+        scanned: common + [Fixture.song("z", "Wonderful Zed", by: "Bill", on: "Rare")], missing: [])
+      #expect(try await Self.search(storage, "wonderful ze").tracks.map(\.title) == ["Wonderful Zed"])
+      #expect(try await Self.search(storage, "ze wonderful").tracks.map(\.title) == ["Wonderful Zed"])
+      #expect(try await Self.search(storage, "wonderful bill").tracks.map(\.title) == ["Wonderful Zed"])
+      #expect(try await Self.search(storage, "wonderful", limit: 5).tracks.count == 5)
+      #expect(try await Self.search(storage, "wonderful qqq") == SearchResults())
+    }
+  }
 }

@@ -199,4 +199,13 @@ struct PostgresCatalogStatements: CatalogStatements {
       """, .integer(kind.rawValue), .text(lower), .text(upper), .text(needles[0]), .text(needles[1]),
       .text(needles[2]), StoreValue(count))
   }
+
+  func searchWordCount(_ kind: SearchKind, lower: String, upper: String, cap: Int) throws -> Int {
+    let rows = try connection.query(
+      """
+      SELECT count(*) AS count FROM (
+        SELECT 1 FROM search_words WHERE kind = $1 AND field IN (0, 1) AND word >= $2 AND word < $3 LIMIT $4) AS w
+      """, .integer(kind.rawValue), .text(lower), .text(upper), StoreValue(cap))
+    return rows.first?.int("count") ?? 0
+  }
 }
