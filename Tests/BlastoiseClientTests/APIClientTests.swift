@@ -17,7 +17,7 @@ import Testing
     #expect(api.cookies.value(named: "blastoise_session")?.isEmpty == false)
     #expect(try await api.me().user?.username == "ada")
     // A second client given the stored header is the same person (what an app restores).
-    let restored = BlastoiseAPI(baseURL: server.base, cookies: CookieJar(cookieHeader: api.cookies.cookieHeader))
+    let restored = server.api(cookies: CookieJar(cookieHeader: api.cookies.cookieHeader))
     #expect(try await restored.me().user?.username == "ada")
     try await api.logOut()
     #expect(api.cookies.cookieHeader == nil)

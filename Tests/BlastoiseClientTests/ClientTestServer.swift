@@ -27,7 +27,11 @@ final class ClientTestServer: Sendable {
 
   var base: URL { URL(string: "http://127.0.0.1:\(server.port)")! }
 
-  func api() -> BlastoiseAPI { BlastoiseAPI(baseURL: base) }
+  /// A client whose request timeout is only a hang guard: on a busy machine a sign-up (argon2id
+  /// beside a whole test run) can take longer than an app's 30 s.
+  func api(cookies: CookieJar = CookieJar()) -> BlastoiseAPI {
+    BlastoiseAPI(baseURL: base, cookies: cookies, requestTimeout: 300)
+  }
 
   func stop() async { await server.stop() }
 

@@ -17,8 +17,12 @@ public final class BlastoiseAPI: Sendable {
   public let userAgent: String
   private let session: URLSession
 
-  /// `baseURL` is the server's root, e.g. `http://127.0.0.1:3001`.
-  public init(baseURL: URL, cookies: CookieJar = CookieJar(), userAgent: String = "BlastoiseClient/0.1") {
+  /// `baseURL` is the server's root, e.g. `http://127.0.0.1:3001`; a request that has not been
+  /// answered within `requestTimeout` seconds fails.
+  public init(
+    baseURL: URL, cookies: CookieJar = CookieJar(), userAgent: String = "BlastoiseClient/0.1",
+    requestTimeout: Double = 30
+  ) {
     self.baseURL = baseURL
     self.cookies = cookies
     self.userAgent = userAgent
@@ -26,7 +30,7 @@ public final class BlastoiseAPI: Sendable {
     configuration.httpShouldSetCookies = false
     configuration.httpCookieAcceptPolicy = .never
     configuration.httpCookieStorage = nil
-    configuration.timeoutIntervalForRequest = 30
+    configuration.timeoutIntervalForRequest = requestTimeout
     session = URLSession(configuration: configuration)
   }
 
