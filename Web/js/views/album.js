@@ -7,6 +7,7 @@ import { h } from "../dom.js";
 import { albumArtist, albumName, formatTime, plural } from "../format.js";
 import { libraryHref } from "../routes.js";
 import { heartButton } from "./favourite.js";
+import { ratingControl } from "./rating.js";
 import { toastError } from "./toasts.js";
 import { batchButtons, mountTrackList } from "./track-list.js";
 
@@ -16,7 +17,7 @@ export function mountAlbum(ctx, container, route) {
   let discs = 1;
   const head = h("div", { class: "detail-head", id: "album-head" }, h("p", { class: "muted", text: "Loading…" }));
   const list = mountTrackList(ctx, {
-    id: "album-tracks", label: "Album tracks", emptyText: "This album has no tracks on disk.", selectable: true,
+    id: "album-tracks", label: "Album tracks", emptyText: "This album has no tracks on disk.", selectable: true, rated: true,
     number: (track) => numberOf(track, discs),
   });
   container.append(h("div", { class: "detail-page" }, head, list.el));
@@ -37,9 +38,10 @@ export function mountAlbum(ctx, container, route) {
         h("h3", { class: "detail-title", id: "album-title", text: albumName(album) }),
         artist,
         h("p", { class: "muted detail-facts", text: facts.join(" · ") }),
-        h("div", { class: "detail-actions" },
+        h("div", { class: "detail-personal" },
           heartButton(ctx, "albums", album, albumName(album), { id: "album-favourite", small: false }),
-          batchButtons(ctx, () => tracks, { idPrefix: "album" }))));
+          ratingControl(ctx, "albums", album, albumName(album), { id: "album-rating", size: 20 })),
+        h("div", { class: "detail-actions" }, batchButtons(ctx, () => tracks, { idPrefix: "album" }))));
     list.setTracks(tracks);
   }, (error) => {
     if (gone) return;

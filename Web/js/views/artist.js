@@ -4,6 +4,7 @@ import { h } from "../dom.js";
 import { plural } from "../format.js";
 import { albumGrid } from "./album-card.js";
 import { heartButton } from "./favourite.js";
+import { ratingControl } from "./rating.js";
 import { toastError } from "./toasts.js";
 
 export function mountArtist(ctx, container, route) {
@@ -17,7 +18,9 @@ export function mountArtist(ctx, container, route) {
         h("span", { class: "detail-kind", text: "Artist" }),
         h("h3", { class: "detail-title", id: "artist-name", text: artist.name || "Unknown artist" }),
         h("p", { class: "muted", text: [plural(artist.albumCount ?? albums.length, "album"), plural(artist.trackCount ?? 0, "track"), artist.playCount ? plural(artist.playCount, "play") : null].filter(Boolean).join(" · ") }),
-        h("div", { class: "detail-actions" }, heartButton(ctx, "artists", artist, artist.name || "this artist", { id: "artist-favourite", small: false }))),
+        h("div", { class: "detail-personal" },
+          heartButton(ctx, "artists", artist, artist.name || "this artist", { id: "artist-favourite", small: false }),
+          ratingControl(ctx, "artists", artist, artist.name || "this artist", { id: "artist-rating", size: 20 }))),
       h("h4", { class: "lib-section-title", text: "Albums" }),
       albumGrid(albums, { id: "artist-albums", label: "Albums", emptyText: "No albums of their own." }),
       appearsOn.length ? h("h4", { class: "lib-section-title", text: "Appears on" }) : null,

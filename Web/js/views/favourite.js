@@ -22,19 +22,30 @@ export function setHeart(button, name, on) {
   button.title = label(name, on);
 }
 
-/** A heart button for `item` of `kind` ("tracks", "albums", "artists"), or null for a guest. */
+/** A heart button for `item` of `kind` ("tracks", "albums", "artists"), or null for a guest.
+ *  Its `heart.setItem(item, name)` points it at another item (now playing; null disables it). */
 export function heartButton(ctx, kind, item, name, { id, small = true } = {}) {
   if (!keepsAnnotations(ctx.store)) return null;
-  const button = h("button", { class: ["icon-btn heart", small && "small"], type: "button", id, dataset: { act: "fav" } }, icon("heart", { size: 16 }));
-  setHeart(button, name, item.favourite === true);
+  const button = h("button", { class: ["icon-btn heart", small && "small"], type: "button", id, dataset: { act: "fav", kind } }, icon("heart", { size: 16 }));
+  const point = (next, nextName) => {
+    item = next;
+    name = nextName;
+    button.disabled = !item;
+    if (item) button.dataset.id = item.id;
+    else delete button.dataset.id;
+    setHeart(button, name, item?.favourite === true);
+  };
+  point(item, name);
+  button.heart = { setItem: point, show: (on) => { if (item) item.favourite = on || undefined; setHeart(button, name, on); } };
   button.addEventListener("click", (event) => {
     event.stopPropagation();
-    toggleFavourite(item, kind, button, name);
+    if (item) toggleFavourite(item, kind, button, name);
   });
   return button;
 }
 
-/** Flips the item's favourite on the server, showing the answer on `button`. */
+/** Flips the item's favourite on the server, showing the answer on `button` and on every other
+ *  heart for the same item on the page. */
 export async function toggleFavourite(item, kind, button, name) {
   const on = item.favourite !== true;
   setHeart(button, name, on);
@@ -45,4 +56,7 @@ export async function toggleFavourite(item, kind, button, name) {
     toastError(error, "Favourites");
   }
   setHeart(button, name, item.favourite === true);
+  for (const other of document.querySelectorAll(`.heart[data-kind="${kind}"][data-id="${CSS.escape(item.id)}"]`)) {
+    if (other !== button) other.heart?.show(item.favourite === true);
+  }
 }

@@ -19,7 +19,7 @@ export function mountFavourites(ctx, container) {
   }
   const albums = h("div", {}, h("p", { class: "muted small", text: "Loading…" }));
   const artists = h("div", {});
-  const tracks = mountTrackList(ctx, { id: "favourite-tracks", label: "Favourite tracks", emptyText: "No favourite tracks yet: tap a track's heart." });
+  const tracks = mountTrackList(ctx, { id: "favourite-tracks", label: "Favourite tracks", emptyText: "No favourite tracks yet: tap a track's heart.", rated: true });
   page.append(
     h("h3", { class: "lib-section-title", text: "Albums" }), albums,
     h("h3", { class: "lib-section-title", text: "Artists" }), artists,

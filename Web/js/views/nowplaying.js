@@ -1,10 +1,14 @@
-// Now playing: the track, time, seek bar, transport, mode, volume; the "not synced" banner for
-// local previews and the "click to play" notice when the browser blocks autoplay.
+// Now playing: the track, time, seek bar, transport, mode, volume; this person's heart and stars
+// for the track (not for guests); the "not synced" banner for local previews and the "click to
+// play" notice when the browser blocks autoplay.
 import { h } from "../dom.js";
 import { coverArt, setCover } from "../covers.js";
 import { formatTime, trackSubtitle, trackTitle } from "../format.js";
 import { icon } from "../icons.js";
+import { api } from "../api.js";
+import { heartButton, keepsAnnotations } from "./favourite.js";
 import { showLyrics } from "./lyrics.js";
+import { ratingControl } from "./rating.js";
 
 const COVER_SIZES = "(max-width: 800px) 62vw, 84px";
 
@@ -33,6 +37,32 @@ export function mountNowPlaying(ctx, pane) {
   const roomLine = h("div", { class: "np-room" });
   const badge = h("span", { class: "badge badge-local", text: "not synced", hidden: true });
   const lyricsButton = h("button", { class: "btn small ghost", type: "button", id: "np-lyrics", hidden: true, onclick: () => { const t = store.currentTrack(); if (t) showLyrics(t); } }, h("span", { text: "Lyrics" }));
+
+  // The room's tracks carry no annotations: the heart and stars learn them from the track's album.
+  const personal = keepsAnnotations(store) ? {
+    heart: heartButton(ctx, "tracks", null, "this track", { id: "np-favourite" }),
+    stars: ratingControl(ctx, "tracks", null, "this track", { id: "np-rating", size: 18 }),
+    trackId: null,
+  } : null;
+  const personalLine = personal ? h("div", { class: "np-personal" }, personal.heart, personal.stars) : null;
+
+  function showPersonal(track) {
+    if (!personal || (track?.id ?? null) === personal.trackId) return;
+    personal.trackId = track?.id ?? null;
+    const name = track ? trackTitle(track) : "this track";
+    const item = track ? { id: track.id, rating: track.rating, favourite: track.favourite } : null;
+    personal.heart.heart.setItem(item, name);
+    personal.stars.ratingControl.setItem(item, name);
+    if (personalLine) personalLine.hidden = !track;
+    if (!track?.albumId) return;
+    api.album(track.albumId).then((answer) => {
+      const found = (answer?.tracks || []).find((t) => t.id === track.id);
+      if (!found || personal.trackId !== track.id || personal.stars.contains(document.activeElement)) return;
+      const known = { id: track.id, rating: found.rating, favourite: found.favourite };
+      personal.heart.heart.setItem(known, name);
+      personal.stars.ratingControl.setItem(known, name);
+    }, () => { /* the stars stay as they are */ });
+  }
 
   const elapsed = h("span", { class: "time", id: "np-elapsed", text: "0:00" });
   const duration = h("span", { class: "time", id: "np-duration", text: "0:00" });
@@ -66,7 +96,7 @@ export function mountNowPlaying(ctx, pane) {
 
   pane.append(localBanner, blockedNotice,
     h("div", { class: "np-main" }, cover,
-      h("div", { class: "np-info" }, h("div", { class: "np-headline" }, title, badge), subtitle, h("div", { class: "np-room-line" }, roomLine, lyricsButton))),
+      h("div", { class: "np-info" }, h("div", { class: "np-headline" }, title, badge), subtitle, personalLine, h("div", { class: "np-room-line" }, roomLine, lyricsButton))),
     h("div", { class: "np-seek" }, elapsed, seek, duration),
     controlsRow);
   if (!canControl) pane.append(guestNote);
@@ -88,6 +118,7 @@ export function mountNowPlaying(ctx, pane) {
     cover.classList.toggle("empty", !track);
     badge.hidden = !local;
     lyricsButton.hidden = !track?.hasLyrics;
+    showPersonal(track);
     localBanner.hidden = !local;
     pane.classList.toggle("is-local", local);
     setTransportVisible(local);

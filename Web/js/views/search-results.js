@@ -13,7 +13,7 @@ export function mountSearchResults(ctx, container) {
   const status = h("p", { class: "muted small", id: "search-status", attrs: { role: "status" } });
   const artists = h("ul", { class: "artist-chips", id: "search-artists", attrs: { "aria-label": "Artists" } });
   const albums = h("div", { class: "search-albums" });
-  const tracks = mountTrackList(ctx, { id: "search-tracks", label: "Tracks", emptyText: "No tracks.", selectable: true });
+  const tracks = mountTrackList(ctx, { id: "search-tracks", label: "Tracks", emptyText: "No tracks.", selectable: true, rated: true });
   const group = (title, body, id) => h("section", { class: "search-group", id }, h("h3", { class: "lib-section-title", text: title }), body);
   const groups = [group("Artists", artists, "search-group-artists"), group("Albums", albums, "search-group-albums"), group("Tracks", tracks.el, "search-group-tracks")];
   container.append(h("div", { class: "detail-page" }, status, groups));

@@ -3,11 +3,12 @@
 // picks a range) and a bar that plays, queues or adds the picked tracks — and the same batch
 // buttons for any set of tracks (an album's "Play in this room", "Add to queue"…).
 import { h } from "../dom.js";
-import { plural } from "../format.js";
+import { plural, trackTitle } from "../format.js";
 import { icon } from "../icons.js";
 import { Selection } from "../selection.js";
 import { VirtualList } from "../virtual-list.js";
 import { addToPlaylistDialog } from "./playlists.js";
+import { trackRating } from "./rating.js";
 import { bindTrackActions, canAddToPlaylist, canPlayInRoom, trackActions, trackCells } from "./track-row.js";
 
 export const TRACK_ROW_HEIGHT = 56;
@@ -32,10 +33,12 @@ export function batchButtons(ctx, tracks, { idPrefix, small = true } = {}) {
 }
 
 /**
- * number(track, index) → the text before the cover (a track number), or nothing.
+ * number(track, index) → the text before the cover (a track number), or nothing. `rated`: the
+ * tracks come from a catalog answer, which carries this person's ratings, so the rows show stars
+ * (the library's and the queue's tracks do not carry them).
  * Returns { el, list (the VirtualList when virtual), setTracks(tracks), refresh() }.
  */
-export function mountTrackList(ctx, { id, label, emptyText = "No tracks.", virtual = false, selectable = false, number = null }) {
+export function mountTrackList(ctx, { id, label, emptyText = "No tracks.", virtual = false, selectable = false, number = null, rated = false }) {
   let tracks = [];
   const selection = selectable ? new Selection() : null;
 
@@ -46,7 +49,9 @@ export function mountTrackList(ctx, { id, label, emptyText = "No tracks.", virtu
       row.append(h("input", { type: "checkbox", class: "tr-check", checked: picked, dataset: { i: index }, attrs: { "aria-label": `Select ${track.title || track.filename}` } }));
     }
     if (number) row.append(h("span", { class: "q-num", text: number(track, index) ?? "" }));
-    row.append(...trackCells(track), trackActions(ctx, track));
+    const [cover, main, time] = trackCells(track);
+    const stars = rated ? trackRating(ctx, track, trackTitle(track)) : null;
+    row.append(...[cover, main, stars, time, trackActions(ctx, track)].filter(Boolean));
     return row;
   }
 
