@@ -5,7 +5,7 @@ people listening, which then shows under Recently played on their start view."""
 from __future__ import annotations
 
 from conftest import new_room, unique
-from helpers import GUARD, Api, click, js_wait, poll_until, sign_up_in_page, switch_room_in_page
+from helpers import GUARD, Api, click, js_wait, poll_until, sign_in_in_page, sign_up_in_page, switch_room_in_page
 
 PASSWORD = "password-123"
 
@@ -70,3 +70,101 @@ def test_a_room_counts_a_play_for_each_person_listening(server, browsers, make_a
     click(page, "#library-nav a[data-view='library']")
     js_wait(page, "[...document.querySelectorAll('#recent-played-albums .album-card .card-title')].map(t => t.textContent).includes('E2E Album')",
             message="Recently played on the start view")
+
+
+# Records the page's POSTs to /api/plays (the local plays it reports), from its first script on.
+PLAYS_RECORDER = """
+  window.__plays = [];
+  const fetch0 = window.fetch;
+  window.fetch = (url, init) => {
+    if (String(url).endsWith('/api/plays') && init && init.method === 'POST') window.__plays.push(JSON.parse(init.body).trackId);
+    return fetch0(url, init);
+  };
+"""
+
+
+def test_a_local_play_counts_once_and_shows_in_recently_played(server, browsers):
+    name = unique("localear")
+    api = Api(server.base)
+    api.signup(name, PASSWORD)
+    album = album_id(api, "Hljóð")
+    fyrsta = [t for t in api.get(f"/api/albums/{album}")["tracks"] if t["title"] == "Fyrsta"][0]
+    assert fyrsta["duration"] == 30  # a play after 15 s heard
+    # A room with nothing queued, so the only play is the one heard here.
+    room = new_room(api, [])
+    page = browsers()
+    page.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": PLAYS_RECORDER})
+    sign_in_in_page(page, server.base, name, PASSWORD)
+    js_wait(page, f"!!document.querySelector(\"#room-list li[data-id='{room['id']}']\")")
+    page.execute_script("document.querySelector(`#room-list li[data-id='${arguments[0]}'] .room-main`).click();", room["id"])
+    js_wait(page, f"document.querySelector(\"#room-list li[data-id='{room['id']}']\").classList.contains('active')")
+    js_wait(page, "document.querySelector('#recent-played-albums')?.textContent === 'Nothing played yet.'", message="nothing played yet")
+
+    # The secondary action: play it here only, not synced.
+    page.execute_script("window.location.hash = arguments[0];", f"#/album/{album}")
+    click(page, f"#album-tracks .track-row[data-id='{fyrsta['id']}'] button[data-act='local']")
+    js_wait(page, "!document.getElementById('local-banner').hidden", message="the local banner")
+    js_wait(page, "!document.getElementById('player').paused", message="the local play")
+    recent = poll_until(lambda: api.get("/api/plays/recent"), lambda answer: answer["tracks"],
+                        timeout=GUARD + 30, message="the local play counted")
+    assert [t["id"] for t in recent["tracks"]] == [fyrsta["id"]]
+    assert recent["tracks"][0]["playCount"] == 1
+    assert [a["name"] for a in recent["albums"]] == ["Hljóð"]
+    assert page.execute_script("return window.__plays") == [fyrsta["id"]]
+
+    # The start view shows it under Recently played; the album's page counts the play.
+    click(page, "#library-nav a[data-view='library']")
+    js_wait(page, "[...document.querySelectorAll('#recent-played-albums .album-card .card-title')].map(t => t.textContent).join() === 'Hljóð'",
+            message="Recently played on the start view")
+    page.execute_script("window.location.hash = arguments[0];", f"#/album/{album}")
+    js_wait(page, "document.querySelector('#album-head .detail-facts')?.textContent.endsWith('1 play')", message="the album's play count")
+
+    # Heard to the end, it is still one play: reported once.
+    js_wait(page, "document.getElementById('player').ended", timeout=GUARD + 30, message="the track played to its end")
+    assert page.execute_script("return window.__plays") == [fyrsta["id"]]
+    assert api.get("/api/plays/recent")["tracks"][0]["playCount"] == 1
+
+
+def test_the_local_play_rule(server, browsers):
+    """plays.js itself, driven by a stand-in for the audio element: half the track or four
+    minutes, never under 30 s; a seek forward hears nothing; played to the end, a new play."""
+    page = browsers()
+    page.get(server.base + "/")
+    result = page.execute_async_script("""
+      const done = arguments[arguments.length - 1];
+      import('/js/plays.js').then(({ LocalPlays, playThreshold }) => {
+        const audio = new EventTarget();
+        audio.paused = true;
+        audio.currentTime = 0;
+        const reports = [];
+        const plays = new LocalPlays(audio, (id) => reports.push([id, audio.currentTime]));
+        const fire = (name) => audio.dispatchEvent(new Event(name));
+        const playTo = (end) => { while (audio.currentTime < end - 1e-9) { audio.currentTime = Math.round((audio.currentTime + 0.25) * 100) / 100; fire('timeupdate'); } };
+        const out = { thresholds: [playThreshold(29), playThreshold(30), playThreshold(100), playThreshold(600), playThreshold(NaN)] };
+        plays.start('a', 30);
+        audio.paused = false; fire('playing');
+        playTo(14.75); out.before = reports.length;
+        playTo(15.25); out.at = reports.map((r) => r.slice());
+        playTo(30); out.once = reports.length;
+        // Played to the end and again: a new play. This time a seek forward past the middle hears nothing.
+        fire('ended'); audio.currentTime = 0; fire('playing');
+        playTo(5); fire('seeking'); audio.currentTime = 20; fire('timeupdate'); playTo(29);
+        out.afterSeek = reports.length;
+        // A pause hears nothing, however long.
+        plays.start('b', 40); audio.currentTime = 0; fire('playing'); playTo(10);
+        audio.paused = true; fire('pause'); audio.currentTime = 10; fire('timeupdate');
+        audio.paused = false; fire('playing'); playTo(19.75); out.paused = reports.length;
+        playTo(20.25); out.b = reports.length;
+        // Too short a track never counts; stop() ends the play.
+        plays.start('c', 20); audio.currentTime = 0; playTo(20); out.short = reports.length;
+        plays.start('d', 30); audio.currentTime = 0; plays.stop(); playTo(30); out.stopped = reports.length;
+        done(out);
+      }, (error) => done(String(error)));
+    """)
+    assert result["thresholds"] == [None, 15, 50, 240, None]
+    assert result["before"] == 0
+    assert result["at"] == [["a", 15]]
+    assert result["once"] == 1
+    assert result["afterSeek"] == 1, "a seek forward past the middle is not listening"
+    assert result["paused"] == 1 and result["b"] == 2
+    assert result["short"] == 2 and result["stopped"] == 2

@@ -37,7 +37,7 @@ export function createControls(ctx) {
   const { player, sync } = ctx;
   // Guests keep no plays; people's local plays are reported (rooms count theirs on the server).
   const localPlays = new LocalPlays(player.audio, (trackId) => {
-    if (store.get("user")?.isGuest === false) api.reportPlay(trackId).catch(() => {});
+    if (store.get("user")?.isGuest === false) api.reportPlay(trackId).then(() => store.emit("played", trackId), () => {});
   });
   const room = () => store.get("room");
   const channelId = () => store.get("channelId");

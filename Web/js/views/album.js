@@ -30,7 +30,8 @@ export function mountAlbum(ctx, container, route) {
     const artist = album.artistId
       ? h("a", { class: "detail-artist", href: libraryHref("artist", album.artistId), text: albumArtist(album) })
       : h("span", { class: "detail-artist", text: albumArtist(album) });
-    const facts = [album.year, plural(album.trackCount ?? tracks.length, "track"), formatTime(album.duration || 0), ...(album.genres || []).slice(0, 3)].filter(Boolean);
+    const facts = [album.year, plural(album.trackCount ?? tracks.length, "track"), formatTime(album.duration || 0), ...(album.genres || []).slice(0, 3),
+      album.playCount ? plural(album.playCount, "play") : null].filter(Boolean);
     head.replaceChildren(
       coverArt(album.coverId || tracks.find((t) => t.coverId)?.coverId || null, { sizes: "(max-width: 800px) 40vw, 180px", seed: album.name || album.id, className: "detail-cover", iconSize: 48 }),
       h("div", { class: "detail-info" },

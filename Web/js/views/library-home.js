@@ -33,6 +33,7 @@ export function mountLibraryHome(ctx, container) {
     }
   };
   load();
-  const stop = ctx.store.on("library", load); // new uploads and scans show up here
-  return { dispose: () => { gone = true; stop(); } };
+  // New uploads and scans show up here, and so do plays this page reported.
+  const stops = [ctx.store.on("library", load), ctx.store.listen("played", load)];
+  return { dispose: () => { gone = true; stops.forEach((stop) => stop()); } };
 }
