@@ -103,6 +103,8 @@ def test_the_album_page_adds_the_album_with_one_toast_and_undo_removes_it(server
     assert text_of(page, "#album-head .detail-artist") == "Sigur Test"
     # Disc 1 track 1, disc 1 track 2, disc 2 track 1 — not the file names' order.
     assert page.execute_script(ALBUM_TITLES) == HLJOD_ORDER
+    # On the album's page a row's second line is its artist (the album is the page's).
+    assert page.execute_script("return [...document.querySelectorAll('#album-tracks .tr-sub')].map(t => t.textContent)") == ["Sigur Test"] * 3
     js_wait(page, "(() => { const i = document.querySelector('#album-head .detail-cover img'); return i && i.complete && i.naturalWidth > 0; })()",
             message="the album's cover")
 
@@ -248,3 +250,51 @@ def test_lyrics_from_the_tags_open_from_now_playing(server, browsers, make_api):
     js_wait(page, "document.getElementById('lyrics-text')", message="the lyrics dialog")
     assert page.execute_script("return document.getElementById('lyrics-text').textContent") == LYRICS
     assert page.execute_script("return document.querySelectorAll('#lyrics-text b').length") == 0  # text, not markup
+
+
+def test_the_artist_page_queues_their_tracks_album_by_album(server, browsers, make_api):
+    owner = make_api("artistowner")
+    alpha = library(owner)["Alpha Tone"]
+    room = new_room(owner, [alpha["id"]])
+    page = browsers()
+    join(page, server.base, room["id"], "artistfan")
+    artist = [t for t in owner.get("/api/library") if t["title"] == "Fyrsta"][0]["artistId"]
+    page.execute_script("window.location.hash = arguments[0];", f"#/artist/{artist}")
+    js_wait(page, "document.getElementById('artist-name')?.textContent === 'Sigur Test'")
+    js_wait(page, "document.querySelectorAll('#queue-list .queue-row').length === 1", message="the room's queue")
+    click(page, "#artist-add")
+    wait_until(lambda: queue_titles(page) == ["Alpha Tone"] + HLJOD_ORDER, message=f"the artist's tracks in the queue ({queue_titles(page)})")
+    js_wait(page, "window.__toasts.includes('Added 3 tracks to the queue')", message="one toast for the three")
+    assert page.execute_script("return window.__toasts.filter(t => t.startsWith('Added')).length") == 1
+    for suffix in ("play", "next", "playlist"):
+        assert page.execute_script(f"return !!document.getElementById('artist-{suffix}')"), suffix
+
+
+def test_media_session_while_blocked_and_for_a_local_preview(server, browsers, make_api):
+    owner = make_api("blockowner")
+    tracks = library(owner)
+    room = new_room(owner, [tracks["Alpha Tone"]["id"]])
+    page = browsers(autoplay=False)
+    page.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": MEDIA_RECORDER})
+    join(page, server.base, room["id"], "blockedfan")
+    # Typing and clicking counted as a user gesture; a fresh load of the page (in the same room) has none.
+    page.refresh()
+    js_wait(page, "!!window.__blastoise")
+    # The browser waits for a click: nothing plays here, so the system shows "paused" (and a play button).
+    js_wait(page, "!document.getElementById('autoplay-notice').hidden", message="the click-to-play notice")
+    js_wait(page, "navigator.mediaSession.playbackState === 'paused'", message="paused while blocked")
+    assert room_state(owner, room["id"])["paused"] is False  # the room plays on
+    # A preview here (a click, so the browser lets it play): its own track, play and pause, no next.
+    search = library_tracks(page)
+    search.send_keys("Opening Number")
+    js_wait(page, "document.querySelectorAll('#library-list .track-row').length === 1")
+    click(page, "#library-list .track-row button[data-act='local']")
+    js_wait(page, "navigator.mediaSession.metadata?.title === 'Opening Number' && navigator.mediaSession.playbackState === 'playing'",
+            message="the preview in the media session")
+    assert page.title == "Opening Number · Cover Band — Blastoise"
+    assert page.execute_script("return window.__media.nexttrack") is None
+    for name in ("play", "pause", "seekto", "previoustrack"):
+        assert page.execute_script(f"return typeof window.__media[{name!r}]") == "function", name
+    page.execute_script("window.__media.pause()")
+    js_wait(page, "document.getElementById('player').paused && navigator.mediaSession.playbackState === 'paused'", message="the preview paused")
+    assert room_state(owner, room["id"])["paused"] is False  # the preview is not the room

@@ -1,5 +1,6 @@
-"""Screenshots at 1280×800 and 390×844 (saved to e2e/screenshots/ for a person to look at), the
-security headers on the page, and no console errors (CSP violations included)."""
+"""Screenshots at 1280×800 and 390×844 (saved to e2e/screenshots/ for a person to look at): the
+app, the sync meter, playlists and the library's views (albums, an album with stars, an artist);
+the security headers on the page, and no console errors (CSP violations included)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import time
 import urllib.request
 
 from conftest import new_room, tone_tracks, unique
-from helpers import SCREENSHOTS, click, console_errors, js_wait, set_viewport, sign_up_in_page, switch_room_in_page
+from helpers import (SCREENSHOTS, Api, click, console_errors, js_wait, set_viewport, sign_in_in_page, sign_up_in_page,
+                     switch_room_in_page)
 
 
 def test_the_page_is_served_with_a_strict_content_security_policy(server):
@@ -77,6 +79,59 @@ def test_screenshots_desktop_and_phone(server, browsers, make_api):
                 message=f"the {tab} pane alone")
         time.sleep(0.4)  # let the pane settle for the picture
         phone.save_screenshot(str(SCREENSHOTS / f"phone-{tab}.png"))
+    width = phone.execute_script("return document.documentElement.scrollWidth")
+    assert width <= 390, f"the phone layout overflows sideways ({width}px)"
+    assert console_errors(phone) == []
+
+
+def test_screenshots_of_the_library(server, browsers):
+    SCREENSHOTS.mkdir(exist_ok=True)
+    name = unique("Noor")
+    api = Api(server.base)
+    api.signup(name, "password-123")
+    albums = {a["name"]: a for a in api.get("/api/albums?limit=500")["items"]}
+    hljod = albums["Hljóð"]
+    fyrsta = [t for t in api.get(f"/api/albums/{hljod['id']}")["tracks"] if t["title"] == "Fyrsta"][0]
+    api.request("PUT", f"/api/ratings/albums/{hljod['id']}", {"rating": 4})
+    api.request("PUT", f"/api/ratings/tracks/{fyrsta['id']}", {"rating": 5})
+    api.request("PUT", f"/api/favourites/albums/{hljod['id']}")
+    room = new_room(api, [fyrsta["id"]], name="Sunday Morning")
+
+    desk = browsers()
+    sign_in_in_page(desk, server.base, name)
+    js_wait(desk, f"!!document.querySelector(\"#room-list li[data-id='{room['id']}']\")")
+    switch_room_in_page(desk, room["id"])
+    click(desk, "#library-nav a[data-view='albums']")
+    js_wait(desk, "[...document.querySelectorAll('#album-grid .album-card img')].filter(i => i.complete && i.naturalWidth > 0).length >= 2",
+            message="the grid's covers")
+    desk.save_screenshot(str(SCREENSHOTS / "desktop-albums.png"))
+    desk.execute_script("window.location.hash = arguments[0];", f"#/album/{hljod['id']}")
+    js_wait(desk, "document.getElementById('album-rating')?.getAttribute('aria-valuenow') === '4' && "
+                  "document.querySelectorAll('#album-tracks .track-row').length === 3")
+    js_wait(desk, "document.getElementById('np-rating').getAttribute('aria-valuenow') === '5'", message="now playing's stars")
+    js_wait(desk, "(() => { const i = document.querySelector('#album-head .detail-cover img'); return i && i.complete && i.naturalWidth > 0; })()")
+    desk.save_screenshot(str(SCREENSHOTS / "desktop-album.png"))
+    click(desk, "#album-head .detail-artist")
+    js_wait(desk, "document.getElementById('artist-name')?.textContent === 'Sigur Test'")
+    js_wait(desk, "(() => { const i = document.querySelector('#artist-albums img'); return i && i.complete && i.naturalWidth > 0; })()")
+    desk.save_screenshot(str(SCREENSHOTS / "desktop-artist.png"))
+    assert console_errors(desk) == []
+
+    phone = browsers(width=390, height=844, mobile=True)
+    sign_in_in_page(phone, server.base, name)
+    js_wait(phone, f"!!document.querySelector(\"#room-list li[data-id='{room['id']}']\")")
+    switch_room_in_page(phone, room["id"])
+    click(phone, ".phone-tab[data-tab='library']")
+    phone.execute_script("window.location.hash = arguments[0];", f"#/album/{hljod['id']}")
+    js_wait(phone, "document.querySelectorAll('#album-tracks .track-row').length === 3")
+    js_wait(phone, "(() => { const i = document.querySelector('#mini-player img'); return i && i.complete && i.naturalWidth > 0; })()",
+            message="the mini player's cover")
+    time.sleep(0.4)  # let the pane settle for the picture
+    phone.save_screenshot(str(SCREENSHOTS / "phone-album.png"))
+    click(phone, ".phone-tab[data-tab='playing']")
+    js_wait(phone, "document.getElementById('np-rating').getAttribute('aria-valuenow') === '5'", message="now playing's stars")
+    time.sleep(0.4)
+    phone.save_screenshot(str(SCREENSHOTS / "phone-playing-stars.png"))
     width = phone.execute_script("return document.documentElement.scrollWidth")
     assert width <= 390, f"the phone layout overflows sideways ({width}px)"
     assert console_errors(phone) == []

@@ -1,7 +1,8 @@
 // The tab title ("Title · Artist — Blastoise") and the browser's media session (lock screen,
 // headset keys, the system's media controls) follow what plays: the room's track, or the local
 // preview. The session's action handlers are the room's controls, set only for people who may
-// control the room (or while they play locally, which is theirs alone); others get none.
+// control the room (or while they play locally, which is theirs alone: a track with no next);
+// others get none.
 import { artwork } from "./covers.js";
 import { trackTitle } from "./format.js";
 
@@ -12,12 +13,15 @@ export function installMediaSession(ctx) {
   const { store, player, controls, sync } = ctx;
   const session = "mediaSession" in navigator ? navigator.mediaSession : null;
   let shown = null; // what the metadata shows now
-  let handlers = null; // whether the handlers are set
+  let handlers; // which handlers are set (setHandlers)
 
   const paused = () => (store.isLocal() ? player.audio.paused : !!store.get("room")?.paused);
+  // While the browser waits for a click before it plays, nothing plays here: the system shows a
+  // play button, and it is the click (the room plays on for the others).
+  const silent = () => paused() || player.blocked;
   const actions = {
-    play: () => { if (paused() || player.blocked) controls.togglePlay(); },
-    pause: () => { if (!paused()) controls.togglePlay(); },
+    play: () => { if (silent()) controls.togglePlay(); },
+    pause: () => { if (!silent()) controls.togglePlay(); },
     previoustrack: () => controls.previous(),
     nexttrack: () => controls.next(),
     seekto: (details) => { if (Number.isFinite(details?.seekTime)) controls.seek(details.seekTime); },
@@ -25,10 +29,13 @@ export function installMediaSession(ctx) {
     seekforward: (details) => controls.seekBy(details?.seekOffset || 10),
   };
 
-  function setHandlers(on) {
-    if (!session || handlers === on) return;
-    handlers = on;
+  /** mode: "room" (this person may control it), "local" (their own preview: one track, so no
+   *  next) or null (no handlers: the system shows no controls that would do nothing). */
+  function setHandlers(mode) {
+    if (!session || handlers === mode) return;
+    handlers = mode;
     for (const name of ACTIONS) {
+      const on = mode === "room" || (mode === "local" && name !== "nexttrack");
       try {
         session.setActionHandler(name, on ? actions[name] : null);
       } catch { /* an action this browser does not know */ }
@@ -46,8 +53,8 @@ export function installMediaSession(ctx) {
         ? new MediaMetadata({ title: trackTitle(track), artist: track.artist || "", album: track.album || "", artwork: artwork(track.coverId) })
         : null;
     }
-    session.playbackState = !track ? "none" : paused() ? "paused" : "playing";
-    setHandlers(store.can("control") || store.isLocal());
+    session.playbackState = !track ? "none" : silent() ? "paused" : "playing";
+    setHandlers(store.isLocal() ? "local" : store.can("control") ? "room" : null);
     position(track);
   }
 
@@ -63,12 +70,14 @@ export function installMediaSession(ctx) {
   const stops = [store.on("room", update), store.on("playback", update)];
   const onAudio = () => update();
   for (const name of ["play", "pause"]) player.audio.addEventListener(name, onAudio);
+  player.addEventListener("blocked", onAudio);
   update();
 
   return () => {
     stops.forEach((stop) => stop());
     for (const name of ["play", "pause"]) player.audio.removeEventListener(name, onAudio);
-    setHandlers(false);
+    player.removeEventListener("blocked", onAudio);
+    setHandlers(null);
     document.title = BASE_TITLE;
     if (session) {
       session.metadata = null;

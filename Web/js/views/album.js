@@ -4,7 +4,7 @@
 import { api } from "../api.js";
 import { coverArt } from "../covers.js";
 import { h } from "../dom.js";
-import { albumArtist, albumName, formatTime, plural } from "../format.js";
+import { UNKNOWN_ARTIST, albumArtist, albumName, formatTime, plural } from "../format.js";
 import { libraryHref } from "../routes.js";
 import { heartButton } from "./favourite.js";
 import { ratingControl } from "./rating.js";
@@ -19,6 +19,7 @@ export function mountAlbum(ctx, container, route) {
   const list = mountTrackList(ctx, {
     id: "album-tracks", label: "Album tracks", emptyText: "This album has no tracks on disk.", selectable: true, rated: true,
     number: (track) => numberOf(track, discs),
+    subtitle: (track) => track.artist || UNKNOWN_ARTIST, // the album is the page's
   });
   container.append(h("div", { class: "detail-page" }, head, list.el));
 

@@ -1,4 +1,6 @@
-// An artist's page: their albums, and the albums of others they appear on (compilations too).
+// An artist's page: their albums, and the albums of others they appear on (compilations too), with
+// Play in this room / Add to queue / Play next / Add to playlist for all their tracks — those of
+// their albums and those they play on elsewhere, album by album in disc and track order.
 import { api } from "../api.js";
 import { h } from "../dom.js";
 import { plural } from "../format.js";
@@ -6,6 +8,7 @@ import { albumGrid } from "./album-card.js";
 import { heartButton } from "./favourite.js";
 import { ratingControl } from "./rating.js";
 import { toastError } from "./toasts.js";
+import { batchButtons } from "./track-list.js";
 
 export function mountArtist(ctx, container, route) {
   let gone = false;
@@ -13,6 +16,7 @@ export function mountArtist(ctx, container, route) {
   container.append(page);
   api.artist(route.id).then(({ artist, albums = [], appearsOn = [] }) => {
     if (gone) return;
+    const tracks = () => artistTracks(ctx.store.get("library"), artist.id, [...albums, ...appearsOn]);
     page.replaceChildren(
       h("div", { class: "detail-info artist-head" },
         h("span", { class: "detail-kind", text: "Artist" }),
@@ -20,7 +24,8 @@ export function mountArtist(ctx, container, route) {
         h("p", { class: "muted", text: [plural(artist.albumCount ?? albums.length, "album"), plural(artist.trackCount ?? 0, "track"), artist.playCount ? plural(artist.playCount, "play") : null].filter(Boolean).join(" · ") }),
         h("div", { class: "detail-personal" },
           heartButton(ctx, "artists", artist, artist.name || "this artist", { id: "artist-favourite", small: false }),
-          ratingControl(ctx, "artists", artist, artist.name || "this artist", { id: "artist-rating", size: 20 }))),
+          ratingControl(ctx, "artists", artist, artist.name || "this artist", { id: "artist-rating", size: 20 })),
+        h("div", { class: "detail-actions" }, batchButtons(ctx, tracks, { idPrefix: "artist" }))),
       h("h4", { class: "lib-section-title", text: "Albums" }),
       albumGrid(albums, { id: "artist-albums", label: "Albums", emptyText: "No albums of their own." }),
       appearsOn.length ? h("h4", { class: "lib-section-title", text: "Appears on" }) : null,
@@ -31,4 +36,18 @@ export function mountArtist(ctx, container, route) {
     if (error?.status !== 404) toastError(error, "Artist");
   });
   return { dispose: () => { gone = true; } };
+}
+
+/** The artist's tracks in the library: on their own albums, or by them on others'; album by album
+ *  (in the order the page lists the albums, others after), each in disc and track order. */
+export function artistTracks(library, artistId, albums) {
+  const own = new Set(albums.filter((a) => a.artistId === artistId).map((a) => a.id));
+  const rank = new Map(albums.map((a, i) => [a.id, i]));
+  const order = (t) => rank.get(t.albumId) ?? albums.length;
+  return library
+    .filter((t) => t.artistId === artistId || own.has(t.albumId))
+    .map((t, i) => [t, i])
+    .sort(([a, i], [b, j]) => order(a) - order(b) || (a.albumId || "").localeCompare(b.albumId || "")
+      || (a.discNumber || 0) - (b.discNumber || 0) || (a.trackNumber || 0) - (b.trackNumber || 0) || i - j)
+    .map(([t]) => t);
 }

@@ -35,10 +35,11 @@ export function batchButtons(ctx, tracks, { idPrefix, small = true } = {}) {
 /**
  * number(track, index) → the text before the cover (a track number), or nothing. `rated`: the
  * tracks come from a catalog answer, which carries this person's ratings, so the rows show stars
- * (the library's and the queue's tracks do not carry them).
+ * (the library's and the queue's tracks do not carry them). `subtitle(track)`: the row's second
+ * line, if not "artist · album".
  * Returns { el, list (the VirtualList when virtual), setTracks(tracks), refresh() }.
  */
-export function mountTrackList(ctx, { id, label, emptyText = "No tracks.", virtual = false, selectable = false, number = null, rated = false }) {
+export function mountTrackList(ctx, { id, label, emptyText = "No tracks.", virtual = false, selectable = false, number = null, rated = false, subtitle }) {
   let tracks = [];
   const selection = selectable ? new Selection() : null;
 
@@ -49,7 +50,7 @@ export function mountTrackList(ctx, { id, label, emptyText = "No tracks.", virtu
       row.append(h("input", { type: "checkbox", class: "tr-check", checked: picked, dataset: { i: index }, attrs: { "aria-label": `Select ${track.title || track.filename}` } }));
     }
     if (number) row.append(h("span", { class: "q-num", text: number(track, index) ?? "" }));
-    const [cover, main, time] = trackCells(track);
+    const [cover, main, time] = trackCells(track, subtitle ? { subtitle } : {});
     const stars = rated ? trackRating(ctx, track, trackTitle(track)) : null;
     row.append(...[cover, main, stars, time, trackActions(ctx, track)].filter(Boolean));
     return row;

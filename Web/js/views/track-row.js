@@ -21,13 +21,14 @@ export function canAddToPlaylist(store) {
   return store.can("create") && !!playlists && !playlists.unavailable;
 }
 
-/** The cover, title and subtitle, and time of a row (the queue and playlists add their own). */
-export function trackCells(track) {
+/** The cover, title and subtitle ("artist · album", or `subtitle(track)`), and time of a row
+ *  (the queue and playlists add their own). */
+export function trackCells(track, { subtitle = trackSubtitle } = {}) {
   return [
     coverArt(track.coverId, { sizes: TRACK_COVER_SIZES, seed: track.album || track.artist || track.id, className: "tr-cover" }),
     h("div", { class: "tr-main" },
       h("span", { class: "tr-title", text: trackTitle(track) }),
-      h("span", { class: "tr-sub", text: trackSubtitle(track) })),
+      h("span", { class: "tr-sub", text: subtitle(track) })),
     h("span", { class: "tr-time", text: formatTime(track.duration) }),
   ];
 }
