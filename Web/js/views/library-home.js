@@ -22,18 +22,34 @@ export function mountLibraryHome(ctx, container) {
       h("h3", { class: "lib-section-title", text: "Recently added" }),
       h("a", { class: "btn small ghost", href: libraryHref("albums", null, { sort: "added" }), text: "All albums" })),
     recent));
+  const loadPlayed = () => {
+    if (!played) return;
+    api.recentPlays(RECENT).then((answer) => {
+      if (!gone) played.replaceChildren(albumGrid(answer?.albums || [], { id: "recent-played-albums", label: "Recently played albums", emptyText: "Nothing played yet." }));
+    }, (error) => toastError(error, "Recently played"));
+  };
   const load = () => {
     api.albums({ sort: "added", limit: RECENT }).then((page) => {
       if (!gone) recent.replaceChildren(albumGrid(page?.items || [], { id: "recent-albums", label: "Recently added albums", emptyText: "Nothing yet: upload or scan some music." }));
     }, (error) => toastError(error, "Recently added"));
-    if (played) {
-      api.recentPlays(RECENT).then((answer) => {
-        if (!gone) played.replaceChildren(albumGrid(answer?.albums || [], { id: "recent-played-albums", label: "Recently played albums", emptyText: "Nothing played yet." }));
-      }, (error) => toastError(error, "Recently played"));
-    }
+    loadPlayed();
   };
   load();
-  // New uploads and scans show up here, and so do plays this page reported.
-  const stops = [ctx.store.on("library", load), ctx.store.listen("played", load)];
+  // New uploads and scans show up here, and so do plays: those this page reported, and the room's
+  // (a room counts its listeners' plays on the server while a track plays: read again when the
+  // room goes on to another entry, or begins this one again, as it does repeating one track).
+  const playing = (room) => ({
+    entry: room?.track ? `${room.currentIndex}:${room.track.id}` : null,
+    // When (server time, s) this play began; later than before: it began again (or went back).
+    began: room?.track && !room.paused && Number.isFinite(room.serverTime) ? room.serverTime / 1000 - room.currentTimestamp : null,
+  });
+  let last = playing(ctx.store.get("room"));
+  const onRoom = (room) => {
+    const now = playing(room);
+    const again = now.entry === last.entry && now.began !== null && last.began !== null && now.began - last.began > 5;
+    if (now.entry !== last.entry || again) loadPlayed();
+    if (now.entry !== last.entry || now.began !== null) last = now;
+  };
+  const stops = [ctx.store.on("library", load), ctx.store.listen("played", loadPlayed), ctx.store.on("room", onRoom)];
   return { dispose: () => { gone = true; stops.forEach((stop) => stop()); } };
 }
