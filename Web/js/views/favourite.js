@@ -55,8 +55,10 @@ export async function toggleFavourite(item, kind, button, name) {
   } catch (error) {
     toastError(error, "Favourites");
   }
-  setHeart(button, name, item.favourite === true);
-  for (const other of document.querySelectorAll(`.heart[data-kind="${kind}"][data-id="${CSS.escape(item.id)}"]`)) {
-    if (other !== button) other.heart?.show(item.favourite === true);
+  // Every heart for the item, this one included unless it shows another item by now (now playing).
+  for (const heart of document.querySelectorAll(`.heart[data-kind="${kind}"][data-id="${CSS.escape(item.id)}"]`)) {
+    if (heart === button) setHeart(button, name, item.favourite === true);
+    else heart.heart?.show(item.favourite === true);
   }
+  if (!button.isConnected && button.dataset.id === item.id) setHeart(button, name, item.favourite === true);
 }
