@@ -100,41 +100,87 @@ import Testing
   /// Two people in a room hear a 40 s track: 20 s of the room's clock later each has a play, and
   /// nothing more however long it keeps playing into the next track.
   @Test func aRoomCountsAPlayForEachPersonListening() async throws {
-    let clock = ManualClock(now: Date().timeIntervalSince1970)
-    let files = ["00 long.wav": LibraryRoutesTests.wav(seconds: 40, frequency: 330, title: "Long")]
-    let (server, owner) = try await LibraryRoutesTests.serverWithMusic(files, roomClock: clock)
-    let ann = server.client()
-    try await ann.signUp("ann")
-    var room: SeedChannelInfo?
-    for _ in 0..<2400 {  // 60 s: a hang guard
-      room = try await owner.get("/api/channels").json([SeedChannelInfo].self).first {
-        $0.isDefault && $0.trackCount == 1
-      }
-      if room != nil { break }
-      try await Task.sleep(for: .milliseconds(25))
+    let room = try await TwoInARoom.start()
+    room.clock.advance(by: 19)
+    #expect(try await Self.plays(of: room.owner).isEmpty)
+    room.clock.advance(by: 2)
+    for person in [room.owner, room.ann] {
+      #expect(try await Self.firstPlays(of: person).map(\.title) == ["Long"])
+      #expect(try await Self.plays(of: person).first?.playCount == 1)
     }
-    let roomID = try #require(room?.id)
-    let sockets = [
-      try await RoomTests.socket(server, owner, room: roomID), try await RoomTests.socket(server, ann, room: roomID),
-    ]
-    for socket in sockets { _ = try await socket.state() }
-    // A request through the room after both joins: each join has been told to the tally.
-    #expect(try await owner.get("/api/channels/\(roomID)").status == 200)
-    #expect(try await owner.get("/api/channels/\(roomID)").json(SeedChannelState.self).paused == false)
+    await room.server.stop()
+  }
 
-    clock.advance(by: 19)
-    #expect(try await Self.plays(of: owner).isEmpty)
-    clock.advance(by: 2)
-    for person in [owner, ann] {
-      var tracks: [Track] = []
+  /// Someone who says they play something else (`listening: false`) gets no play from the room
+  /// while the others do; saying `listening: true` again counts them from then on.
+  @Test func aPersonPlayingSomethingElseGetsNoPlayFromTheRoom() async throws {
+    let room = try await TwoInARoom.start()
+    try await room.sockets[1].send(json: ["action": "listening", "listening": false])
+    try await room.sockets[1].send(json: ["action": "listening"])
+    let missing = try await room.sockets[1].message { $0["type"] as? String == "error" }
+    #expect((missing["message"] as? String)?.contains("'listening'") == true)
+    room.clock.advance(by: 21)
+    #expect(try await Self.firstPlays(of: room.owner).map(\.title) == ["Long"])
+    #expect(try await Self.plays(of: room.ann).isEmpty)
+
+    // Ann hears the room again and the owner starts the track over (a jump: a new play); the
+    // malformed message after each is answered once the one before it is done.
+    try await room.sockets[1].send(json: ["action": "listening", "listening": true])
+    try await room.sockets[1].send(json: ["action": "listening"])
+    _ = try await room.sockets[1].message { $0["type"] as? String == "error" }
+    try await room.sockets[0].send(json: ["action": "jump", "index": 0])
+    try await room.sockets[0].send(json: ["action": "listening"])
+    _ = try await room.sockets[0].message { $0["type"] as? String == "error" }
+    room.clock.advance(by: 19)
+    #expect(try await Self.plays(of: room.ann).isEmpty)
+    room.clock.advance(by: 2)
+    #expect(try await Self.firstPlays(of: room.ann).map(\.title) == ["Long"])
+    await room.server.stop()
+  }
+
+  /// The owner and Ann, each on a socket in the default room, which plays one 40 s track on a
+  /// manual clock.
+  struct TwoInARoom {
+    let server: TestServer
+    let owner: APIClient
+    let ann: APIClient
+    let clock: ManualClock
+    let sockets: [SocketClient]
+
+    static func start() async throws -> TwoInARoom {
+      let clock = ManualClock(now: Date().timeIntervalSince1970)
+      let files = ["00 long.wav": LibraryRoutesTests.wav(seconds: 40, frequency: 330, title: "Long")]
+      let (server, owner) = try await LibraryRoutesTests.serverWithMusic(files, roomClock: clock)
+      let ann = server.client()
+      try await ann.signUp("ann")
+      var room: SeedChannelInfo?
       for _ in 0..<2400 {  // 60 s: a hang guard
-        tracks = try await Self.plays(of: person)
-        if !tracks.isEmpty { break }
+        room = try await owner.get("/api/channels").json([SeedChannelInfo].self).first {
+          $0.isDefault && $0.trackCount == 1
+        }
+        if room != nil { break }
         try await Task.sleep(for: .milliseconds(25))
       }
-      #expect(tracks.map(\.title) == ["Long"] && tracks.first?.playCount == 1)
+      let roomID = try #require(room?.id)
+      let sockets = [
+        try await RoomTests.socket(server, owner, room: roomID), try await RoomTests.socket(server, ann, room: roomID),
+      ]
+      for socket in sockets { _ = try await socket.state() }
+      // A request through the room after both joins: each join has been told to the tally.
+      #expect(try await owner.get("/api/channels/\(roomID)").status == 200)
+      #expect(try await owner.get("/api/channels/\(roomID)").json(SeedChannelState.self).paused == false)
+      return TwoInARoom(server: server, owner: owner, ann: ann, clock: clock, sockets: sockets)
     }
-    await server.stop()
+  }
+
+  /// The person's recently played tracks once there are any (plays are written in the background).
+  static func firstPlays(of client: APIClient) async throws -> [Track] {
+    for _ in 0..<2400 {  // 60 s: a hang guard
+      let tracks = try await plays(of: client)
+      if !tracks.isEmpty { return tracks }
+      try await Task.sleep(for: .milliseconds(25))
+    }
+    return []
   }
 
   static func plays(of client: APIClient) async throws -> [Track] {

@@ -217,6 +217,7 @@ export function createControls(ctx) {
     // ---- local preview (not synced) ----
     playLocal(track) {
       sync.suspend();
+      ctx.socket.setHearing(false);
       store.set({ playback: { mode: "local", localTrack: track } });
       localPlays.start(track.id, track.duration);
       player.load(track.id).then(() => player.play());
@@ -224,6 +225,7 @@ export function createControls(ctx) {
     backToRoom() {
       localPlays.stop();
       store.set({ playback: { mode: "sync", localTrack: null } });
+      ctx.socket.setHearing(true);
       sync.resume();
     },
 

@@ -24,6 +24,7 @@ export class RoomSocket {
     this.burstTimer = null;
     this.lastMessageAt = 0;
     this.pendingPings = 0;
+    this.hearing = true; // false while this device plays something else (the room counts no play)
     this.onlineHandler = () => this.reconnectNow();
     this.visibleHandler = () => { if (document.visibilityState === "visible") this.reconnectNow(); };
     window.addEventListener("online", this.onlineHandler);
@@ -46,6 +47,13 @@ export class RoomSocket {
     if (this.isOpen) this.send({ action: "switch", channelId });
     else if (this.ws?.readyState === WebSocket.CONNECTING) this.open(); // that one is on its way to the old room
     else this.reconnectNow();
+  }
+
+  /** Tells the room whether this device hears it; said again on every new connection. */
+  setHearing(hearing) {
+    if (this.hearing === hearing) return;
+    this.hearing = hearing;
+    this.send({ action: "listening", listening: hearing });
   }
 
   send(message) {
@@ -92,6 +100,7 @@ export class RoomSocket {
       this.attempt = 0;
       this.lastMessageAt = clientNow();
       this.status("open");
+      if (!this.hearing) this.send({ action: "listening", listening: false });
       this.startPings();
     };
     ws.onmessage = (event) => {

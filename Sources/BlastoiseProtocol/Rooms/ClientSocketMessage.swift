@@ -9,6 +9,9 @@ public enum SocketAction: String, Sendable, CaseIterable {
   case seek
   /// `{ action, index }`, a queue position.
   case jump
+  /// `{ action, listening }`: whether this socket's person hears the room (false while they play
+  /// something else on this device); the room counts plays only for those who hear it.
+  case listening
 }
 
 /// What a client sends on a room socket. Unknown actions and malformed messages are answered
@@ -20,23 +23,25 @@ public struct ClientSocketMessage: Codable, Sendable, Equatable {
   public var timestamp: Double?
   public var index: Int?
   public var clientTime: Double?
+  public var listening: Bool?
 
   public init(
     _ action: SocketAction, roomID: String? = nil, timestamp: Double? = nil, index: Int? = nil,
-    clientTime: Double? = nil
+    clientTime: Double? = nil, listening: Bool? = nil
   ) {
     self.action = action.rawValue
     self.roomID = roomID
     self.timestamp = timestamp
     self.index = index
     self.clientTime = clientTime
+    self.listening = listening
   }
 
   /// nil for an action this server does not know.
   public var knownAction: SocketAction? { SocketAction(rawValue: action) }
 
   enum CodingKeys: String, CodingKey {
-    case action, timestamp, index, clientTime
+    case action, timestamp, index, clientTime, listening
     case roomID = "channelId"
   }
 }

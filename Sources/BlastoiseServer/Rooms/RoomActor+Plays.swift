@@ -2,7 +2,8 @@ import BlastoiseCore
 import BlastoiseProtocol
 
 /// What a room keeps to count plays (`PlayTally`): each signed-in person listening gets a play of
-/// the entry once they have heard enough of it (`PlayRule`). Guests keep no plays.
+/// the entry once they have heard enough of it (`PlayRule`). Guests keep no plays, nor does a
+/// socket whose person plays something else meanwhile (`RoomListener.hearing`).
 struct RoomPlays {
   /// Where counted plays go; nil: the room counts none.
   let annotations: (any AnnotationStore)?
@@ -32,7 +33,8 @@ extension RoomActor {
       ? PlayTally.Playing(
         trackID: queue[settled.currentIndex], duration: durations[settled.currentIndex], running: !settled.paused)
       : nil
-    let people = Set(listeners.values.map(\.principal).filter { $0.role != .guest }.map(\.userID))
+    let people = Set(
+      listeners.values.filter(\.hearing).map(\.principal).filter { $0.role != .guest }.map(\.userID))
     let counts = plays.tally.observe(at: now, playing: playing, listeners: people, restart: restart)
     if !counts.isEmpty {
       let time = Int64((now * 1000).rounded())

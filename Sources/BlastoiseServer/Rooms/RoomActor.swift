@@ -68,10 +68,21 @@ actor RoomActor {
     countPlays()
   }
 
-  func leave(_ connection: WebSocketConnection) {
-    guard listeners.removeValue(forKey: connection.id) != nil else { return }
+  /// Returns the listener that left (nil: it was not here).
+  @discardableResult
+  func leave(_ connection: WebSocketConnection) -> RoomListener? {
+    guard let listener = listeners.removeValue(forKey: connection.id) else { return nil }
     listenersChanged()
     scheduleTimers()
+    countPlays()
+    return listener
+  }
+
+  /// `{ "action": "listening" }`: whether the socket's person hears the room now.
+  func setHearing(_ hearing: Bool, of connection: WebSocketConnection) {
+    guard var listener = listeners[connection.id], listener.hearing != hearing else { return }
+    listener.hearing = hearing
+    listeners[connection.id] = listener
     countPlays()
   }
 

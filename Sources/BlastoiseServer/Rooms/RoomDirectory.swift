@@ -110,11 +110,21 @@ actor RoomDirectory {
     socketsMoved()
   }
 
-  /// `{ "action": "switch" }`: leave the current room, join another, say `switched`.
+  /// `{ "action": "switch" }`: leave the current room, join another, say `switched`. The listener
+  /// keeps what it said of itself in the old room (`hearing`).
   func switchRoom(_ listener: RoomListener, to id: String) async throws {
     guard rooms[id] != nil else { throw CoreError(.notFound, "No such room") }
-    if let current = socketRoom[listener.connection.id] { await rooms[current]?.leave(listener.connection) }
-    await move(listener, to: id, announce: true)
+    var moving = listener
+    if let current = socketRoom[listener.connection.id], let left = await rooms[current]?.leave(listener.connection) {
+      moving = left
+    }
+    await move(moving, to: id, announce: true)
+  }
+
+  /// `{ "action": "listening" }`, told to the socket's room.
+  func setHearing(_ hearing: Bool, of connection: WebSocketConnection) async {
+    guard let id = socketRoom[connection.id] else { return }
+    await rooms[id]?.setHearing(hearing, of: connection)
   }
 
   func roomID(of connection: WebSocketConnection) -> String? { socketRoom[connection.id] }

@@ -5,6 +5,9 @@ import BlastoiseHTTP
 struct RoomListener: Sendable {
   let connection: WebSocketConnection
   let principal: Principal
+  /// Whether the person hears the room on this socket's device (`listening` action); plays are
+  /// counted only for those who do.
+  var hearing = true
 }
 
 /// Encodes a message once for many sockets.

@@ -62,6 +62,11 @@ struct RoomSocketHandler: Sendable {
         try await directory.switchRoom(listener, to: id)
       case .pause, .unpause, .seek, .jump:
         try await control(message, for: listener)
+      case .listening:
+        guard let listening = message.listening else {
+          return reply(.error(message: "'listening' needs 'listening' (true or false)"), to: listener)
+        }
+        await directory.setHearing(listening, of: listener.connection)
       }
     } catch let error as CoreError {
       reply(.error(message: error.message), to: listener)
@@ -71,11 +76,12 @@ struct RoomSocketHandler: Sendable {
   }
 
   /// What each action needs. A ping needs nothing: it only answers the clock. Joining the
-  /// socket needed `listen`, so switching rooms needs only that again.
+  /// socket needed `listen`, so switching rooms and saying whether one hears the room (which
+  /// touches only one's own plays) need only that again.
   static func permission(for action: SocketAction) -> Permission? {
     switch action {
     case .ping: nil
-    case .switchRoom: .listen
+    case .switchRoom, .listening: .listen
     case .pause, .unpause, .seek, .jump: .control
     }
   }
