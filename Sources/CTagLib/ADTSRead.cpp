@@ -1,6 +1,7 @@
 #include "ADTSRead.hpp"
 
 #include "ADTSDuration.hpp"
+#include "Pictures.hpp"
 #include "ReplayGain.hpp"
 #include "TagProperties.hpp"
 #include "TagText.hpp"
@@ -25,7 +26,7 @@ public:
 } // namespace
 
 int readADTSFile(const char *path, const FileReader &reader, struct bl_tags *out,
-                 struct bl_tag_properties *properties) {
+                 struct bl_tag_properties *properties, size_t maxPictureSize, struct bl_picture *picture) {
   ADTSStream stream = measureADTS(reader);
   if (!stream.found) return BL_TAGS_NOT_AUDIO;
   out->duration_seconds = stream.seconds;
@@ -43,6 +44,7 @@ int readADTSFile(const char *path, const FileReader &reader, struct bl_tags *out
   copyText(&tag, tagProperties, out);
   copyProperties(tagProperties, properties);
   readReplayGain(file, tagProperties).copyInto(out);
+  copyPicture(tag, maxPictureSize, picture);
   return BL_TAGS_OK;
 }
 

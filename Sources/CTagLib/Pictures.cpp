@@ -1,15 +1,11 @@
-// bl_picture_read: the embedded cover, from whichever tag the format keeps pictures in.
+// The embedded cover, from whichever tag the format keeps pictures in.
 
-#include "CTagLibPictures.h"
-
-#include "Quiet.hpp"
+#include "Pictures.hpp"
 
 #include <attachedpictureframe.h>
 #include <cstdlib>
 #include <cstring>
-#include <fileref.h>
 #include <flacfile.h>
-#include <id3v2tag.h>
 #include <mp4file.h>
 #include <mpegfile.h>
 #include <wavfile.h>
@@ -70,41 +66,36 @@ void offerAll(TagLib::File *file, Choice &choice) {
   }
 }
 
-int readInto(const char *path, size_t maxSize, struct bl_picture *out) {
-  TagLib::FileRef ref(path, false);
-  if (ref.isNull() || ref.file() == nullptr || !ref.file()->isValid()) return BL_PICTURE_NONE;
+// Zeroes `out`, lets `offer` offer the pictures it finds, and copies the one chosen.
+template <typename Offer> void copyChosen(size_t maxSize, struct bl_picture *out, Offer offer) {
+  if (out == nullptr) return;
+  memset(out, 0, sizeof *out);
   Choice choice;
-  offerAll(ref.file(), choice);
-  if (!choice.found()) return BL_PICTURE_NONE;
+  offer(choice);
+  if (!choice.found()) return;
   out->size = choice.bytes().size();
-  if (out->size > maxSize) return BL_PICTURE_TOO_LARGE;
+  if (out->size > maxSize) return;
   out->bytes = static_cast<unsigned char *>(malloc(out->size));
-  if (out->bytes == nullptr) return BL_PICTURE_NONE;
+  if (out->bytes == nullptr) {
+    out->size = 0;
+    return;
+  }
   memcpy(out->bytes, choice.bytes().data(), out->size);
-  return BL_PICTURE_FOUND;
 }
 
 } // namespace
 
-extern "C" int bl_picture_read(const char *path, size_t max_size, struct bl_picture *out) {
-  if (out == nullptr) return BL_PICTURE_NONE;
-  memset(out, 0, sizeof *out);
-  if (path == nullptr) return BL_PICTURE_NONE;
-  bl::silenceTagLib();
-  int status;
-  // Nothing may unwind into C or Swift: TagLib can throw std::bad_alloc on corrupt sizes.
-  try {
-    status = readInto(path, max_size, out);
-  } catch (...) {
-    status = BL_PICTURE_NONE;
-  }
-  if (status != BL_PICTURE_FOUND) {
-    size_t size = status == BL_PICTURE_TOO_LARGE ? out->size : 0;
-    bl_picture_free(out);
-    out->size = size;
-  }
-  return status;
+namespace bl {
+
+void copyPicture(TagLib::File &file, size_t maxSize, struct bl_picture *out) {
+  copyChosen(maxSize, out, [&](Choice &choice) { offerAll(&file, choice); });
 }
+
+void copyPicture(TagLib::ID3v2::Tag &tag, size_t maxSize, struct bl_picture *out) {
+  copyChosen(maxSize, out, [&](Choice &choice) { offerID3v2(&tag, choice); });
+}
+
+} // namespace bl
 
 extern "C" void bl_picture_free(struct bl_picture *picture) {
   if (picture == nullptr) return;

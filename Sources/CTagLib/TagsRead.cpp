@@ -5,6 +5,7 @@
 #include "ADTSRead.hpp"
 #include "Duration.hpp"
 #include "FileReader.hpp"
+#include "Pictures.hpp"
 #include "Quiet.hpp"
 #include "ReplayGain.hpp"
 #include "TagProperties.hpp"
@@ -18,14 +19,16 @@ namespace {
 
 const double kLowestBitsPerSecond = 64;
 
-int readInto(const char *path, struct bl_tags *out, struct bl_tag_properties *textProperties) {
+int readInto(const char *path, struct bl_tags *out, struct bl_tag_properties *textProperties, size_t maxPictureSize,
+             struct bl_picture *picture) {
   bl::FileReader reader(path);
   if (!reader.isOpen()) return BL_TAGS_CANNOT_OPEN;
   if (reader.size() == 0) return BL_TAGS_NOT_AUDIO;
 
   TagLib::FileRef ref(path, true, TagLib::AudioProperties::Average);
   if (ref.isNull() || ref.file() == nullptr || !ref.file()->isValid() || ref.audioProperties() == nullptr) {
-    return bl::readADTSFile(path, reader, out, textProperties);  // TagLib 1.13 does not open raw AAC
+    // TagLib 1.13 does not open raw AAC.
+    return bl::readADTSFile(path, reader, out, textProperties, maxPictureSize, picture);
   }
   bl::Duration duration = bl::measureDuration(*ref.file(), reader);
   if (duration.status != BL_TAGS_OK) return duration.status;
@@ -44,6 +47,7 @@ int readInto(const char *path, struct bl_tags *out, struct bl_tag_properties *te
   bl::copyText(ref.tag(), tagProperties, out);
   bl::copyProperties(tagProperties, textProperties);
   bl::readReplayGain(*ref.file(), tagProperties).copyInto(out);
+  bl::copyPicture(*ref.file(), maxPictureSize, picture);  // parsed with the tags: no second open
   return BL_TAGS_OK;
 }
 
@@ -54,7 +58,13 @@ extern "C" int bl_tags_read(const char *path, struct bl_tags *out) {
 }
 
 extern "C" int bl_tags_read_with_properties(const char *path, struct bl_tags *out, struct bl_tag_properties *properties) {
+  return bl_tags_read_with_picture(path, out, properties, 0, nullptr);
+}
+
+extern "C" int bl_tags_read_with_picture(const char *path, struct bl_tags *out, struct bl_tag_properties *properties,
+                                         size_t max_picture_size, struct bl_picture *picture) {
   if (properties != nullptr) memset(properties, 0, sizeof *properties);
+  if (picture != nullptr) memset(picture, 0, sizeof *picture);
   if (out == nullptr) return BL_TAGS_CANNOT_OPEN;
   memset(out, 0, sizeof *out);
   if (path == nullptr) return BL_TAGS_CANNOT_OPEN;
@@ -63,13 +73,14 @@ extern "C" int bl_tags_read_with_properties(const char *path, struct bl_tags *ou
   // Nothing may unwind into C or Swift: TagLib can throw std::bad_alloc on absurd sizes in
   // corrupt headers.
   try {
-    status = readInto(path, out, properties);
+    status = readInto(path, out, properties, max_picture_size, picture);
   } catch (...) {
     status = BL_TAGS_NOT_AUDIO;
   }
   if (status != BL_TAGS_OK) {
     bl_tags_free(out);
     bl_tag_properties_free(properties);
+    bl_picture_free(picture);
   }
   return status;
 }

@@ -2,6 +2,7 @@ import BlastoiseCore
 import BlastoiseStore
 import BlastoiseTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @testable import BlastoiseMedia
@@ -84,6 +85,54 @@ import Testing
     #expect(summary.skipped == 1)
   }
 
+  /// A file the scan skipped is remembered by path, size and mtime: unchanged, a rescan only
+  /// stats it (it is still counted as skipped); changed, it is read again.
+  @Test func aSkippedFileIsReadAgainOnlyOnceItChanged() async throws {
+    try tone("good.wav", seconds: 1)
+    let bad = music + "/bad.wav"
+    let junk = (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+    try Data(junk).write(to: URL(fileURLWithPath: bad))
+    let reads = ReadLog()
+    let scanner = LibraryScanner(store: store, covers: covers, log: { _ in }) { file, covers in
+      reads.append(file.path)
+      return TrackFileReader.read(file, covers: covers)
+    }
+    #expect(try await scanner.scan(roots: [music]).skipped == 1)
+    #expect(reads.count(of: bad) == 1)
+
+    let again = try await scanner.scan(roots: [music])
+    #expect(again.skipped == 1 && again.unchanged == 1 && again.added == 0)
+    #expect(reads.count(of: bad) == 1, "an unchanged skipped file is not read again")
+
+    try Data(junk + [0]).write(to: URL(fileURLWithPath: bad))
+    #expect(try await scanner.scan(roots: [music]).skipped == 1)
+    #expect(reads.count(of: bad) == 2, "a changed one is")
+    _ = try await scanner.scan(roots: [music])
+    #expect(reads.count(of: bad) == 2)
+
+    // Mended: read, added, and no longer remembered as skipped.
+    try tone("bad.wav", seconds: 1, frequency: 550)
+    let mended = try await scanner.scan(roots: [music])
+    #expect(mended.added == 1 && mended.skipped == 0)
+    #expect(reads.count(of: bad) == 3)
+    #expect(reads.count(of: music + "/good.wav") == 1)
+  }
+
+  /// A known file overwritten by one that is not audio is skipped once, not at every rescan.
+  @Test func aKnownFileThatBrokeIsNotReadAtEveryRescan() async throws {
+    try tone("song.wav", seconds: 1)
+    let reads = ReadLog()
+    let scanner = LibraryScanner(store: store, covers: covers, log: { _ in }) { file, covers in
+      reads.append(file.path)
+      return TrackFileReader.read(file, covers: covers)
+    }
+    #expect(try await scanner.scan(roots: [music]).added == 1)
+    try Data("not audio at all".utf8).write(to: URL(fileURLWithPath: music + "/song.wav"))
+    #expect(try await scanner.scan(roots: [music]).skipped == 1)
+    #expect(try await scanner.scan(roots: [music]).skipped == 1)
+    #expect(reads.count(of: music + "/song.wav") == 2)
+  }
+
   @Test func progressCountsUpToTheTotal() async throws {
     for index in 0..<5 { try tone("t\(index).wav", seconds: 0.5, frequency: 200 + Double(index) * 50) }
     let seen = ProgressLog()
@@ -93,6 +142,13 @@ import Testing
     #expect(steps.last == .init(scanning: false, processed: 5, total: 5))
     #expect(steps.map(\.processed) == steps.map(\.processed).sorted())
   }
+}
+
+/// Paths a scan read, as many times as it read them.
+final class ReadLog: Sendable {
+  private let paths = Mutex<[String]>([])
+  func append(_ path: String) { paths.withLock { $0.append(path) } }
+  func count(of path: String) -> Int { paths.withLock { $0.filter { $0 == path }.count } }
 }
 
 final class ProgressLog: @unchecked Sendable {

@@ -31,4 +31,22 @@ import Testing
     let plan = ScanPlan(found: [a, b], known: [:], knownPresent: [])
     #expect(plan.toRead.count == 2)
   }
+
+  @Test func aSkippedFileIsReadAgainOnlyWhenItChanged() {
+    let touched = LibraryFile(path: b.path, size: 20, modified: 201)
+    let unchanged = ScanPlan(found: [a, b], known: [:], knownPresent: [], skipped: [a.path: a, b.path: b])
+    #expect(unchanged.toRead.isEmpty)
+    #expect(unchanged.stillSkipped == [a, b])
+    #expect(unchanged.unchanged == 0)
+    let changed = ScanPlan(found: [a, touched], known: [:], knownPresent: [], skipped: [a.path: a, b.path: b])
+    #expect(changed.toRead == [touched])
+    #expect(changed.stillSkipped == [a])
+  }
+
+  @Test func aStoredFileThatBrokeStaysSkippedWhileUnchanged() {
+    let broken = LibraryFile(path: a.path, size: 3, modified: 300)
+    let plan = ScanPlan(found: [broken], known: [a.path: a], knownPresent: [a.path], skipped: [a.path: broken])
+    #expect(plan.toRead.isEmpty && plan.missing.isEmpty)
+    #expect(plan.stillSkipped == [broken])
+  }
 }

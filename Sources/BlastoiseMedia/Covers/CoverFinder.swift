@@ -21,9 +21,10 @@ public struct CoverFinder: Sendable {
     CoverFinder(store: store, folders: nil, log: log)
   }
 
-  /// Blocks on the file and the store: call it from a scan or file queue.
-  public func coverID(forTrackAt path: String) -> String? {
-    switch EmbeddedPicture.read(path) {
+  /// The cover of the track at `path` that embeds `embedded` (read with its tags). Blocks on
+  /// the store and the folder: call it from a scan or file queue.
+  func coverID(forTrackAt path: String, embedded: EmbeddedPicture) -> String? {
+    switch embedded {
     case .picture(let bytes):
       if let id = keep(bytes, from: "the picture in \(path)") { return id }
     case .tooLarge(let size):

@@ -3,8 +3,10 @@ import Foundation
 import Synchronization
 
 /// The scan: walk every root → diff against the store → hash, read tags and find covers (in
-/// parallel, in batches) → persist each batch while the next is read. Progress is reported after every batch. Walking, hashing and tag
-/// reading block, so they run on the scan's own queue; the store is awaited.
+/// parallel, in batches) → persist each batch while the next is read. Progress is reported after
+/// every batch. Walking, hashing and tag reading block, so they run on the scan's own queue; the
+/// store is awaited. Files it skipped are remembered (by path, size and mtime) for the scanner's
+/// next scans, which read them again only once they changed.
 public struct LibraryScanner: Sendable {
   public struct Progress: Sendable, Equatable {
     public let scanning: Bool
@@ -24,29 +26,46 @@ public struct LibraryScanner: Sendable {
   let batchSize: Int
   private let queue = DispatchQueue(label: "blastoise.scan")
   let log: @Sendable (String) -> Void
+  /// Hashes one file, reads its tags and finds its cover (`TrackFileReader.read`; tests count
+  /// the calls).
+  let reader: Reader
+  private let skippedFiles = SkippedFiles()
+
+  typealias Reader = @Sendable (LibraryFile, CoverFinder) -> Result<ScannedTrack, ScanSkip>
 
   public init(
     store: any LibraryStore, covers: CoverStore, batchSize: Int = 256,
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
+    self.init(store: store, covers: covers, batchSize: batchSize, log: log, reader: TrackFileReader.read)
+  }
+
+  init(
+    store: any LibraryStore, covers: CoverStore, batchSize: Int = 256, log: @escaping @Sendable (String) -> Void,
+    reader: @escaping Reader
+  ) {
     self.store = store
     self.covers = covers
     self.batchSize = batchSize
     self.log = log
+    self.reader = reader
   }
 
   public func scan(roots: [String], progress: @Sendable (Progress) async -> Void = { _ in }) async throws -> Summary {
     var summary = Summary()
     var work: [LibraryFile] = []
     var missing: [String] = []
+    var skipped: [LibraryFile] = []
+    let skippedBefore = skippedFiles.all
     for root in roots {
       guard let realRoot = realPath(root) else { continue }
       // The walk and the store's read at once: each blocks on its own queue.
       async let knownFiles = store.knownFiles(under: realRoot)
       let found = try await BlockingWork.run(on: queue) { LibraryWalker.walk(realRoot) }
       let known = try await knownFiles
-      let plan = ScanPlan(found: found, known: known.files, knownPresent: known.present)
+      let plan = ScanPlan(found: found, known: known.files, knownPresent: known.present, skipped: skippedBefore)
       work += plan.toRead
+      skipped += plan.stillSkipped
       missing += plan.missing
       summary.unchanged += plan.unchanged
     }
@@ -61,9 +80,9 @@ public struct LibraryScanner: Sendable {
     // The next batch is read while this one is stored: the store's fsyncs and catalog upkeep run
     // on its own queue, so the cores keep hashing meanwhile. Its covers are fsynced by the lanes
     // before its own batch is committed.
-    let queue = queue
+    let (queue, reader) = (queue, reader)
     let read = { @Sendable (batch: [LibraryFile]) in
-      Task { try await BlockingWork.run(on: queue) { Self.readInParallel(batch, covers: finder) } }
+      Task { try await BlockingWork.run(on: queue) { Self.readInParallel(batch, covers: finder, reader: reader) } }
     }
     var next = batches.first.map(read)
     var processed = 0
@@ -72,11 +91,11 @@ public struct LibraryScanner: Sendable {
       let results = try await reading.value
       next = index + 1 < batches.count ? read(batches[index + 1]) : nil
       var scanned: [ScannedTrack] = []
-      for result in results {
+      for (file, result) in zip(batch, results) {
         switch result {
         case .success(let track): scanned.append(track)
         case .failure(let skip):
-          summary.skipped += 1
+          skipped.append(file)
           log("scan: skipped \(skip.path): \(skip.reason)")
         }
       }
@@ -91,17 +110,31 @@ public struct LibraryScanner: Sendable {
       await progress(Progress(scanning: processed < work.count, processed: processed, total: work.count))
     }
     if work.isEmpty { await progress(Progress(scanning: false, processed: 0, total: 0)) }
+    summary.skipped = skipped.count
+    skippedFiles.all = Dictionary(skipped.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     return summary
+  }
+
+  /// What the last scan skipped, by path; a file found under two roots is one entry.
+  private final class SkippedFiles: Sendable {
+    private let files = Mutex<[String: LibraryFile]>([:])
+
+    var all: [String: LibraryFile] {
+      get { files.withLock { $0 } }
+      set { files.withLock { $0 = newValue } }
+    }
   }
 
   /// Hashing and tag reading are CPU- and I/O-bound C calls: one lane per core.
   private static let readers = WorkerLanes(
     label: "blastoise.scan-read", count: ProcessInfo.processInfo.activeProcessorCount)
 
-  static func readInParallel(_ files: [LibraryFile], covers: CoverFinder) -> [Result<ScannedTrack, ScanSkip>] {
+  static func readInParallel(_ files: [LibraryFile], covers: CoverFinder, reader: @escaping Reader)
+    -> [Result<ScannedTrack, ScanSkip>]
+  {
     let results = Mutex([Result<ScannedTrack, ScanSkip>?](repeating: nil, count: files.count))
     readers.forEach(files.count) { index in
-      let result = TrackFileReader.read(files[index], covers: covers)
+      let result = reader(files[index], covers)
       results.withLock { $0[index] = result }
     }
     return results.withLock { $0.compactMap { $0 } }

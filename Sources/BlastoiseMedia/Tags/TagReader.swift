@@ -1,24 +1,36 @@
 import CTagLib
 
 /// Reads tags and an exact duration through the CTagLib shim (TagLib plus our own MPEG, MP4,
-/// FLAC and ADTS readers where TagLib's length is off). Safe to call from any thread.
+/// FLAC and ADTS readers where TagLib's length is off), and the embedded cover from the same open
+/// of the file. Safe to call from any thread.
 public enum TagReader {
   public static func read(path: String) -> Result<AudioTags, TagReadError> {
+    read(path: path, pictureLimit: nil).map { $0.tags }
+  }
+
+  /// The tags, and with a `pictureLimit` the embedded picture (not copied when it is larger).
+  static func read(path: String, pictureLimit: Int?) -> Result<
+    (tags: AudioTags, picture: EmbeddedPicture), TagReadError
+  > {
     var raw = bl_tags()
     var properties = bl_tag_properties()
-    let status = bl_tags_read_with_properties(path, &raw, &properties)
+    var picture = bl_picture()
+    let status = withUnsafeMutablePointer(to: &picture) { picture in
+      bl_tags_read_with_picture(path, &raw, &properties, pictureLimit ?? 0, pictureLimit == nil ? nil : picture)
+    }
     defer {
       bl_tags_free(&raw)
       bl_tag_properties_free(&properties)
+      bl_picture_free(&picture)
     }
     guard status == BL_TAGS_OK else { return .failure(TagReadError(status: status)) }
-    return .success(
-      AudioTags(
-        title: string(raw.title), artist: string(raw.artist), album: string(raw.album),
-        duration: raw.duration_seconds,
-        replayGainDb: raw.has_replay_gain != 0 ? raw.replay_gain_track_db : nil,
-        replayPeak: raw.has_replay_peak != 0 ? raw.replay_gain_track_peak : nil,
-        catalog: TagProperties(pairs(properties)).catalogTags))
+    let tags = AudioTags(
+      title: string(raw.title), artist: string(raw.artist), album: string(raw.album),
+      duration: raw.duration_seconds,
+      replayGainDb: raw.has_replay_gain != 0 ? raw.replay_gain_track_db : nil,
+      replayPeak: raw.has_replay_peak != 0 ? raw.replay_gain_track_peak : nil,
+      catalog: TagProperties(pairs(properties)).catalogTags)
+    return .success((tags, EmbeddedPicture(picture)))
   }
 
   private static func string(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {

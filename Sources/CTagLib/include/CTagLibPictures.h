@@ -1,7 +1,8 @@
 #ifndef CTAGLIB_PICTURES_H
 #define CTAGLIB_PICTURES_H
 
-// Embedded cover art through TagLib's C++ API (TagLib 1.13 has no format-neutral picture API).
+// Embedded cover art through TagLib's C++ API (TagLib 1.13 has no format-neutral picture API),
+// read from the same open of the file as its tags.
 
 #include <stddef.h>
 
@@ -9,21 +10,25 @@
 extern "C" {
 #endif
 
-// bl_picture_read results. Plain macros so Swift imports them as Int32 constants.
-#define BL_PICTURE_NONE 0       // no picture, or the file could not be read
-#define BL_PICTURE_FOUND 1      // `bytes` holds the picture
-#define BL_PICTURE_TOO_LARGE 2  // a picture larger than `max_size`; `size` says how large
+struct bl_tags;
+struct bl_tag_properties;
 
+// The cover a file embeds. Found: `bytes` (malloc'd) holds `size` bytes, as the tag holds them
+// (the caller checks what they are). Larger than the limit: `bytes` is NULL and `size` says how
+// large it is. None: both are 0.
 struct bl_picture {
-  unsigned char *bytes;  // malloc'd; NULL unless BL_PICTURE_FOUND
+  unsigned char *bytes;
   size_t size;
 };
 
-// Reads the front cover embedded in the file at `path` — or, when none is marked front, the first
-// picture: ID3v2 APIC (MP3, WAV), FLAC PICTURE blocks, Ogg METADATA_BLOCK_PICTURE (Vorbis, Opus),
-// MP4 `covr`. The bytes are as the tag holds them: the caller checks what they
-// are. Always pair with bl_picture_free. Thread-safe; never writes to stdout or stderr.
-int bl_picture_read(const char *path, size_t max_size, struct bl_picture *out);
+// bl_tags_read_with_properties, and from the same open of the file its front cover — or, when
+// none is marked front, its first picture — into `picture` (which may be NULL): ID3v2 APIC (MP3,
+// WAV, ADTS AAC), FLAC PICTURE blocks, Ogg METADATA_BLOCK_PICTURE (Vorbis, Opus), MP4 `covr`. A
+// picture over `max_picture_size` bytes is not copied. On error all three are zeroed. Pair with
+// bl_tags_free, bl_tag_properties_free and bl_picture_free. Thread-safe for distinct outputs;
+// never writes to stdout or stderr.
+int bl_tags_read_with_picture(const char *path, struct bl_tags *out, struct bl_tag_properties *properties,
+                              size_t max_picture_size, struct bl_picture *picture);
 
 // Frees a filled (or zeroed) bl_picture and zeroes it.
 void bl_picture_free(struct bl_picture *picture);
