@@ -12,6 +12,7 @@ public struct PostgresStorage: Storage {
   public var playlists: any PlaylistStore { PostgresPlaylistStore(access: access) }
   public var imports: any ImportJobStore { PostgresImportJobStore(access: access) }
   public var annotations: any AnnotationStore { SharedAnnotationStore(access: access) }
+  public var signInFailures: any SignInFailureStore { SharedSignInFailureStore(access: access) }
 
   private init(access: PostgresAccess) {
     self.access = access

@@ -14,6 +14,7 @@ public struct SQLiteStorage: Storage {
   public var playlists: any PlaylistStore { SQLitePlaylistStore(access: access) }
   public var imports: any ImportJobStore { SQLiteImportJobStore(access: access) }
   public var annotations: any AnnotationStore { SharedAnnotationStore(access: access) }
+  public var signInFailures: any SignInFailureStore { SharedSignInFailureStore(access: access) }
 
   /// Opens (creating if missing) the file and brings its schema up to date. A write waits up to
   /// `busyTimeout` for a lock another process holds (a backup, say) before it fails with 503.

@@ -10,6 +10,7 @@ public protocol Storage: Sendable {
   var playlists: any PlaylistStore { get }
   var imports: any ImportJobStore { get }
   var annotations: any AnnotationStore { get }
+  var signInFailures: any SignInFailureStore { get }
 
   /// Runs `body` in one transaction: the stores of the `Storage` it is handed see one snapshot,
   /// and their writes commit together when `body` returns or not at all when it throws; two

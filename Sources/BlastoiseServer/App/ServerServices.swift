@@ -28,7 +28,8 @@ struct ServerServices: Sendable {
     let accounts = AccountService(
       store: storage.accounts, hasher: SodiumPasswordHasher(cost: configuration.passwordHashCost),
       tokens: SodiumSessionTokens(), policy: policy, lifetime: lifetime,
-      guestLimitPerAddress: configuration.guestSessionsPerAddress, now: clock.now, log: ServerLog.write,
+      guestLimitPerAddress: configuration.guestSessionsPerAddress,
+      throttle: LoginThrottle(store: storage.signInFailures), now: clock.now, log: ServerLog.write,
       sessionsEnded: sockets.kick)
     let library = LibraryService(
       store: storage.library, musicDirectory: configuration.musicDirectory,
