@@ -1,3 +1,5 @@
+import BlastoiseCore
+import BlastoisePostgres
 import BlastoiseTestSupport
 import Foundation
 import Testing
@@ -19,6 +21,36 @@ struct StatelessNodesTests {
         let refused = try await client.logIn("keeper")
         #expect(refused.status == 429)
         #expect(refused.header("Retry-After") != nil)
+      }
+    }
+  }
+
+  /// One scanner at a time, by the scan lock another node holds here (this test, as a node
+  /// would): a node starting then follows that scan instead of scanning too, a scan asked of it
+  /// is refused with 409, and once the lock is free it scans.
+  @Test func whileAnotherNodeScansANodeFollowsAndRefusesToScan() async throws {
+    try await NodeCluster.with(tones: [1, 2]) { cluster in
+      let other = try await PostgresStorage.connect(PostgresSettings(url: cluster.schema.url))
+      try await withAsyncCleanup {
+        #expect(try await other.locks.tryLock(.scan))
+        let node = try cluster.start()
+        let client = APIClient(base: "http://127.0.0.1:\(try await node.waitUntilListening())")
+        _ = try await node.waitForLog(matching: "scan: (a scan is running on another node)")
+        #expect(try await client.signUp("keeper").status == 200)
+        let refused = try await client.post("/api/library/scan")
+        #expect(refused.status == 409)
+        #expect(refused.errorMessage == "A scan is running on another node")
+        #expect(try await client.get("/api/library").json([SeedTrack].self).isEmpty)
+
+        await other.locks.unlock(.scan)
+        _ = try await node.waitForLog(matching: "scan: the other (node's scan ended)")
+        #expect(try await client.post("/api/library/scan").status == 200)
+        #expect(try await client.get("/api/library").json([SeedTrack].self).count == 2)
+        // The scan is over: the lock is free again.
+        #expect(try await other.locks.tryLock(.scan))
+        node.signal(SIGKILL)
+      } cleanup: {
+        await other.close()
       }
     }
   }

@@ -169,7 +169,7 @@ public final class RunningServer: Sendable {
       }
     }
     do {
-      _ = try await library.scan()
+      try await library.scanOrFollow()
     } catch {
       ServerLog.write("scan: failed: \(error)")
     }
@@ -240,7 +240,7 @@ public final class RunningServer: Sendable {
       try? await Task.sleep(for: .seconds(3600))
       guard !Task.isCancelled else { return }
       do {
-        _ = try await services.library.scan()
+        try await services.library.scanOrFollow()
       } catch {
         ServerLog.write("housekeeping: \(error)")
       }

@@ -32,7 +32,7 @@ struct ServerServices: Sendable {
       throttle: LoginThrottle(store: storage.signInFailures), now: clock.now, log: ServerLog.write,
       sessionsEnded: sockets.kick)
     let library = LibraryService(
-      store: storage.library, musicDirectory: configuration.musicDirectory,
+      store: storage.library, locks: storage.locks, musicDirectory: configuration.musicDirectory,
       dataDirectory: configuration.dataDirectory)
     do {
       try FileManager.default.createDirectory(atPath: library.uploadsDirectory, withIntermediateDirectories: true)
