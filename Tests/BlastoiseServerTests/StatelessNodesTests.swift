@@ -25,6 +25,33 @@ struct StatelessNodesTests {
     }
   }
 
+  /// Two nodes started together on an empty database make one default room between them (the
+  /// one that loses the race to create it takes the other's), filled with the library, and read
+  /// each file once between them: one scans, the other follows or finds nothing new.
+  @Test func twoNodesStartingTogetherOnAnEmptyDatabaseMakeOneDefaultRoom() async throws {
+    try await NodeCluster.with(tones: [1, 2, 3]) { cluster in
+      let processes = try (0..<2).map { _ in try cluster.start() }
+      var nodes: [RoomNodesProcessTests.Node] = []
+      for process in processes {
+        let client = APIClient(base: "http://127.0.0.1:\(try await process.waitUntilListening())")
+        nodes.append(RoomNodesProcessTests.Node(process: process, client: client))
+      }
+      #expect(try await nodes[0].client.signUp("keeper").status == 200)
+      nodes[1].client.cookie = nodes[0].client.cookie
+      _ = try await RoomNodesProcessTests.waitForDefaultRoom(nodes, tracks: 3)
+      for node in nodes {
+        let rooms = try await node.client.get("/api/channels").json([SeedChannelInfo].self)
+        #expect(rooms.filter(\.isDefault).count == 1)
+        #expect(rooms.count == 1)
+      }
+      let read = processes.map { process in
+        process.child.errorText.matches(of: /scan: (\d+) read/).compactMap { Int($0.1) }.reduce(0, +)
+      }
+      #expect(read.reduce(0, +) == 3)
+      for process in processes { process.signal(SIGKILL) }
+    }
+  }
+
   /// One scanner at a time, by the scan lock another node holds here (this test, as a node
   /// would): a node starting then follows that scan instead of scanning too, a scan asked of it
   /// is refused with 409, and once the lock is free it scans.
