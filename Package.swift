@@ -128,7 +128,7 @@ let package = Package(
       name: "BlastoiseServerTests",
       dependencies: [
         "BlastoiseServer", "BlastoiseHTTP", "BlastoiseWebSocket", "BlastoiseStore", "BlastoiseCore", "BlastoiseMedia",
-        "BlastoiseProtocol", "BlastoiseSync", "BlastoiseTestSupport",
+        "BlastoiseProtocol", "BlastoiseSync", "BlastoiseTestSupport", "BlastoisePostgres",
       ]
     ),
   ],

@@ -295,5 +295,7 @@ public enum PostgresSchema {
           PRIMARY KEY (user_id, kind, item_id)
         );
         """),
+    // Failed sign-ins, shared by every node (one text for both backends).
+    .signInFailures,
   ]
 }

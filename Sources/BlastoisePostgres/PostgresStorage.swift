@@ -4,6 +4,7 @@ import BlastoiseStoreShared
 /// Every store on one PostgreSQL database: the `Storage` for several server nodes sharing it.
 public struct PostgresStorage: Storage {
   private let access: PostgresAccess
+  private let nodeLocks: PostgresNodeLocks
 
   public var accounts: any AccountStore { PostgresAccountStore(access: access) }
   public var library: any LibraryStore { PostgresLibraryStore(access: access) }
@@ -12,9 +13,12 @@ public struct PostgresStorage: Storage {
   public var playlists: any PlaylistStore { PostgresPlaylistStore(access: access) }
   public var imports: any ImportJobStore { PostgresImportJobStore(access: access) }
   public var annotations: any AnnotationStore { SharedAnnotationStore(access: access) }
+  public var signInFailures: any SignInFailureStore { SharedSignInFailureStore(access: access) }
+  public var locks: any NodeLocks { nodeLocks }
 
-  private init(access: PostgresAccess) {
+  private init(access: PostgresAccess, locks: PostgresNodeLocks) {
     self.access = access
+    nodeLocks = locks
   }
 
   /// Connects and brings the schema up to date (`PostgresSchema`).
@@ -26,7 +30,8 @@ public struct PostgresStorage: Storage {
       await database.close()
       throw error
     }
-    return PostgresStorage(access: PostgresAccess(database: database, transaction: nil))
+    return PostgresStorage(
+      access: PostgresAccess(database: database, transaction: nil), locks: PostgresNodeLocks(settings: settings))
   }
 
   /// One SERIALIZABLE transaction on one connection. When it loses a conflict with another
@@ -34,9 +39,11 @@ public struct PostgresStorage: Storage {
   public func transaction<T: Sendable>(_ body: @Sendable (any Storage) async throws -> T) async throws -> T {
     if access.transaction != nil { return try await body(self) }  // already inside one: join it
     let database = access.database
+    let locks = nodeLocks
     do {
       return try await database.transaction { transaction in
-        try await body(PostgresStorage(access: PostgresAccess(database: database, transaction: transaction)))
+        try await body(
+          PostgresStorage(access: PostgresAccess(database: database, transaction: transaction), locks: locks))
       }
     } catch let error as PostgresError {
       throw error.domainError
@@ -50,6 +57,7 @@ public struct PostgresStorage: Storage {
 
   /// Waits for the work in progress, then closes every connection.
   public func close() async {
+    await nodeLocks.close()
     await access.database.close()
   }
 }

@@ -6,6 +6,7 @@ import Foundation
 public struct SQLiteStorage: Storage {
   private let database: SQLiteDatabase
   private let access: SQLiteAccess
+  private let nodeLocks: SQLiteNodeLocks
 
   public var accounts: any AccountStore { SQLiteAccountStore(access: access) }
   public var library: any LibraryStore { SQLiteLibraryStore(access: access) }
@@ -14,6 +15,8 @@ public struct SQLiteStorage: Storage {
   public var playlists: any PlaylistStore { SQLitePlaylistStore(access: access) }
   public var imports: any ImportJobStore { SQLiteImportJobStore(access: access) }
   public var annotations: any AnnotationStore { SharedAnnotationStore(access: access) }
+  public var signInFailures: any SignInFailureStore { SharedSignInFailureStore(access: access) }
+  public var locks: any NodeLocks { nodeLocks }
 
   /// Opens (creating if missing) the file and brings its schema up to date. A write waits up to
   /// `busyTimeout` for a lock another process holds (a backup, say) before it fails with 503.
@@ -40,24 +43,28 @@ public struct SQLiteStorage: Storage {
     self.database = database
     access = SQLiteAccess(
       database: database, runner: SQLiteRunner(label: "blastoise.sqlite"), readers: readers, transaction: nil)
+    nodeLocks = SQLiteNodeLocks()
   }
 
-  private init(joining access: SQLiteAccess) {
+  private init(joining access: SQLiteAccess, locks: SQLiteNodeLocks) {
     database = access.database
     self.access = access
+    nodeLocks = locks
   }
 
   public func transaction<T: Sendable>(_ body: @Sendable (any Storage) async throws -> T) async throws -> T {
     if access.transaction != nil { return try await body(self) }  // already inside one: join it
     let database = database
     let runner = access.runner
+    let locks = nodeLocks
     do {
       return try await runner.transaction(
         begin: { try database.beginTransaction() }, end: { commit in try database.endTransaction(commit: commit) }
       ) { transaction in
         try await body(
           SQLiteStorage(
-            joining: SQLiteAccess(database: database, runner: runner, readers: nil, transaction: transaction)))
+            joining: SQLiteAccess(database: database, runner: runner, readers: nil, transaction: transaction),
+            locks: locks))
       }
     } catch let error as StoreError {
       throw error.domainError

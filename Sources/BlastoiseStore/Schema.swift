@@ -289,5 +289,7 @@ public enum BlastoiseSchema {
           PRIMARY KEY (user_id, kind, item_id)
         ) STRICT, WITHOUT ROWID;
         """),
+    // Failed sign-ins, shared by every node (one text for both backends).
+    .signInFailures,
   ]
 }

@@ -53,10 +53,11 @@ final class NginxProcess: Sendable {
   static let executable = "/usr/sbin/nginx"
   let child: TestChild
 
-  init(port: UInt16, upstreams: [UInt16]) async throws {
+  /// `serverOptions` go on each upstream's line (`max_fails=0`: never taken out for failing).
+  init(port: UInt16, upstreams: [UInt16], serverOptions: String = "") async throws {
     let folder = try TestRun.makeDirectory("nginx")
     chmod(folder, 0o777)
-    let servers = upstreams.map { "server 127.0.0.1:\($0);" }.joined(separator: " ")
+    let servers = upstreams.map { "server 127.0.0.1:\($0) \(serverOptions);" }.joined(separator: " ")
     let config = """
       daemon off; master_process off; worker_processes 1;
       pid \(folder)/nginx.pid; error_log \(folder)/error.log warn;

@@ -156,21 +156,11 @@ struct RoomNodesProcessTests {
     _ count: Int, seconds: [Double], arguments extra: [String] = [],
     _ body: @Sendable ([Node], String) async throws -> Void
   ) async throws {
-    let serverURL = try #require(TestPostgres.url)
-    try await TestPostgres.withSchema(on: serverURL) { schema in
-      let music = try temporaryDirectory()
-      for (index, length) in seconds.enumerated() {
-        try LibraryRoutesTests.wav(seconds: length, frequency: 300 + Double(index) * 60, title: "Tone \(index)")
-          .write(to: URL(fileURLWithPath: "\(music)/\(index).wav"))
-      }
+    try await NodeCluster.with(tones: seconds) { cluster in
       var nodes: [Node] = []
       var cookie: String?
       for _ in 0..<count {
-        let process = try ServerProcess(
-          arguments: [
-            "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", try temporaryDirectory(), "--music-dir", music,
-            "--database", schema.url,
-          ] + extra)
+        let process = try cluster.start(extra)
         let client = APIClient(base: "http://127.0.0.1:\(try await process.waitUntilListening())")
         if let cookie {
           client.cookie = cookie

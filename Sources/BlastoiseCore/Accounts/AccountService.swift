@@ -23,7 +23,7 @@ public final class AccountService: Sendable {
   /// Live guest sessions one client (`ClientAddress.limitKey`) may hold; a new one ends its oldest.
   let guestLimitPerAddress: Int
   let now: @Sendable () -> Double
-  private let throttle: Mutex<LoginThrottle>
+  private let throttle: LoginThrottle
   private let log: @Sendable (String) -> Void
   let sessionsEnded: SessionsEnded
   private let decoy = Mutex<String?>(nil)
@@ -32,7 +32,7 @@ public final class AccountService: Sendable {
   public init(
     store: any AccountStore, hasher: any PasswordHasher, tokens: any SessionTokens, policy: InstancePolicy,
     lifetime: SessionLifetime = SessionLifetime(), guestLimitPerAddress: Int = 20,
-    throttle: LoginThrottle = LoginThrottle(), now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+    throttle: LoginThrottle, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
     log: @escaping @Sendable (String) -> Void = { _ in }, sessionsEnded: @escaping SessionsEnded = { _, _ in }
   ) {
     self.store = store
@@ -42,7 +42,7 @@ public final class AccountService: Sendable {
     self.lifetime = lifetime
     self.guestLimitPerAddress = guestLimitPerAddress
     self.now = now
-    self.throttle = Mutex(throttle)
+    self.throttle = throttle
     self.log = log
     self.sessionsEnded = sessionsEnded
   }
@@ -75,7 +75,7 @@ public final class AccountService: Sendable {
   public func logIn(_ credentials: Credentials, from client: ClientAddress) async throws -> SignedIn {
     let key = CredentialRules.key(for: credentials.username)
     let address = client.limitKey
-    if let wait = throttle.withLock({ $0.retryAfter(address: address, usernameKey: key, now: now()) }) {
+    if let wait = try await throttle.retryAfter(address: address, usernameKey: key, now: now()) {
       log("auth: sign-in throttled for '\(key.prefix(32))' from \(client.address)")
       throw CoreError(.rateLimited(retryAfterSeconds: wait), "Too many failed sign-ins; try again in \(wait) s")
     }
@@ -86,11 +86,11 @@ public final class AccountService: Sendable {
     var valid = false
     if credentials.password.utf8.count <= 1024 { valid = await hasher.verify(credentials.password, against: hash) }
     guard let user, valid, user.role != .guest else {
-      throttle.withLock { $0.recordFailure(address: address, usernameKey: key, now: now()) }
+      try await throttle.recordFailure(address: address, usernameKey: key, now: now())
       log("auth: failed sign-in for '\(key.prefix(32))' from \(client.address)")
       throw CoreError(.unauthenticated, "Wrong username or password")
     }
-    throttle.withLock { $0.recordSuccess(address: address, usernameKey: key) }
+    try await throttle.recordSuccess(address: address, usernameKey: key)
     return try await startSession(for: user)
   }
 
@@ -121,6 +121,11 @@ public final class AccountService: Sendable {
   /// Sessions with an open socket are in use though they send no requests.
   public func markInUse(_ sessionIDs: [String]) async throws {
     try await store.touchSessions(tokenHashes: sessionIDs, at: Int64(now()))
+  }
+
+  /// Failed sign-ins that have left the throttle's window are removed; returns how many.
+  public func forgetOldSignInFailures() async throws -> Int {
+    try await throttle.forgetOld(now: now())
   }
 
   public func purgeExpiredSessions() async throws -> Int {

@@ -10,6 +10,9 @@ public protocol Storage: Sendable {
   var playlists: any PlaylistStore { get }
   var imports: any ImportJobStore { get }
   var annotations: any AnnotationStore { get }
+  var signInFailures: any SignInFailureStore { get }
+  /// What only one node at a time may do (one process with SQLite).
+  var locks: any NodeLocks { get }
 
   /// Runs `body` in one transaction: the stores of the `Storage` it is handed see one snapshot,
   /// and their writes commit together when `body` returns or not at all when it throws; two

@@ -169,7 +169,7 @@ public final class RunningServer: Sendable {
       }
     }
     do {
-      _ = try await library.scan()
+      try await library.scanOrFollow()
     } catch {
       ServerLog.write("scan: failed: \(error)")
     }
@@ -214,8 +214,9 @@ public final class RunningServer: Sendable {
     }
   }
 
-  /// Every minute: sessions with a socket open count as used, and expired sessions end (their
-  /// sockets close) — guests expire within minutes, so this cannot wait for the hourly round.
+  /// Every minute: sessions with a socket open count as used, expired sessions end (their
+  /// sockets close) — guests expire within minutes, so this cannot wait for the hourly round —
+  /// and failed sign-ins older than the throttle's window go.
   private static func sessionHousekeeping(_ services: ServerServices, clock: any WallClock) async {
     while !Task.isCancelled {
       do {
@@ -223,6 +224,7 @@ public final class RunningServer: Sendable {
         try await services.accounts.markInUse(services.sockets.openSessions)
         let purged = try await services.accounts.purgeExpiredSessions()
         if purged > 0 { ServerLog.write("auth: removed \(purged) expired sessions") }
+        _ = try await services.accounts.forgetOldSignInFailures()
       } catch is CancellationError {
         return
       } catch {
@@ -238,7 +240,7 @@ public final class RunningServer: Sendable {
       try? await Task.sleep(for: .seconds(3600))
       guard !Task.isCancelled else { return }
       do {
-        _ = try await services.library.scan()
+        try await services.library.scanOrFollow()
       } catch {
         ServerLog.write("housekeeping: \(error)")
       }

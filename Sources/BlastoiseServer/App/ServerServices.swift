@@ -28,10 +28,11 @@ struct ServerServices: Sendable {
     let accounts = AccountService(
       store: storage.accounts, hasher: SodiumPasswordHasher(cost: configuration.passwordHashCost),
       tokens: SodiumSessionTokens(), policy: policy, lifetime: lifetime,
-      guestLimitPerAddress: configuration.guestSessionsPerAddress, now: clock.now, log: ServerLog.write,
+      guestLimitPerAddress: configuration.guestSessionsPerAddress,
+      throttle: LoginThrottle(store: storage.signInFailures), now: clock.now, log: ServerLog.write,
       sessionsEnded: sockets.kick)
     let library = LibraryService(
-      store: storage.library, musicDirectory: configuration.musicDirectory,
+      store: storage.library, locks: storage.locks, musicDirectory: configuration.musicDirectory,
       dataDirectory: configuration.dataDirectory)
     do {
       try FileManager.default.createDirectory(atPath: library.uploadsDirectory, withIntermediateDirectories: true)

@@ -5,8 +5,8 @@ import BlastoiseProtocol
 import Foundation
 import Synchronization
 
-/// The library as the server runs it: scans (one at a time; their blocking work off the pool), the
-/// cached `/api/library` answer, and adding uploaded files.
+/// The library as the server runs it: scans (one at a time, among all the nodes sharing the store;
+/// their blocking work off the pool), the cached `/api/library` answer, and adding uploaded files.
 final class LibraryService: Sendable {
   let store: any LibraryStore
   let roots: [String]
@@ -17,6 +17,8 @@ final class LibraryService: Sendable {
   let embeddedCovers: CoverFinder
   private let scanner: LibraryScanner
   private let scanning = AsyncGate()
+  /// Where the scan lock is taken: one scanner at a time among the nodes.
+  private let locks: any NodeLocks
   /// Hashing uploads and placing files: blocking file work, kept off the Swift pool.
   let fileQueue = DispatchQueue(label: "blastoise.library-files")
   /// The encoded answer (gzip-compressed: `GzipJSON`), and the library's generation: it moves on
@@ -24,8 +26,9 @@ final class LibraryService: Sendable {
   private let cachedLibrary = Mutex<(answer: GzipJSON?, generation: UInt64)>((nil, 0))
   private let observers = Mutex<[@Sendable (LibraryEvent) async -> Void]>([])
 
-  init(store: any LibraryStore, musicDirectory: String, dataDirectory: String) {
+  init(store: any LibraryStore, locks: any NodeLocks, musicDirectory: String, dataDirectory: String) {
     self.store = store
+    self.locks = locks
     uploadsDirectory = dataDirectory + "/uploads"
     roots = [musicDirectory, uploadsDirectory, dataDirectory + "/imports"]
     covers = CoverStore(directory: dataDirectory + "/covers")
@@ -38,9 +41,46 @@ final class LibraryService: Sendable {
     observers.withLock { $0.append(observer) }
   }
 
-  /// Scans every root; a scan asked for while one runs starts after it. Returns when done.
+  /// Scans every root; a scan asked for while one runs on this node starts after it. Returns
+  /// when done; refused (409) while another node scans.
   func scan() async throws -> LibraryScanner.Summary {
-    try await scanning.withLock { try await scanNow() }
+    guard let summary = try await scanUnlessElsewhere() else {
+      throw CoreError(.conflict, "A scan is running on another node")
+    }
+    return summary
+  }
+
+  /// The scans at start and every hour: while another node scans, this one waits for it to end
+  /// and then reads the library again instead of scanning it twice.
+  func scanOrFollow() async throws {
+    guard try await scanUnlessElsewhere() == nil else { return }
+    ServerLog.write("scan: a scan is running on another node; this node follows it")
+    repeat {
+      try await Task.sleep(for: .seconds(1))
+    } while !(try await isScanLockFree())
+    ServerLog.write("scan: the other node's scan ended; the library is read again")
+    await libraryChanged()
+  }
+
+  /// Scans under the scan lock; nil, without scanning, when another node holds it.
+  private func scanUnlessElsewhere() async throws -> LibraryScanner.Summary? {
+    try await scanning.withLock {
+      guard try await locks.tryLock(.scan) else { return nil }
+      do {
+        let summary = try await scanNow()
+        await locks.unlock(.scan)
+        return summary
+      } catch {
+        await locks.unlock(.scan)
+        throw error
+      }
+    }
+  }
+
+  private func isScanLockFree() async throws -> Bool {
+    guard try await locks.tryLock(.scan) else { return false }
+    await locks.unlock(.scan)
+    return true
   }
 
   private func scanNow() async throws -> LibraryScanner.Summary {

@@ -33,8 +33,11 @@ extension APIOperation {
       errors: [404, 416], notes: "One range per request (several: 416). `If-Range` is honoured."),
     APIOperation(
       .post, .libraryScan, "Rescan now", access: .permission(.administer), body: .ignoredJSON,
-      answers: [200: Answer.json(Schema.ref("ScanSummary"))],
-      notes: "Additive. Progress arrives as `scan_progress` on every socket."),
+      answers: [200: Answer.json(Schema.ref("ScanSummary"))], errors: [409],
+      notes: """
+        Additive. Progress arrives as `scan_progress` on every socket. One scanner at a time among \
+        the nodes sharing a database: 409 while another node scans.
+        """),
     APIOperation(
       .post, .upload, "Upload audio files", access: .permission(.upload),
       body: .multipart(Schema.ref("UploadForm")), answers: [200: Answer.json(Schema.ref("UploadResponse"))],

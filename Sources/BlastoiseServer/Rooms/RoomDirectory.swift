@@ -33,25 +33,33 @@ actor RoomDirectory {
     self.sharing = sharing
   }
 
-  /// Loads stored rooms; creates the default room on first start.
+  /// Loads stored rooms; creates the default room on first start. Nodes starting together on an
+  /// empty database race to create it: the store keeps one default room (a unique index), so one
+  /// insert wins and the others, refused as a conflict, read the rooms again and take that one.
   func load() async throws {
     var records = try await store.rooms()
     if !records.contains(where: \.isDefault) {
       let record = RoomRecord(
         id: Self.newID(), name: "Main Room", description: "Everyone starts here", createdBy: nil, isDefault: true,
         queue: [], clock: RoomClock(anchorTime: clock.now()), seq: 0)
-      try await store.insert(record)
-      records.insert(record, at: 0)
-      defaultIsNew = true
+      do {
+        try await store.insert(record)
+        records.insert(record, at: 0)
+        defaultIsNew = true
+      } catch let error as CoreError where error.code == .conflict {
+        records = try await store.rooms()
+      }
     }
     for record in records { add(record) }
     defaultID = records.first(where: \.isDefault)?.id ?? ""
   }
 
-  /// After the first scan of a new server, the default room plays the whole library.
+  /// After the first scan of a new server, the default room plays the whole library. The catalog
+  /// is read again first: the scan may have been another node's, which this one found done.
   func fillNewDefaultRoom() async {
     guard defaultIsNew, let room = rooms[defaultID] else { return }
     defaultIsNew = false
+    try? await catalog.refresh()
     let ids = catalog.availableIDs()
     guard !ids.isEmpty, await room.record.queue.isEmpty else { return }
     _ = try? await room.edit(.set(ids))

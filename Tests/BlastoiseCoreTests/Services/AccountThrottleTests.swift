@@ -4,12 +4,12 @@ import Testing
 
 /// The sign-in throttle as the service applies it, with an injected `now`.
 @Suite struct AccountThrottleTests {
-  var throttle: LoginThrottle {
+  var throttle: LoginThrottle.Limits {
     var limits = LoginThrottle.Limits()
     limits.perAddressAndAccount = 3
     limits.perAddress = 10
     limits.windowSeconds = 60
-    return LoginThrottle(limits: limits)
+    return limits
   }
 
   let right = Credentials(username: "Ann", password: "password-1")

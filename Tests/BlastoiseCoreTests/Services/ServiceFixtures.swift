@@ -61,12 +61,12 @@ extension AccountService {
   /// A service over `storage` with the test hasher and tokens and the given time.
   static func forTests(
     _ storage: any Storage, policy: InstancePolicy = InstancePolicy(allowGuests: true, allowSignup: true),
-    lifetime: SessionLifetime = SessionLifetime(), throttle: LoginThrottle = LoginThrottle(),
+    lifetime: SessionLifetime = SessionLifetime(), throttle: LoginThrottle.Limits = LoginThrottle.Limits(),
     time: TestTime = TestTime()
   ) -> AccountService {
     AccountService(
       store: storage.accounts, hasher: SaltedTestHasher(), tokens: TestSessionTokens(), policy: policy,
-      lifetime: lifetime, throttle: throttle, now: { time.now })
+      lifetime: lifetime, throttle: LoginThrottle(store: storage.signInFailures, limits: throttle), now: { time.now })
   }
 }
 
