@@ -6,7 +6,7 @@ import BlastoiseStoreShared
 /// `SQLiteRunner`; callers only await. SQLite's failures that mean something to the domain leave
 /// here as `CoreError`s, so no SQLite code reaches the HTTP layer. Reads outside a transaction go
 /// to `readers` when there are any.
-struct SQLiteAccess: Sendable {
+struct SQLiteAccess: StoreAccess {
   let database: SQLiteDatabase
   let runner: SQLiteRunner
   let readers: SQLiteReaders?
