@@ -5,7 +5,7 @@ import BlastoiseStoreShared
 public struct PostgresStorage: Storage {
   private let access: PostgresAccess
 
-  public var accounts: any AccountStore { PostgresAccountStore(access: access) }
+  public var accounts: any AccountStore { SharedAccountStore(access: access) }
   public var library: any LibraryStore { PostgresLibraryStore(access: access) }
   public var catalog: any CatalogStore { PostgresCatalogStore(access: access) }
   public var rooms: any RoomStore { PostgresRoomStore(access: access) }

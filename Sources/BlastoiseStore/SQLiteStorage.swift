@@ -7,7 +7,7 @@ public struct SQLiteStorage: Storage {
   private let database: SQLiteDatabase
   private let access: SQLiteAccess
 
-  public var accounts: any AccountStore { SQLiteAccountStore(access: access) }
+  public var accounts: any AccountStore { SharedAccountStore(access: access) }
   public var library: any LibraryStore { SQLiteLibraryStore(access: access) }
   public var catalog: any CatalogStore { SQLiteCatalogStore(access: access) }
   public var rooms: any RoomStore { SQLiteRoomStore(access: access) }

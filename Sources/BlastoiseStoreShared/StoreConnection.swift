@@ -35,7 +35,9 @@ extension StoreConnection {
 /// as `CoreError`s.
 public protocol StoreAccess: Sendable {
   associatedtype Connection: StoreConnection
+  @discardableResult
   func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T
+  @discardableResult
   func read<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T
 }
 
