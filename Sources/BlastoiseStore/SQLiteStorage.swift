@@ -11,7 +11,7 @@ public struct SQLiteStorage: Storage {
   public var library: any LibraryStore { SQLiteLibraryStore(access: access) }
   public var catalog: any CatalogStore { SQLiteCatalogStore(access: access) }
   public var rooms: any RoomStore { SQLiteRoomStore(access: access) }
-  public var playlists: any PlaylistStore { SQLitePlaylistStore(access: access) }
+  public var playlists: any PlaylistStore { SharedPlaylistStore(access: access) }
   public var imports: any ImportJobStore { SQLiteImportJobStore(access: access) }
   public var annotations: any AnnotationStore { SharedAnnotationStore(access: access) }
 
