@@ -6,7 +6,7 @@ public struct PostgresStorage: Storage {
   private let access: PostgresAccess
 
   public var accounts: any AccountStore { SharedAccountStore(access: access) }
-  public var library: any LibraryStore { PostgresLibraryStore(access: access) }
+  public var library: any LibraryStore { SharedLibraryStore(access: access) }
   public var catalog: any CatalogStore { PostgresCatalogStore(access: access) }
   public var rooms: any RoomStore { PostgresRoomStore(access: access) }
   public var playlists: any PlaylistStore { SharedPlaylistStore(access: access) }

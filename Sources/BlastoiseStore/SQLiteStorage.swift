@@ -8,7 +8,7 @@ public struct SQLiteStorage: Storage {
   private let access: SQLiteAccess
 
   public var accounts: any AccountStore { SharedAccountStore(access: access) }
-  public var library: any LibraryStore { SQLiteLibraryStore(access: access) }
+  public var library: any LibraryStore { SharedLibraryStore(access: access) }
   public var catalog: any CatalogStore { SQLiteCatalogStore(access: access) }
   public var rooms: any RoomStore { SQLiteRoomStore(access: access) }
   public var playlists: any PlaylistStore { SharedPlaylistStore(access: access) }
