@@ -33,11 +33,7 @@ struct PostgresAccess: StoreAccess {
 }
 
 extension PostgresAccess: LibraryAccess {
-  static func catalog(on connection: PostgresConnection) -> PostgresCatalogStatements {
-    PostgresCatalogStatements(connection: connection)
-  }
-
-  static func upsert(_ track: ScannedTrack, addedAt: Int64, _ catalog: PostgresCatalogStatements) throws {
-    try catalog.upsert(track, addedAt: addedAt)
-  }
+  typealias Catalog = PostgresCatalogStatements
 }
+
+extension PostgresCatalogStatements: LibraryCatalogStatements {}

@@ -2,14 +2,18 @@ import BlastoiseCore
 import BlastoiseProtocol
 import Foundation
 
-/// A backend's access that also hands out its catalog's statements (`CatalogStatements`, each
-/// backend's own SQL), which every library write brings along.
-public protocol LibraryAccess: StoreAccess {
-  associatedtype Catalog: CatalogStatements
-  /// The catalog's statements on the connection of one write.
-  static func catalog(on connection: Connection) -> Catalog
+/// A backend's catalog statements (`CatalogStatements`, each backend's own SQL) on the connection
+/// of one write, which every library write brings along.
+public protocol LibraryCatalogStatements: CatalogStatements {
+  associatedtype Connection: StoreConnection
+  init(connection: Connection)
   /// Inserts the scanned track's `tracks` row or replaces its tags (`TrackColumns`).
-  static func upsert(_ track: ScannedTrack, addedAt: Int64, _ catalog: Catalog) throws
+  func upsert(_ track: ScannedTrack, addedAt: Int64) throws
+}
+
+/// A backend's access, and which catalog statements go with its connections.
+public protocol LibraryAccess: StoreAccess {
+  associatedtype Catalog: LibraryCatalogStatements where Catalog.Connection == Connection
 }
 
 /// The library, in either backend: `tracks` by content hash, `track_files` by path (compared in
@@ -34,7 +38,7 @@ public struct SharedLibraryStore<Access: LibraryAccess>: LibraryStore {
     let now = Int64(Date().timeIntervalSince1970)
     let absent = try StringListColumn.encode(missing)
     try await access.write { connection in
-      let statements = Access.catalog(on: connection)
+      let statements = Access.Catalog(connection: connection)
       var refresh = CatalogRefresh(statements)
       for track in scanned {
         try refresh.willChange(track: track.trackID)
@@ -44,7 +48,7 @@ public struct SharedLibraryStore<Access: LibraryAccess>: LibraryStore {
         {
           try refresh.willChange(track: previous)
         }
-        try Access.upsert(track, addedAt: now, statements)
+        try statements.upsert(track, addedAt: now)
         try connection.execute(
           """
           INSERT INTO track_files (path, track_id, size, modified_ns, present) VALUES ($1, $2, $3, $4, TRUE)

@@ -41,14 +41,10 @@ struct SQLiteAccess: StoreAccess {
 }
 
 extension SQLiteAccess: LibraryAccess {
-  static func catalog(on connection: SQLiteConnection) -> SQLiteCatalogStatements {
-    SQLiteCatalogStatements(connection: connection)
-  }
-
-  static func upsert(_ track: ScannedTrack, addedAt: Int64, _ catalog: SQLiteCatalogStatements) throws {
-    try catalog.upsert(track, addedAt: addedAt)
-  }
+  typealias Catalog = SQLiteCatalogStatements
 }
+
+extension SQLiteCatalogStatements: LibraryCatalogStatements {}
 
 extension StoreError {
   /// What the domain makes of a storage failure: a duplicate is a conflict, a lock held too long
