@@ -10,7 +10,7 @@ public struct PostgresStorage: Storage {
   public var catalog: any CatalogStore { PostgresCatalogStore(access: access) }
   public var rooms: any RoomStore { PostgresRoomStore(access: access) }
   public var playlists: any PlaylistStore { SharedPlaylistStore(access: access) }
-  public var imports: any ImportJobStore { PostgresImportJobStore(access: access) }
+  public var imports: any ImportJobStore { SharedImportJobStore(access: access) }
   public var annotations: any AnnotationStore { SharedAnnotationStore(access: access) }
 
   private init(access: PostgresAccess) {

@@ -12,7 +12,7 @@ public struct SQLiteStorage: Storage {
   public var catalog: any CatalogStore { SQLiteCatalogStore(access: access) }
   public var rooms: any RoomStore { SQLiteRoomStore(access: access) }
   public var playlists: any PlaylistStore { SharedPlaylistStore(access: access) }
-  public var imports: any ImportJobStore { SQLiteImportJobStore(access: access) }
+  public var imports: any ImportJobStore { SharedImportJobStore(access: access) }
   public var annotations: any AnnotationStore { SharedAnnotationStore(access: access) }
 
   /// Opens (creating if missing) the file and brings its schema up to date. A write waits up to
