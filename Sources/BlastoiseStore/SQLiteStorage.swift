@@ -10,7 +10,7 @@ public struct SQLiteStorage: Storage {
   public var accounts: any AccountStore { SharedAccountStore(access: access) }
   public var library: any LibraryStore { SharedLibraryStore(access: access) }
   public var catalog: any CatalogStore { SQLiteCatalogStore(access: access) }
-  public var rooms: any RoomStore { SQLiteRoomStore(access: access) }
+  public var rooms: any RoomStore { SharedRoomStore(access: access) }
   public var playlists: any PlaylistStore { SharedPlaylistStore(access: access) }
   public var imports: any ImportJobStore { SharedImportJobStore(access: access) }
   public var annotations: any AnnotationStore { SharedAnnotationStore(access: access) }
