@@ -1,10 +1,11 @@
 import BlastoiseCore
+import BlastoiseStoreShared
 
 /// How a store reaches PostgreSQL: on its own (every call is a transaction of its own, run again
 /// when it loses a conflict) or inside a `Storage.transaction` (calls are its steps). The blocking
 /// work runs on the pool's lanes; callers only await. Failures that mean something to the domain
 /// leave here as `CoreError`s, so no PostgreSQL code reaches the HTTP layer.
-struct PostgresAccess: Sendable {
+struct PostgresAccess: StoreAccess {
   let database: PostgresDatabase
   /// The `Storage.transaction` this access belongs to; nil: every call is a transaction of its own.
   let transaction: PostgresTransaction?
@@ -30,3 +31,9 @@ struct PostgresAccess: Sendable {
     }
   }
 }
+
+extension PostgresAccess: LibraryAccess {
+  typealias Catalog = PostgresCatalogStatements
+}
+
+extension PostgresCatalogStatements: LibraryCatalogStatements {}

@@ -6,12 +6,12 @@ public struct PostgresStorage: Storage {
   private let access: PostgresAccess
   private let nodeLocks: PostgresNodeLocks
 
-  public var accounts: any AccountStore { PostgresAccountStore(access: access) }
-  public var library: any LibraryStore { PostgresLibraryStore(access: access) }
+  public var accounts: any AccountStore { SharedAccountStore(access: access) }
+  public var library: any LibraryStore { SharedLibraryStore(access: access) }
   public var catalog: any CatalogStore { PostgresCatalogStore(access: access) }
-  public var rooms: any RoomStore { PostgresRoomStore(access: access) }
-  public var playlists: any PlaylistStore { PostgresPlaylistStore(access: access) }
-  public var imports: any ImportJobStore { PostgresImportJobStore(access: access) }
+  public var rooms: any RoomStore { SharedRoomStore(access: access) }
+  public var playlists: any PlaylistStore { SharedPlaylistStore(access: access) }
+  public var imports: any ImportJobStore { SharedImportJobStore(access: access) }
   public var annotations: any AnnotationStore { SharedAnnotationStore(access: access) }
   public var signInFailures: any SignInFailureStore { SharedSignInFailureStore(access: access) }
   public var locks: any NodeLocks { nodeLocks }

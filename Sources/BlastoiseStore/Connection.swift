@@ -1,3 +1,4 @@
+import BlastoiseStoreShared
 import CSQLite
 
 /// The connection as seen inside one `SQLiteDatabase.read`/`write` closure.
@@ -5,9 +6,10 @@ import CSQLite
 /// Valid only during that closure: it is deliberately not Sendable, and once the closure returns
 /// every call throws `.misuse` instead of touching SQLite without the database's lock.
 ///
-/// SQL is a `StaticString`, so it cannot be built by interpolation: values go through `?`
-/// parameters only. For a variable-length list, bind one JSON array and write
-/// `… IN (SELECT value FROM json_each(?))`.
+/// SQL is a `StaticString`, or a `StoreSQL` made of them (the shared stores'), so it cannot be
+/// built from runtime values: values go through parameters only, `?` or numbered (`$1`, `?1`),
+/// each `$k` bound to the k-th value by its name (`SQLiteParameters`). For a variable-length
+/// list, bind one JSON array and write `… IN (SELECT value FROM json_each($1))`.
 public final class SQLiteConnection {
   private let handle: SQLiteHandle
   private let readOnly: Bool
@@ -66,11 +68,60 @@ public final class SQLiteConnection {
     return Int(sqlite3_changes(db))
   }
 
+  /// Runs `sql` on the statement cache's prepared copy, the closure's lock held.
+  private func run<R>(
+    _ sql: StoreSQL, _ params: [SQLiteValue], _ body: (OpaquePointer) throws(StoreError) -> R
+  ) throws(StoreError) -> R {
+    try checkValid()
+    return try handle.run(sql, params, readOnly: readOnly, body)
+  }
+
   private func checkValid() throws(StoreError) {
     guard isValid else {
       throw .misuse("SQLiteConnection used outside the read/write closure that provided it")
     }
   }
+}
+
+extension SQLiteConnection: StoreConnection {
+  /// Runs one statement, discarding any rows; returns how many rows an INSERT, UPDATE or DELETE
+  /// changed.
+  @discardableResult
+  public func execute(_ sql: StoreSQL, values: [StoreValue]) throws(StoreError) -> Int {
+    try run(sql, values) { stmt throws(StoreError) in
+      while try handle.step(stmt, sql) {}
+      return changes
+    }
+  }
+
+  public func query(_ sql: StoreSQL, values: [StoreValue]) throws(StoreError) -> [StoreRow] {
+    try run(sql, values) { stmt throws(StoreError) in
+      let columns = handle.columns(of: stmt)
+      var rows: [SQLiteRow] = []
+      while try handle.step(stmt, sql) { rows.append(handle.row(stmt, columns)) }
+      return rows
+    }
+  }
+
+  /// The first row; any further rows are not computed (an INSERT, UPDATE or DELETE … RETURNING
+  /// still makes all its changes: SQLite makes them at the first step).
+  public func queryOne(_ sql: StoreSQL, values: [StoreValue]) throws(StoreError) -> StoreRow? {
+    try run(sql, values) { stmt throws(StoreError) in
+      guard try handle.step(stmt, sql) else { return nil }
+      return handle.row(stmt, handle.columns(of: stmt))
+    }
+  }
+
+  public var dialect: any SQLDialect { SQLiteDialect() }
+}
+
+/// SQLite's words where they are not PostgreSQL's (`SQLDialect`).
+struct SQLiteDialect: SQLDialect {
+  func textList(_ parameter: StoreSQL) -> StoreSQL { "SELECT value FROM json_each(\(parameter))" }
+  /// BINARY, SQLite's default collation, is byte order.
+  func byteOrder(_ expression: StoreSQL) -> StoreSQL { expression }
+  func asciiCaseFolded(_ expression: StoreSQL) -> StoreSQL { "\(expression) COLLATE NOCASE" }
+  var nextImportPosition: StoreSQL { "(SELECT COALESCE(MAX(position), 0) + 1 FROM fetch_jobs)" }
 }
 
 // Not Sendable on purpose: it must never leave the thread running the closure.

@@ -8,12 +8,12 @@ public struct SQLiteStorage: Storage {
   private let access: SQLiteAccess
   private let nodeLocks: SQLiteNodeLocks
 
-  public var accounts: any AccountStore { SQLiteAccountStore(access: access) }
-  public var library: any LibraryStore { SQLiteLibraryStore(access: access) }
+  public var accounts: any AccountStore { SharedAccountStore(access: access) }
+  public var library: any LibraryStore { SharedLibraryStore(access: access) }
   public var catalog: any CatalogStore { SQLiteCatalogStore(access: access) }
-  public var rooms: any RoomStore { SQLiteRoomStore(access: access) }
-  public var playlists: any PlaylistStore { SQLitePlaylistStore(access: access) }
-  public var imports: any ImportJobStore { SQLiteImportJobStore(access: access) }
+  public var rooms: any RoomStore { SharedRoomStore(access: access) }
+  public var playlists: any PlaylistStore { SharedPlaylistStore(access: access) }
+  public var imports: any ImportJobStore { SharedImportJobStore(access: access) }
   public var annotations: any AnnotationStore { SharedAnnotationStore(access: access) }
   public var signInFailures: any SignInFailureStore { SharedSignInFailureStore(access: access) }
   public var locks: any NodeLocks { nodeLocks }

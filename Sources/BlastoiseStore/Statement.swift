@@ -12,7 +12,21 @@ extension SQLiteHandle {
     _ body: (OpaquePointer) throws(StoreError) -> R
   ) throws(StoreError) -> R {
     guard let db else { throw StoreError.closed }
-    let stmt = try cache.statement(for: sql, db: db, privileged: privileged)
+    return try run(try cache.statement(for: sql, db: db, privileged: privileged), sql, params, readOnly, body)
+  }
+
+  /// `run` for a statement put together from literals (`StoreSQL`).
+  func run<R>(
+    _ sql: StoreSQL, _ params: [SQLiteValue], readOnly: Bool, _ body: (OpaquePointer) throws(StoreError) -> R
+  ) throws(StoreError) -> R {
+    guard let db else { throw StoreError.closed }
+    return try run(try cache.statement(for: sql.text, db: db, privileged: false), sql, params, readOnly, body)
+  }
+
+  private func run<R>(
+    _ stmt: OpaquePointer, _ sql: some CustomStringConvertible, _ params: [SQLiteValue], _ readOnly: Bool,
+    _ body: (OpaquePointer) throws(StoreError) -> R
+  ) throws(StoreError) -> R {
     defer {
       sqlite3_reset(stmt)
       sqlite3_clear_bindings(stmt)
@@ -20,18 +34,23 @@ extension SQLiteHandle {
     if readOnly && sqlite3_stmt_readonly(stmt) == 0 {
       throw .misuse("statement writes to the database inside read(); use write(): \(sql)")
     }
-    let expected = Int(sqlite3_bind_parameter_count(stmt))
-    guard expected == params.count else {
-      throw .misuse("statement takes \(expected) parameters, got \(params.count): \(sql)")
+    let names = (0..<sqlite3_bind_parameter_count(stmt)).map { index in
+      sqlite3_bind_parameter_name(stmt, index + 1).map { String(cString: $0) }
     }
-    for (offset, value) in params.enumerated() {
-      try bind(value, at: Int32(offset + 1), stmt, sql)
+    let offsets: [Int]
+    do throws(SQLiteParameters.Problem) {
+      offsets = try SQLiteParameters.valueOffsets(names: names, valueCount: params.count)
+    } catch {
+      throw .misuse("\(error.message): \(sql)")
+    }
+    for (index, offset) in offsets.enumerated() {
+      try bind(params[offset], at: Int32(index + 1), stmt, sql)
     }
     return try body(stmt)
   }
 
   /// Advances `stmt`: true when a row is available, false when done.
-  func step(_ stmt: OpaquePointer, _ sql: StaticString) throws(StoreError) -> Bool {
+  func step(_ stmt: OpaquePointer, _ sql: some CustomStringConvertible) throws(StoreError) -> Bool {
     switch sqlite3_step(stmt) {
     case SQLITE_ROW: return true
     case SQLITE_DONE: return false
@@ -73,7 +92,7 @@ extension SQLiteHandle {
   }
 
   private func bind(
-    _ value: SQLiteValue, at index: Int32, _ stmt: OpaquePointer, _ sql: StaticString
+    _ value: SQLiteValue, at index: Int32, _ stmt: OpaquePointer, _ sql: some CustomStringConvertible
   ) throws(StoreError) {
     let rc: Int32
     switch value {

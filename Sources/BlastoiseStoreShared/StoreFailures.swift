@@ -21,3 +21,15 @@ public enum StoreFailures {
     }
   }
 }
+
+/// The database answered in a way the store cannot use (a row without the column asked for): a
+/// server fault, logged and answered 500.
+public struct StoreFault: Error, Sendable, CustomStringConvertible {
+  public let message: String
+
+  public init(_ message: String) {
+    self.message = message
+  }
+
+  public var description: String { "StoreFault: \(message)" }
+}

@@ -5,7 +5,8 @@ import CLibPQ
 /// there, so it is deliberately not Sendable; its calls wait on the socket (`poll`), which is
 /// why that queue is never a thread of the Swift concurrency pool.
 ///
-/// SQL is a `StaticString`, so it cannot be built by interpolation: values go through `$1`, `$2`…
+/// SQL is a `StaticString`, or a `StoreSQL` made of them (the shared stores'), so it cannot be
+/// built from runtime values: values go through `$1`, `$2`…
 /// parameters only, their types inferred by the server from where they stand. For a
 /// variable-length list, bind one JSON array (`StringListColumn`) and write
 /// `… IN (SELECT jsonb_array_elements_text($1::jsonb))`. Each statement is prepared once per
@@ -66,7 +67,10 @@ public final class PostgresConnection {
   }
 
   private func perform(_ sql: StaticString, _ params: [StoreValue]) throws(PostgresError) -> PostgresResult {
-    let text = "\(sql)"
+    try perform(text: "\(sql)", params)
+  }
+
+  private func perform(text: String, _ params: [StoreValue]) throws(PostgresError) -> PostgresResult {
     let name = try statementName(for: text)
     let parameters = try PostgresParameters(params, sql: text)
     let sent = parameters.withArrays { count, values, lengths, formats in
@@ -148,6 +152,34 @@ public final class PostgresConnection {
   static func errorText(_ handle: OpaquePointer) -> String {
     PostgresError.text(PQerrorMessage(handle))
   }
+}
+
+extension PostgresConnection: StoreConnection {
+  @discardableResult
+  public func execute(_ sql: StoreSQL, values: [StoreValue]) throws(PostgresError) -> Int {
+    try perform(text: sql.text, values).affected
+  }
+
+  public func query(_ sql: StoreSQL, values: [StoreValue]) throws(PostgresError) -> [StoreRow] {
+    try perform(text: sql.text, values).rows
+  }
+
+  public func queryOne(_ sql: StoreSQL, values: [StoreValue]) throws(PostgresError) -> StoreRow? {
+    try perform(text: sql.text, values).rows.first
+  }
+
+  public var dialect: any SQLDialect { PostgresDialect() }
+}
+
+/// PostgreSQL's words where they are not SQLite's (`SQLDialect`).
+struct PostgresDialect: SQLDialect {
+  func textList(_ parameter: StoreSQL) -> StoreSQL { "SELECT jsonb_array_elements_text(\(parameter)::jsonb)" }
+  /// The database's own collation follows its locale; "C" is byte order, as SQLite compares.
+  func byteOrder(_ expression: StoreSQL) -> StoreSQL { "\(expression) COLLATE \"C\"" }
+  /// lower() under "C" folds ASCII letters only, as NOCASE does.
+  func asciiCaseFolded(_ expression: StoreSQL) -> StoreSQL { "lower(\(expression) COLLATE \"C\")" }
+  /// `position` is GENERATED ALWAYS AS IDENTITY: nodes inserting at once never take the same one.
+  var nextImportPosition: StoreSQL { "DEFAULT" }
 }
 
 // Not Sendable on purpose: it must never leave its lane's queue.

@@ -6,7 +6,7 @@ import BlastoiseStoreShared
 /// `SQLiteRunner`; callers only await. SQLite's failures that mean something to the domain leave
 /// here as `CoreError`s, so no SQLite code reaches the HTTP layer. Reads outside a transaction go
 /// to `readers` when there are any.
-struct SQLiteAccess: Sendable {
+struct SQLiteAccess: StoreAccess {
   let database: SQLiteDatabase
   let runner: SQLiteRunner
   let readers: SQLiteReaders?
@@ -39,6 +39,12 @@ struct SQLiteAccess: Sendable {
     }
   }
 }
+
+extension SQLiteAccess: LibraryAccess {
+  typealias Catalog = SQLiteCatalogStatements
+}
+
+extension SQLiteCatalogStatements: LibraryCatalogStatements {}
 
 extension StoreError {
   /// What the domain makes of a storage failure: a duplicate is a conflict, a lock held too long

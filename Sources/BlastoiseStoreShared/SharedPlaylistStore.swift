@@ -1,10 +1,11 @@
 import BlastoiseCore
 import BlastoiseProtocol
-import BlastoiseStoreShared
 
-/// Playlists in PostgreSQL; track IDs as a jsonb array; share links remembered per user.
-public struct PostgresPlaylistStore: PlaylistStore {
-  let access: PostgresAccess
+/// Playlists, in either backend; track IDs as a JSON array; share links remembered per user.
+public struct SharedPlaylistStore<Access: StoreAccess>: PlaylistStore {
+  private let access: Access
+
+  public init(access: Access) { self.access = access }
 
   public func insert(_ playlist: Playlist) async throws {
     let tracks = try StringListColumn.encode(playlist.trackIds)
@@ -59,13 +60,13 @@ public struct PostgresPlaylistStore: PlaylistStore {
     }
   }
 
-  /// Ordered as SQLite's NOCASE orders: ASCII letters folded, then bytes.
+  /// By name with ASCII letters folded (SQLite's NOCASE), then by age.
   public func playlists(ownedBy userID: Int) async throws -> [Playlist] {
     try await access.read { connection in
       try connection.query(
         """
         SELECT p.*, u.username FROM playlists p JOIN users u ON u.id = p.owner_id
-        WHERE p.owner_id = $1 ORDER BY lower(p.name COLLATE "C"), p.created_at
+        WHERE p.owner_id = $1 ORDER BY \(connection.dialect.asciiCaseFolded("p.name")), p.created_at
         """, StoreValue(userID)
       ).compactMap(Playlist.init(row:))
     }
@@ -76,8 +77,9 @@ public struct PostgresPlaylistStore: PlaylistStore {
       try connection.query(
         """
         SELECT p.*, u.username FROM playlists p JOIN users u ON u.id = p.owner_id
-        WHERE p.owner_id != $1 AND (p.is_public OR p.id IN (SELECT playlist_id FROM playlist_links WHERE user_id = $1))
-        ORDER BY lower(p.name COLLATE "C"), p.created_at
+        WHERE p.owner_id != $1
+          AND (p.is_public = TRUE OR p.id IN (SELECT playlist_id FROM playlist_links WHERE user_id = $1))
+        ORDER BY \(connection.dialect.asciiCaseFolded("p.name")), p.created_at
         """, StoreValue(userID)
       ).compactMap(Playlist.init(row:))
     }

@@ -1,10 +1,11 @@
 import BlastoiseCore
-import BlastoiseStoreShared
 import Foundation
 
-/// Accounts and sessions in SQLite.
-public struct SQLiteAccountStore: AccountStore {
-  let access: SQLiteAccess
+/// Accounts and sessions, in either backend.
+public struct SharedAccountStore<Access: StoreAccess>: AccountStore {
+  private let access: Access
+
+  public init(access: Access) { self.access = access }
 
   public func createUser(
     username: String, usernameKey: String, passwordHash: String?, role: Role, firstAllowed: Bool
@@ -13,12 +14,14 @@ public struct SQLiteAccountStore: AccountStore {
       try await access.write { connection in
         let effectiveRole = try FirstAccountRule.role(
           requested: role, accountsExist: Self.hasAccounts(connection), firstAllowed: firstAllowed)
-        try connection.execute(
-          "INSERT INTO users (username, username_key, password_hash, role, created_at) VALUES (?, ?, ?, ?, ?)",
-          .text(username), .text(usernameKey), SQLiteValue(passwordHash), .text(effectiveRole.rawValue),
+        let inserted = try connection.queryOne(
+          """
+          INSERT INTO users (username, username_key, password_hash, role, created_at) VALUES ($1, $2, $3, $4, $5)
+          RETURNING id
+          """, .text(username), .text(usernameKey), StoreValue(passwordHash), .text(effectiveRole.rawValue),
           .integer(Int64(Date().timeIntervalSince1970)))
-        return StoredUser(
-          id: Int(connection.lastInsertRowID), username: username, role: effectiveRole, passwordHash: passwordHash)
+        guard let id = inserted?.int("id") else { throw StoreFault("INSERT INTO users returned no id") }
+        return StoredUser(id: id, username: username, role: effectiveRole, passwordHash: passwordHash)
       }
     }
   }
@@ -26,20 +29,20 @@ public struct SQLiteAccountStore: AccountStore {
   public func user(usernameKey: String) async throws -> StoredUser? {
     try await access.read { connection in
       try connection.queryOne(
-        "SELECT id, username, role, password_hash FROM users WHERE username_key = ?", .text(usernameKey)
+        "SELECT id, username, role, password_hash FROM users WHERE username_key = $1", .text(usernameKey)
       ).flatMap(StoredUser.init(row:))
     }
   }
 
   public func hasAccounts() async throws -> Bool {
-    try await access.read(Self.hasAccounts)
+    try await access.read { try Self.hasAccounts($0) }
   }
 
   public func createSession(_ session: StoredSession) async throws {
     try await access.write { connection in
       try connection.execute(
-        "INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)",
-        .text(session.tokenHash), SQLiteValue(session.userID), .integer(session.createdAt),
+        "INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at) VALUES ($1, $2, $3, $4)",
+        .text(session.tokenHash), StoreValue(session.userID), .integer(session.createdAt),
         .integer(session.lastSeenAt))
     }
   }
@@ -50,7 +53,7 @@ public struct SQLiteAccountStore: AccountStore {
         let row = try connection.queryOne(
           """
           SELECT s.token_hash, s.user_id, s.created_at, s.last_seen_at, u.id, u.username, u.role, u.password_hash
-          FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?
+          FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1
           """, .text(tokenHash)),
         let session = StoredSession(row: row), let user = StoredUser(row: row)
       else { return nil }
@@ -58,30 +61,32 @@ public struct SQLiteAccountStore: AccountStore {
     }
   }
 
+  /// One statement a table for all the hashes, bound as one JSON array.
   public func touchSessions(tokenHashes: [String], at time: Int64) async throws {
     guard !tokenHashes.isEmpty else { return }
+    let hashes = try StringListColumn.encode(tokenHashes)
     try await access.write { connection in
-      for hash in tokenHashes {
-        try connection.execute("UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?", .integer(time), .text(hash))
-        try connection.execute(
-          "UPDATE guest_sessions SET last_seen_at = ? WHERE token_hash = ?", .integer(time), .text(hash))
-      }
+      let listed = connection.dialect.textList("$2")
+      try connection.execute(
+        "UPDATE sessions SET last_seen_at = $1 WHERE token_hash IN (\(listed))", .integer(time), .text(hashes))
+      try connection.execute(
+        "UPDATE guest_sessions SET last_seen_at = $1 WHERE token_hash IN (\(listed))", .integer(time), .text(hashes))
     }
   }
 
   public func deleteSession(tokenHash: String) async throws {
     try await access.write { connection in
-      try connection.execute("DELETE FROM sessions WHERE token_hash = ?", .text(tokenHash))
-      try connection.execute("DELETE FROM guest_sessions WHERE token_hash = ?", .text(tokenHash))
+      try connection.execute("DELETE FROM sessions WHERE token_hash = $1", .text(tokenHash))
+      try connection.execute("DELETE FROM guest_sessions WHERE token_hash = $1", .text(tokenHash))
     }
   }
 
   public func deleteSessions(ofUser userID: Int, keeping: String) async throws -> [String] {
     try await access.write { connection in
-      let ended = try connection.query(
-        "DELETE FROM sessions WHERE user_id = ? AND token_hash != ? RETURNING token_hash", SQLiteValue(userID),
-        .text(keeping))
-      return ended.compactMap { $0.string("token_hash") }
+      try connection.query(
+        "DELETE FROM sessions WHERE user_id = $1 AND token_hash != $2 RETURNING token_hash", StoreValue(userID),
+        .text(keeping)
+      ).compactMap { $0.string("token_hash") }
     }
   }
 
@@ -90,10 +95,10 @@ public struct SQLiteAccountStore: AccountStore {
   {
     try await access.write { connection in
       let sessions = try connection.query(
-        "DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ? RETURNING token_hash", .integer(lastSeenBefore),
-        .integer(createdBefore))
+        "DELETE FROM sessions WHERE last_seen_at < $1 OR created_at < $2 RETURNING token_hash",
+        .integer(lastSeenBefore), .integer(createdBefore))
       let guests = try connection.query(
-        "DELETE FROM guest_sessions WHERE last_seen_at < ? OR created_at < ? RETURNING token_hash",
+        "DELETE FROM guest_sessions WHERE last_seen_at < $1 OR created_at < $2 RETURNING token_hash",
         .integer(guestLastSeenBefore), .integer(createdBefore))
       return (sessions + guests).compactMap { $0.string("token_hash") }
     }
@@ -105,17 +110,17 @@ public struct SQLiteAccountStore: AccountStore {
         try connection.execute(
           """
           INSERT INTO guest_sessions (token_hash, name, address, limit_key, created_at, last_seen_at)
-          VALUES (?, ?, ?, ?, ?, ?)
+          VALUES ($1, $2, $3, $4, $5, $6)
           """, .text(guest.tokenHash), .text(guest.name), .text(guest.address), .text(guest.limitKey),
           .integer(guest.createdAt), .integer(guest.lastSeenAt))
-        let ended = try connection.query(
+        return try connection.query(
           """
-          DELETE FROM guest_sessions WHERE limit_key = ? AND token_hash NOT IN (
-            SELECT token_hash FROM guest_sessions WHERE limit_key = ?
-            ORDER BY created_at DESC, token_hash = ? DESC LIMIT ?)
+          DELETE FROM guest_sessions WHERE limit_key = $1 AND token_hash NOT IN (
+            SELECT token_hash FROM guest_sessions WHERE limit_key = $1
+            ORDER BY created_at DESC, token_hash = $2 DESC LIMIT $3)
           RETURNING token_hash
-          """, .text(guest.limitKey), .text(guest.limitKey), .text(guest.tokenHash), SQLiteValue(limitPerAddress))
-        return ended.compactMap { $0.string("token_hash") }
+          """, .text(guest.limitKey), .text(guest.tokenHash), StoreValue(limitPerAddress)
+        ).compactMap { $0.string("token_hash") }
       }
     }
   }
@@ -123,8 +128,9 @@ public struct SQLiteAccountStore: AccountStore {
   public func guestSession(tokenHash: String) async throws -> StoredGuestSession? {
     try await access.read { connection in
       try connection.queryOne(
-        "SELECT token_hash, name, address, limit_key, created_at, last_seen_at FROM guest_sessions WHERE token_hash = ?",
-        .text(tokenHash)
+        """
+        SELECT token_hash, name, address, limit_key, created_at, last_seen_at FROM guest_sessions WHERE token_hash = $1
+        """, .text(tokenHash)
       ).flatMap(StoredGuestSession.init(row:))
     }
   }
@@ -134,13 +140,13 @@ public struct SQLiteAccountStore: AccountStore {
       try connection.query(
         """
         SELECT token_hash, name, address, limit_key, created_at, last_seen_at FROM guest_sessions
-        ORDER BY created_at, name
+        ORDER BY created_at, \(connection.dialect.byteOrder("name"))
         """
       ).compactMap(StoredGuestSession.init(row:))
     }
   }
 
-  private static func hasAccounts(_ connection: SQLiteConnection) throws -> Bool {
+  private static func hasAccounts(_ connection: Access.Connection) throws -> Bool {
     try connection.queryOne("SELECT 1 AS found FROM users WHERE role != 'guest' LIMIT 1") != nil
   }
 }

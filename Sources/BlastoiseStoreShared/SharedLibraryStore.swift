@@ -1,12 +1,27 @@
 import BlastoiseCore
 import BlastoiseProtocol
-import BlastoiseStoreShared
 import Foundation
 
-/// The library in PostgreSQL: `tracks` by content hash, `track_files` by path (byte order); every
-/// write brings the catalog along (`CatalogRefresh`).
-public struct PostgresLibraryStore: LibraryStore {
-  let access: PostgresAccess
+/// A backend's catalog statements (`CatalogStatements`, each backend's own SQL) on the connection
+/// of one write, which every library write brings along.
+public protocol LibraryCatalogStatements: CatalogStatements {
+  associatedtype Connection: StoreConnection
+  init(connection: Connection)
+  /// Inserts the scanned track's `tracks` row or replaces its tags (`TrackColumns`).
+  func upsert(_ track: ScannedTrack, addedAt: Int64) throws
+}
+
+/// A backend's access, and which catalog statements go with its connections.
+public protocol LibraryAccess: StoreAccess {
+  associatedtype Catalog: LibraryCatalogStatements where Catalog.Connection == Connection
+}
+
+/// The library, in either backend: `tracks` by content hash, `track_files` by path (compared in
+/// byte order); every write brings the catalog along (`CatalogRefresh`).
+public struct SharedLibraryStore<Access: LibraryAccess>: LibraryStore {
+  private let access: Access
+
+  public init(access: Access) { self.access = access }
 
   public func knownFiles(under root: String) async throws -> (files: [String: LibraryFile], present: Set<String>) {
     let range = LibraryPaths.range(under: root)
@@ -23,7 +38,7 @@ public struct PostgresLibraryStore: LibraryStore {
     let now = Int64(Date().timeIntervalSince1970)
     let absent = try StringListColumn.encode(missing)
     try await access.write { connection in
-      let statements = PostgresCatalogStatements(connection: connection)
+      let statements = Access.Catalog(connection: connection)
       var refresh = CatalogRefresh(statements)
       for track in scanned {
         try refresh.willChange(track: track.trackID)
@@ -41,23 +56,26 @@ public struct PostgresLibraryStore: LibraryStore {
             modified_ns = excluded.modified_ns, present = TRUE
           """, .text(track.file.path), .text(track.trackID), .integer(track.file.size), .integer(track.file.modified))
       }
-      let left = try connection.query(
-        """
-        UPDATE track_files SET present = FALSE WHERE path IN (SELECT jsonb_array_elements_text($1::jsonb))
-        RETURNING track_id
-        """, .text(absent))
-      for row in left {
-        if let id = row.string("track_id") { try refresh.willChange(track: id) }
+      if !missing.isEmpty {
+        let left = try connection.query(
+          """
+          UPDATE track_files SET present = FALSE WHERE path IN (\(connection.dialect.textList("$1")))
+          RETURNING track_id
+          """, .text(absent))
+        for row in left {
+          if let id = row.string("track_id") { try refresh.willChange(track: id) }
+        }
       }
       try refresh.finish()
     }
   }
 
+  /// In `order_key` order, then by ID in byte order; no limit is the largest one.
   public func tracks(offset: Int, limit: Int?) async throws -> Page<Track> {
     try await access.read { connection in
       let tracks = try connection.query(
-        "SELECT * FROM track_rows ORDER BY order_key, id COLLATE \"C\" LIMIT $1 OFFSET $2", StoreValue(limit),
-        .integer(Int64(offset))
+        "SELECT * FROM track_rows ORDER BY order_key, \(connection.dialect.byteOrder("id")) LIMIT $1 OFFSET $2",
+        .integer(limit.map { Int64($0) } ?? .max), .integer(Int64(offset))
       ).compactMap(Track.init(row:))
       let total = try connection.queryOne("SELECT count(*) AS n FROM tracks")?.int("n") ?? 0
       return Page(items: tracks, total: total, offset: offset, limit: limit ?? tracks.count)
@@ -73,7 +91,7 @@ public struct PostgresLibraryStore: LibraryStore {
   public func filePath(forTrack id: String) async throws -> String? {
     try await access.read { connection in
       try connection.queryOne(
-        "SELECT path FROM track_files WHERE track_id = $1 AND present LIMIT 1", .text(id)
+        "SELECT path FROM track_files WHERE track_id = $1 AND present = TRUE LIMIT 1", .text(id)
       )?.string("path")
     }
   }

@@ -1,19 +1,21 @@
 import BlastoiseCore
-import BlastoiseStoreShared
 
-/// URL import jobs in PostgreSQL, in queue order (`position`, from a sequence), with the owner's
-/// name and role joined in.
-public struct PostgresImportJobStore: ImportJobStore {
-  let access: PostgresAccess
+/// URL import jobs, in either backend, in queue order (`position`), with the owner's name and
+/// role joined in.
+public struct SharedImportJobStore<Access: StoreAccess>: ImportJobStore {
+  private let access: Access
 
+  public init(access: Access) { self.access = access }
+
+  /// Each at the end of the queue (`SQLDialect.nextImportPosition`).
   public func insert(_ jobs: [ImportJobRecord]) async throws {
     try await access.write { connection in
       for job in jobs {
         try connection.execute(
           """
-          INSERT INTO fetch_jobs (id, owner_id, url, title, status, error, track_id, playlist_id, playlist_index,
-            created_at, updated_at)
-          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+          INSERT INTO fetch_jobs (id, position, owner_id, url, title, status, error, track_id, playlist_id,
+            playlist_index, created_at, updated_at)
+          VALUES ($1, \(connection.dialect.nextImportPosition), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
           """, .text(job.id), StoreValue(job.ownerID), .text(job.url), .text(job.title), .text(job.status.rawValue),
           StoreValue(job.error), StoreValue(job.trackID), StoreValue(job.playlistID), StoreValue(job.playlistIndex),
           .integer(job.createdAt), .integer(job.updatedAt))
@@ -39,10 +41,11 @@ public struct PostgresImportJobStore: ImportJobStore {
   }
 
   public func delete(ids: [String]) async throws {
+    guard !ids.isEmpty else { return }
     let list = try StringListColumn.encode(ids)
     try await access.write { connection in
       try connection.execute(
-        "DELETE FROM fetch_jobs WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb))", .text(list))
+        "DELETE FROM fetch_jobs WHERE id IN (\(connection.dialect.textList("$1")))", .text(list))
     }
   }
 

@@ -1,16 +1,19 @@
 import BlastoiseCore
-import BlastoiseStoreShared
 import BlastoiseSync
 import Foundation
 
-/// Rooms in PostgreSQL; the queue is a jsonb array of track IDs, the clock is columns.
-public struct PostgresRoomStore: RoomStore {
-  let access: PostgresAccess
+/// Rooms, in either backend; the queue is a JSON array of track IDs, the clock is columns.
+public struct SharedRoomStore<Access: StoreAccess>: RoomStore {
+  private let access: Access
 
+  public init(access: Access) { self.access = access }
+
+  /// The default room first, then by age, then by ID in byte order.
   public func rooms() async throws -> [RoomRecord] {
     try await access.read { connection in
-      try connection.query("SELECT * FROM channels ORDER BY is_default DESC, created_at, id COLLATE \"C\"")
-        .compactMap(RoomRecord.init(row:))
+      try connection.query(
+        "SELECT * FROM channels ORDER BY is_default DESC, created_at, \(connection.dialect.byteOrder("id"))"
+      ).compactMap(RoomRecord.init(row:))
     }
   }
 
@@ -36,6 +39,7 @@ public struct PostgresRoomStore: RoomStore {
     }
   }
 
+  /// Compare-and-set on `seq`: written only when the stored row is still at `base`.
   public func save(_ room: RoomRecord, replacing base: Int64) async throws -> Bool {
     let queue = try StringListColumn.encode(room.queue)
     return try await access.write { connection in
