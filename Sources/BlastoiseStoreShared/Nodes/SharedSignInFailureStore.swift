@@ -1,15 +1,15 @@
 import BlastoiseCore
 
-/// `SignInFailureStore` for either backend, its SQL written once (`PortableConnection`).
-public struct SharedSignInFailureStore<Access: PortableAccess>: SignInFailureStore {
+/// `SignInFailureStore` for either backend, its SQL written once (`StoreAccess`).
+public struct SharedSignInFailureStore<Access: StoreAccess>: SignInFailureStore {
   private let access: Access
 
   public init(access: Access) { self.access = access }
 
   public func recordFailure(keys: [String], at time: Int64) async throws {
-    _ = try await access.write { connection in
+    try await access.write { connection in
       for key in keys {
-        _ = try connection.modify(
+        try connection.execute(
           "INSERT INTO sign_in_failures (key, failed_at) VALUES ($1, $2)", .text(key), .integer(time))
       }
     }
@@ -17,23 +17,22 @@ public struct SharedSignInFailureStore<Access: PortableAccess>: SignInFailureSto
 
   public func failures(key: String, after time: Int64) async throws -> SignInFailures {
     let row = try await access.read { connection in
-      try connection.query(
+      try connection.queryOne(
         "SELECT count(*) AS failures, min(failed_at) AS oldest FROM sign_in_failures WHERE key = $1 AND failed_at > $2",
-        .text(key), .integer(time)
-      ).first
+        .text(key), .integer(time))
     }
     return SignInFailures(count: row?.int("failures") ?? 0, oldest: row?.int64("oldest"))
   }
 
   public func clearFailures(key: String) async throws {
-    _ = try await access.write { connection in
-      try connection.modify("DELETE FROM sign_in_failures WHERE key = $1", .text(key))
+    try await access.write { connection in
+      try connection.execute("DELETE FROM sign_in_failures WHERE key = $1", .text(key))
     }
   }
 
   public func removeFailures(through time: Int64) async throws -> Int {
     try await access.write { connection in
-      try connection.modify("DELETE FROM sign_in_failures WHERE failed_at <= $1", .integer(time))
+      try connection.execute("DELETE FROM sign_in_failures WHERE failed_at <= $1", .integer(time))
     }
   }
 }
