@@ -3,8 +3,10 @@ import Foundation
 import Testing
 
 @Suite struct ClientSocketMessageTests {
+  /// The seed's actions as its clients send them, then ours (`listening`).
   @Test func actionsAreSpelledAsTheSeedsClientsSendThem() {
-    #expect(SocketAction.allCases.map(\.rawValue) == ["ping", "switch", "pause", "unpause", "seek", "jump"])
+    #expect(
+      SocketAction.allCases.map(\.rawValue) == ["ping", "switch", "pause", "unpause", "seek", "jump", "listening"])
   }
 
   @Test func aMessageRoundTripsWithItsWireKeys() throws {
