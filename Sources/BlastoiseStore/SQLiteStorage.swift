@@ -3,17 +3,12 @@ import BlastoiseStoreShared
 import Foundation
 
 /// Every store on one SQLite file: the `Storage` the server runs on by default.
-public struct SQLiteStorage: Storage {
+public struct SQLiteStorage: SharedStorage {
   private let database: SQLiteDatabase
   private let access: SQLiteAccess
+  public let shared: SharedStores
 
-  public var accounts: any AccountStore { SharedAccountStore(access: access) }
-  public var library: any LibraryStore { SharedLibraryStore(access: access) }
   public var catalog: any CatalogStore { SQLiteCatalogStore(access: access) }
-  public var rooms: any RoomStore { SharedRoomStore(access: access) }
-  public var playlists: any PlaylistStore { SharedPlaylistStore(access: access) }
-  public var imports: any ImportJobStore { SharedImportJobStore(access: access) }
-  public var annotations: any AnnotationStore { SharedAnnotationStore(access: access) }
 
   /// Opens (creating if missing) the file and brings its schema up to date. A write waits up to
   /// `busyTimeout` for a lock another process holds (a backup, say) before it fails with 503.
@@ -37,14 +32,15 @@ public struct SQLiteStorage: Storage {
   /// The stores over an open database (already migrated). Private: a second `SQLiteStorage`
   /// on the same database would have a gate of its own and could step into another's transaction.
   private init(database: SQLiteDatabase, readers: SQLiteReaders?) {
-    self.database = database
-    access = SQLiteAccess(
-      database: database, runner: SQLiteRunner(label: "blastoise.sqlite"), readers: readers, transaction: nil)
+    self.init(
+      access: SQLiteAccess(
+        database: database, runner: SQLiteRunner(label: "blastoise.sqlite"), readers: readers, transaction: nil))
   }
 
-  private init(joining access: SQLiteAccess) {
+  private init(access: SQLiteAccess) {
     database = access.database
     self.access = access
+    shared = SharedStores(access: access)
   }
 
   public func transaction<T: Sendable>(_ body: @Sendable (any Storage) async throws -> T) async throws -> T {
@@ -57,7 +53,7 @@ public struct SQLiteStorage: Storage {
       ) { transaction in
         try await body(
           SQLiteStorage(
-            joining: SQLiteAccess(database: database, runner: runner, readers: nil, transaction: transaction)))
+            access: SQLiteAccess(database: database, runner: runner, readers: nil, transaction: transaction)))
       }
     } catch let error as StoreError {
       throw error.domainError
