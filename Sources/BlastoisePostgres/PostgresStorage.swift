@@ -2,23 +2,18 @@ import BlastoiseCore
 import BlastoiseStoreShared
 
 /// Every store on one PostgreSQL database: the `Storage` for several server nodes sharing it.
-public struct PostgresStorage: Storage {
+public struct PostgresStorage: SharedStorage {
   private let access: PostgresAccess
   private let nodeLocks: PostgresNodeLocks
+  public let shared: SharedStores
 
-  public var accounts: any AccountStore { SharedAccountStore(access: access) }
-  public var library: any LibraryStore { SharedLibraryStore(access: access) }
   public var catalog: any CatalogStore { PostgresCatalogStore(access: access) }
-  public var rooms: any RoomStore { SharedRoomStore(access: access) }
-  public var playlists: any PlaylistStore { SharedPlaylistStore(access: access) }
-  public var imports: any ImportJobStore { SharedImportJobStore(access: access) }
-  public var annotations: any AnnotationStore { SharedAnnotationStore(access: access) }
-  public var signInFailures: any SignInFailureStore { SharedSignInFailureStore(access: access) }
   public var locks: any NodeLocks { nodeLocks }
 
   private init(access: PostgresAccess, locks: PostgresNodeLocks) {
     self.access = access
     nodeLocks = locks
+    shared = SharedStores(access: access)
   }
 
   /// Connects and brings the schema up to date (`PostgresSchema`).

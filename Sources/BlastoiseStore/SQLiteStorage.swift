@@ -3,19 +3,13 @@ import BlastoiseStoreShared
 import Foundation
 
 /// Every store on one SQLite file: the `Storage` the server runs on by default.
-public struct SQLiteStorage: Storage {
+public struct SQLiteStorage: SharedStorage {
   private let database: SQLiteDatabase
   private let access: SQLiteAccess
   private let nodeLocks: SQLiteNodeLocks
+  public let shared: SharedStores
 
-  public var accounts: any AccountStore { SharedAccountStore(access: access) }
-  public var library: any LibraryStore { SharedLibraryStore(access: access) }
   public var catalog: any CatalogStore { SQLiteCatalogStore(access: access) }
-  public var rooms: any RoomStore { SharedRoomStore(access: access) }
-  public var playlists: any PlaylistStore { SharedPlaylistStore(access: access) }
-  public var imports: any ImportJobStore { SharedImportJobStore(access: access) }
-  public var annotations: any AnnotationStore { SharedAnnotationStore(access: access) }
-  public var signInFailures: any SignInFailureStore { SharedSignInFailureStore(access: access) }
   public var locks: any NodeLocks { nodeLocks }
 
   /// Opens (creating if missing) the file and brings its schema up to date. A write waits up to
@@ -50,6 +44,7 @@ public struct SQLiteStorage: Storage {
     database = access.database
     self.access = access
     nodeLocks = locks
+    shared = SharedStores(access: access)
   }
 
   public func transaction<T: Sendable>(_ body: @Sendable (any Storage) async throws -> T) async throws -> T {

@@ -1,0 +1,40 @@
+import BlastoiseCore
+
+/// The stores both backends share, made once over one backend's access: every store of `Storage`
+/// but the catalog, whose statements each backend words its own way.
+public struct SharedStores: Sendable {
+  public let accounts: any AccountStore
+  public let library: any LibraryStore
+  public let rooms: any RoomStore
+  public let playlists: any PlaylistStore
+  public let imports: any ImportJobStore
+  public let annotations: any AnnotationStore
+  public let signInFailures: any SignInFailureStore
+
+  public init<Access: LibraryAccess>(access: Access) {
+    accounts = SharedAccountStore(access: access)
+    library = SharedLibraryStore(access: access)
+    rooms = SharedRoomStore(access: access)
+    playlists = SharedPlaylistStore(access: access)
+    imports = SharedImportJobStore(access: access)
+    annotations = SharedAnnotationStore(access: access)
+    signInFailures = SharedSignInFailureStore(access: access)
+  }
+}
+
+/// A backend's `Storage`: its catalog, transactions and closing are its own, the other stores
+/// are `shared`.
+public protocol SharedStorage: Storage {
+  /// The stores over this storage's access (its transaction's, inside one).
+  var shared: SharedStores { get }
+}
+
+extension SharedStorage {
+  public var accounts: any AccountStore { shared.accounts }
+  public var library: any LibraryStore { shared.library }
+  public var rooms: any RoomStore { shared.rooms }
+  public var playlists: any PlaylistStore { shared.playlists }
+  public var imports: any ImportJobStore { shared.imports }
+  public var annotations: any AnnotationStore { shared.annotations }
+  public var signInFailures: any SignInFailureStore { shared.signInFailures }
+}
