@@ -49,11 +49,19 @@ public struct SharedImportJobStore<Access: StoreAccess>: ImportJobStore {
     }
   }
 
+  /// Only jobs whose node is gone: a live node holds the job's lock (`PostgresNodeLocks`, keyed
+  /// `hashtext(schema/import/<id>)`) until the job's last state is stored.
   public func requeueUnfinished(at time: Int64) async throws -> Int {
     try await access.write { connection in
       try connection.execute(
-        "UPDATE fetch_jobs SET status = 'queued', updated_at = $1 WHERE status IN ('downloading', 'processing')",
-        .integer(time))
+        """
+        UPDATE fetch_jobs SET status = 'queued', updated_at = $1
+        WHERE status IN ('downloading', 'processing') AND NOT EXISTS (
+          SELECT 1 FROM pg_locks
+          WHERE locktype = 'advisory' AND granted AND objsubid = 2 AND classid::bigint = $2
+            AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+            AND objid::bigint = hashtext(current_schema() || '/import/' || fetch_jobs.id)::bigint & 4294967295)
+        """, .integer(time), .integer(Int64(PostgresNodeLocks.lockClass)))
     }
   }
 }

@@ -7,6 +7,12 @@ public protocol ImportJobStore: Sendable {
   func update(_ job: ImportJobRecord) async throws
   func jobs() async throws -> [ImportJobRecord]
   func delete(ids: [String]) async throws
-  /// Jobs that were running when the server stopped go back to `queued`; returns how many.
+  /// Jobs that were running when their node stopped go back to `queued`; returns how many. (One
+  /// node, SQLite: every running job. Several, PostgreSQL: those whose `NodeLock.importJob` no
+  /// live node holds.)
   func requeueUnfinished(at time: Int64) async throws -> Int
+  /// Takes a queued job for the node that will run it (it becomes `downloading`); false when it
+  /// is not queued any more — another node took it, or it was cancelled. On PostgreSQL the row is
+  /// taken `FOR UPDATE SKIP LOCKED`: nodes claiming at once never wait for each other.
+  func claim(id: String, at time: Int64) async throws -> Bool
 }

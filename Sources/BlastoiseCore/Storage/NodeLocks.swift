@@ -2,11 +2,15 @@
 public enum NodeLock: Hashable, Sendable {
   /// Scanning the library.
   case scan
+  /// Running one import job (by its ID): held by the node that runs it, from its claim until
+  /// its last state is stored.
+  case importJob(String)
 
   /// Unique among locks: a backend keys the lock by it.
   public var name: String {
     switch self {
     case .scan: "scan"
+    case .importJob(let id): "import/" + id
     }
   }
 }

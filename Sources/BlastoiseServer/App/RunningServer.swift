@@ -52,7 +52,8 @@ public final class RunningServer: Sendable {
     let imports: ImportService
     do {
       imports = try await ImportService.start(
-        configuration, store: services.storage.imports, library: services.library, playlists: playlists
+        configuration, store: services.storage.imports, locks: services.storage.locks, library: services.library,
+        playlists: playlists
       ) { message in
         guard let frame = SocketFrames.frame(message) else { return }
         Task { await rooms.sendToAll(frame) }

@@ -9,8 +9,14 @@ import Foundation
 ///
 /// A restart puts interrupted jobs back in the queue and deletes leftover download folders, so
 /// a half-written file never reaches the library.
+///
+/// Nodes sharing a store never run one job twice: a job is claimed before it runs — its
+/// `NodeLock.importJob`, held until its last state is stored, then its row moved out of `queued`
+/// (`ImportJobStore.claim`). A node starting puts back only jobs whose lock nobody holds. A job
+/// another node took is shown here as the store had it then.
 actor ImportQueue {
   private let store: any ImportJobStore
+  private let locks: any NodeLocks
   private let settings: ImportSettings
   private let tool: YtDlp?
   private let ingest: ImportIngest
@@ -24,6 +30,8 @@ actor ImportQueue {
   private var progress: [String: Int] = [:]
   private var lastAnnounced: [String: ContinuousClock.Instant] = [:]
   private var running: [String: (handle: RunningJob, task: Task<Void, Never>)] = [:]
+  /// Jobs being claimed: they count against `settings.concurrency`.
+  private var claiming: Set<String> = []
   private var stopping = false
   /// The last queued job write; each waits for the one before it and passes on the first failure.
   private var writes: Task<(any Error)?, Never>?
@@ -45,12 +53,13 @@ actor ImportQueue {
   }
 
   init(
-    store: any ImportJobStore, settings: ImportSettings, tool: YtDlp?, ingest: ImportIngest,
+    store: any ImportJobStore, locks: any NodeLocks, settings: ImportSettings, tool: YtDlp?, ingest: ImportIngest,
     addresses: ImportAddressPolicy, playlists: PlaylistService,
     announce: @escaping @Sendable (ImportSocketMessage) -> Void,
     now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }
   ) {
     self.store = store
+    self.locks = locks
     self.settings = settings
     self.tool = tool
     self.ingest = ingest
@@ -163,14 +172,52 @@ actor ImportQueue {
 
   private func schedule() {
     guard !stopping, let tool else { return }
-    while running.count < settings.concurrency, let id = order.first(where: { jobs[$0]?.status == .queued }) {
-      guard update(id, { $0.status = .downloading }), let job = jobs[id] else { return }
-      let handle = RunningJob()
-      // The task cannot reach `finish` before this returns: that runs on this actor.
-      running[id] = (handle, Task { await self.run(job, handle: handle, tool: tool) })
-      progress[id] = 0
-      send(job, type: .importProgress)
+    while running.count + claiming.count < settings.concurrency,
+      let id = order.first(where: { jobs[$0]?.status == .queued && !claiming.contains($0) })
+    {
+      claiming.insert(id)
+      Task { await self.claim(id, tool: tool) }
     }
+  }
+
+  /// Runs a queued job once it is this node's: its lock, then its row. A job another node runs
+  /// (its lock is held) or took already (its row is not queued) takes the state stored for it.
+  private func claim(_ id: String, tool: YtDlp) async {
+    defer {
+      claiming.remove(id)
+      schedule()
+    }
+    let lock = NodeLock.importJob(id)
+    guard (try? await locks.tryLock(lock)) == true else { return await takeStored(id) }
+    guard (try? await store.claim(id: id, at: now())) == true else {
+      await locks.unlock(lock)
+      return await takeStored(id)
+    }
+    // Cancelled or stopping while it was claimed: its state is stored as it is here.
+    guard !stopping, update(id, { $0.status = .downloading }), let job = jobs[id] else {
+      update(id) { _ in }
+      return await release(id)
+    }
+    ServerLog.write("import: job \(id) runs on this node")
+    let handle = RunningJob()
+    // The task cannot reach `finish` before this returns: that runs on this actor.
+    running[id] = (handle, Task { await self.run(job, handle: handle, tool: tool) })
+    progress[id] = 0
+    send(job, type: .importProgress)
+  }
+
+  /// A job this node did not get, as the store has it (if it is still queued here).
+  private func takeStored(_ id: String) async {
+    guard let stored = try? await store.jobs().first(where: { $0.id == id }), jobs[id]?.status == .queued else {
+      return
+    }
+    jobs[id] = stored
+  }
+
+  /// Lets go of a job's lock once every state written for it is stored.
+  private func release(_ id: String) async {
+    _ = await writes?.value
+    await locks.unlock(.importJob(id))
   }
 
   /// Download folders are made and removed here: a half-downloaded file can be hundreds of MB,
@@ -253,10 +300,13 @@ actor ImportQueue {
   }
 
   private func finish(_ id: String, _ result: Result) async {
-    defer {
-      running[id] = nil
-      schedule()
-    }
+    await record(id, result)
+    await release(id)
+    running[id] = nil
+    schedule()
+  }
+
+  private func record(_ id: String, _ result: Result) async {
     switch result {
     case .interrupted:
       update(id) { $0.status = .queued }

@@ -36,7 +36,7 @@ final class ImportService: Sendable {
 
   /// Checks yt-dlp (only when import is enabled), loads the stored jobs and starts the queue.
   static func start(
-    _ configuration: ServerConfiguration, store: any ImportJobStore, library: LibraryService,
+    _ configuration: ServerConfiguration, store: any ImportJobStore, locks: any NodeLocks, library: LibraryService,
     playlists: PlaylistService, announce: @escaping @Sendable (ImportSocketMessage) -> Void
   ) async throws(StartupError) -> ImportService {
     let settings = ImportSettings(configuration)
@@ -59,7 +59,7 @@ final class ImportService: Sendable {
       }
     }
     let queue = ImportQueue(
-      store: store, settings: settings,
+      store: store, locks: locks, settings: settings,
       tool: tool, ingest: ImportIngest(library: library, directory: settings.directory), addresses: addresses,
       playlists: playlists, announce: announce)
     if configuration.urlImportEnabled {
