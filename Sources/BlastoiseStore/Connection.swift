@@ -122,6 +122,8 @@ struct SQLiteDialect: SQLDialect {
   func byteOrder(_ expression: StoreSQL) -> StoreSQL { expression }
   func asciiCaseFolded(_ expression: StoreSQL) -> StoreSQL { "\(expression) COLLATE NOCASE" }
   var nextImportPosition: StoreSQL { "(SELECT COALESCE(MAX(position), 0) + 1 FROM fetch_jobs)" }
+  func importJobUnowned(_ id: StoreSQL) -> StoreSQL { "TRUE" }
+  var skipLocked: StoreSQL { "" }
 }
 
 // Not Sendable on purpose: it must never leave the thread running the closure.

@@ -34,10 +34,10 @@ public struct SQLiteStorage: SharedStorage {
   /// The stores over an open database (already migrated). Private: a second `SQLiteStorage`
   /// on the same database would have a gate of its own and could step into another's transaction.
   private init(database: SQLiteDatabase, readers: SQLiteReaders?) {
-    self.database = database
-    access = SQLiteAccess(
-      database: database, runner: SQLiteRunner(label: "blastoise.sqlite"), readers: readers, transaction: nil)
-    nodeLocks = SQLiteNodeLocks()
+    self.init(
+      joining: SQLiteAccess(
+        database: database, runner: SQLiteRunner(label: "blastoise.sqlite"), readers: readers, transaction: nil),
+      locks: SQLiteNodeLocks())
   }
 
   private init(joining access: SQLiteAccess, locks: SQLiteNodeLocks) {

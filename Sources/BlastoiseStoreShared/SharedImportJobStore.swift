@@ -49,19 +49,27 @@ public struct SharedImportJobStore<Access: StoreAccess>: ImportJobStore {
     }
   }
 
-  /// Only jobs whose node is gone: a live node holds the job's lock (`PostgresNodeLocks`, keyed
-  /// `hashtext(schema/import/<id>)`) until the job's last state is stored.
+  /// Only jobs whose node is gone (`SQLDialect.importJobUnowned`).
   public func requeueUnfinished(at time: Int64) async throws -> Int {
     try await access.write { connection in
       try connection.execute(
         """
         UPDATE fetch_jobs SET status = 'queued', updated_at = $1
-        WHERE status IN ('downloading', 'processing') AND NOT EXISTS (
-          SELECT 1 FROM pg_locks
-          WHERE locktype = 'advisory' AND granted AND objsubid = 2 AND classid::bigint = $2
-            AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
-            AND objid::bigint = hashtext(current_schema() || '/import/' || fetch_jobs.id)::bigint & 4294967295)
-        """, .integer(time), .integer(Int64(PostgresNodeLocks.lockClass)))
+        WHERE status IN ('downloading', 'processing') AND \(connection.dialect.importJobUnowned("fetch_jobs.id"))
+        """, .integer(time))
+    }
+  }
+
+  /// The row is read with the dialect's `skipLocked`: on PostgreSQL nodes claiming at once never
+  /// wait for each other's claim — a node finds the job taken (or, once that commits, not
+  /// queued) and moves on.
+  public func claim(id: String, at time: Int64) async throws -> Bool {
+    try await access.write { connection in
+      try connection.execute(
+        """
+        UPDATE fetch_jobs SET status = 'downloading', updated_at = $1
+        WHERE id = (SELECT id FROM fetch_jobs WHERE id = $2 AND status = 'queued' \(connection.dialect.skipLocked))
+        """, .integer(time), .text(id)) == 1
     }
   }
 }

@@ -55,4 +55,11 @@ public protocol SQLDialect: Sendable {
   /// The `position` a new `fetch_jobs` row takes, at the end of the queue: SQLite's is one more
   /// than the last, PostgreSQL's comes from the column's identity sequence.
   var nextImportPosition: StoreSQL { get }
+  /// A condition true when no live node runs the import job `id` (a column): always on SQLite,
+  /// whose file one process uses; on PostgreSQL, when no session holds the job's advisory lock
+  /// (`PostgresNodeLocks`, held by the node running it until its last state is stored).
+  func importJobUnowned(_ id: StoreSQL) -> StoreSQL
+  /// What ends a subquery that takes rows for this transaction without waiting for another's:
+  /// nothing on SQLite (one writer at a time), `FOR UPDATE SKIP LOCKED` on PostgreSQL.
+  var skipLocked: StoreSQL { get }
 }

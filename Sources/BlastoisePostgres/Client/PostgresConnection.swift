@@ -180,6 +180,19 @@ struct PostgresDialect: SQLDialect {
   func asciiCaseFolded(_ expression: StoreSQL) -> StoreSQL { "lower(\(expression) COLLATE \"C\")" }
   /// `position` is GENERATED ALWAYS AS IDENTITY: nodes inserting at once never take the same one.
   var nextImportPosition: StoreSQL { "DEFAULT" }
+  /// The job's lock as `PostgresNodeLocks` takes it: class `lockClass` (25198, `importLockClass`
+  /// here, a literal since SQL text holds no runtime value), key `hashtext(schema/import/<id>)`.
+  func importJobUnowned(_ id: StoreSQL) -> StoreSQL {
+    """
+    NOT EXISTS (
+      SELECT 1 FROM pg_locks
+      WHERE locktype = 'advisory' AND granted AND objsubid = 2 AND classid::bigint = \(Self.importLockClass)
+        AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+        AND objid::bigint = hashtext(current_schema() || '/import/' || \(id))::bigint & 4294967295)
+    """
+  }
+  static let importLockClass: StoreSQL = "25198"
+  var skipLocked: StoreSQL { "FOR UPDATE SKIP LOCKED" }
 }
 
 // Not Sendable on purpose: it must never leave its lane's queue.
