@@ -12,6 +12,10 @@ FUZZ_SECONDS ?= 120
 # CI's build: warnings are errors, and a target may import only what Package.swift says it depends on.
 STRICT := -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 
+# The suites that run several `blastoise serve` processes (and nginx) at once: they run after the
+# others, on their own, so their load never starves the in-process servers' tests.
+NODE_SUITES := NodeKillTests|ImportNodesTests|RoomNodesProcessTests|StatelessNodesTests
+
 .PHONY: run test deps release build lint format fuzz bench-http
 
 run: release
@@ -19,7 +23,8 @@ run: release
 
 test: deps lint
 	swift build --build-tests $(STRICT)
-	scripts/test-postgres swift test --skip-build
+	scripts/test-postgres swift test --skip-build --skip '$(NODE_SUITES)'
+	scripts/test-postgres swift test --skip-build --filter '$(NODE_SUITES)'
 	scripts/api-contract
 	scripts/fuzz $(FUZZ_TEST_SECONDS)
 	e2e/run
