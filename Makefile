@@ -1,6 +1,6 @@
 # The two commands a fresh Debian 12 machine needs: `make run` and `make test` (Swift tests — with
-# a throwaway PostgreSQL cluster for the PostgreSQL half — the API contract and fuzzing, then the
-# browser tests against the debug build).
+# a throwaway PostgreSQL cluster for the PostgreSQL half — the API contract against one node and
+# against three behind nginx, and fuzzing, then the browser tests against the debug build).
 SHELL := /bin/bash
 PORT ?= 3001
 DATA_DIR ?= ./data
@@ -26,6 +26,7 @@ test: deps lint
 	scripts/test-postgres swift test --skip-build --skip '$(NODE_SUITES)'
 	scripts/test-postgres swift test --skip-build --filter '$(NODE_SUITES)'
 	scripts/api-contract
+	scripts/test-postgres scripts/api-contract --nodes 3
 	scripts/fuzz $(FUZZ_TEST_SECONDS)
 	e2e/run
 
