@@ -15,10 +15,12 @@ extension SQLiteHandle {
     return try run(try cache.statement(for: sql, db: db, privileged: privileged), sql, params, readOnly, body)
   }
 
-  /// `run` for a statement put together from literals (`StoreSQL`).
+  /// `run` for a shared store's statement (`StoreSQL`): cached by its literal's address when it
+  /// is one literal, by its text when it was put together from several.
   func run<R>(
     _ sql: StoreSQL, _ params: [SQLiteValue], readOnly: Bool, _ body: (OpaquePointer) throws(StoreError) -> R
   ) throws(StoreError) -> R {
+    if let literal = sql.literal { return try run(literal, params, readOnly: readOnly, body) }
     guard let db else { throw StoreError.closed }
     return try run(try cache.statement(for: sql.text, db: db, privileged: false), sql, params, readOnly, body)
   }

@@ -6,17 +6,39 @@
 /// Parameters are numbered, `$1`, `$2`…, in both backends: PostgreSQL's own, and SQLite binds
 /// each `$k` to the k-th value by its name, so one may repeat or stand out of order.
 public struct StoreSQL: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringInterpolation {
-  public let text: String
+  private enum Form: Sendable {
+    case literal(StaticString)
+    case composed(String)
+  }
+
+  private let form: Form
 
   public init(stringLiteral value: StaticString) {
-    text = Self.string(value)
+    form = .literal(value)
   }
 
   public init(stringInterpolation: Interpolation) {
-    text = stringInterpolation.text
+    form = .composed(stringInterpolation.text)
+  }
+
+  public var text: String {
+    switch form {
+    case .literal(let literal): Self.string(literal)
+    case .composed(let text): text
+    }
+  }
+
+  /// The one literal the statement is, when it is one and not put together from several: a
+  /// backend may know it by its address (SQLite's statement cache does).
+  public var literal: StaticString? {
+    if case .literal(let literal) = form { literal } else { nil }
   }
 
   public var description: String { text }
+
+  public static func == (lhs: StoreSQL, rhs: StoreSQL) -> Bool { lhs.text == rhs.text }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
   /// Literals, and only `StoreSQL` between them.
   public struct Interpolation: StringInterpolationProtocol {
