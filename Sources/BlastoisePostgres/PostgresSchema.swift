@@ -297,5 +297,7 @@ public enum PostgresSchema {
         """),
     // Failed sign-ins, shared by every node (one text for both backends).
     .signInFailures,
+    // Spoken-word progress per person (one text for both backends).
+    .listeningProgress,
   ]
 }

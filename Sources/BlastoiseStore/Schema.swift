@@ -291,5 +291,7 @@ public enum BlastoiseSchema {
         """),
     // Failed sign-ins, shared by every node (one text for both backends).
     .signInFailures,
+    // Spoken-word progress per person (one text for both backends).
+    .listeningProgress,
   ]
 }

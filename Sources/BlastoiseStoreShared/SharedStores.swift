@@ -10,6 +10,7 @@ public struct SharedStores: Sendable {
   public let imports: any ImportJobStore
   public let annotations: any AnnotationStore
   public let signInFailures: any SignInFailureStore
+  public let progress: any ProgressStore
 
   public init<Access: LibraryAccess>(access: Access) {
     accounts = SharedAccountStore(access: access)
@@ -19,6 +20,7 @@ public struct SharedStores: Sendable {
     imports = SharedImportJobStore(access: access)
     annotations = SharedAnnotationStore(access: access)
     signInFailures = SharedSignInFailureStore(access: access)
+    progress = SharedProgressStore(access: access)
   }
 }
 
@@ -37,4 +39,5 @@ extension SharedStorage {
   public var imports: any ImportJobStore { shared.imports }
   public var annotations: any AnnotationStore { shared.annotations }
   public var signInFailures: any SignInFailureStore { shared.signInFailures }
+  public var progress: any ProgressStore { shared.progress }
 }

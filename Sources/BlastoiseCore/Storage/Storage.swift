@@ -11,6 +11,7 @@ public protocol Storage: Sendable {
   var imports: any ImportJobStore { get }
   var annotations: any AnnotationStore { get }
   var signInFailures: any SignInFailureStore { get }
+  var progress: any ProgressStore { get }
   /// What only one node at a time may do (one process with SQLite).
   var locks: any NodeLocks { get }
 

@@ -1,0 +1,76 @@
+/// What spoken word progress is kept for; the `:kind` path segment of `/api/progress/:kind/:id`.
+public enum ProgressKind: String, Codable, Sendable, CaseIterable {
+  /// A podcast episode, by its enclosure URL (the identity gPodder clients use too).
+  case episodes
+  /// An audiobook, by its ID.
+  case books
+}
+
+/// Where one person got to in one episode or book (additive; ours). Positions are seconds, as the
+/// room's are; times are milliseconds since the epoch.
+public struct ListeningProgress: Codable, Sendable, Equatable {
+  public var kind: ProgressKind
+  public var id: String
+  /// Seconds from the start.
+  public var position: Double
+  /// Seconds, when a client has said how long the item is.
+  public var duration: Double?
+  public var finished: Bool
+  /// When the position was true, as the client that played it said (never later than the
+  /// server's clock when it arrived). The newest such time wins.
+  public var positionAt: Int64
+  /// When the server stored it: what gPodder's `since` counts.
+  public var updatedAt: Int64
+
+  public init(
+    kind: ProgressKind, id: String, position: Double, duration: Double? = nil, finished: Bool = false,
+    positionAt: Int64, updatedAt: Int64
+  ) {
+    self.kind = kind
+    self.id = id
+    self.position = position
+    self.duration = duration
+    self.finished = finished
+    self.positionAt = positionAt
+    self.updatedAt = updatedAt
+  }
+}
+
+/// `PUT /api/progress/:kind/:id`: where the caller got to. `at` is when that position was true
+/// (ms since the epoch); without it, when the server receives it. A client that saves late (a
+/// backgrounded tab, a phone back online) sends the time it read the position, so its old
+/// position cannot move anyone back.
+public struct ProgressReport: Codable, Sendable, Equatable {
+  public var position: Double
+  public var duration: Double?
+  /// True marks it finished, false marks it unfinished; absent: finished when less than ten
+  /// seconds remain.
+  public var finished: Bool?
+  public var at: Int64?
+
+  public init(position: Double, duration: Double? = nil, finished: Bool? = nil, at: Int64? = nil) {
+    self.position = position
+    self.duration = duration
+    self.finished = finished
+    self.at = at
+  }
+
+  enum CodingKeys: String, CodingKey, CaseIterable { case position, duration, finished, at }
+
+  public init(from decoder: any Decoder) throws {
+    try decoder.refuseUnknownKeys(CodingKeys.self)
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    position = try container.decode(Double.self, forKey: .position)
+    duration = try container.decodeIfPresent(Double.self, forKey: .duration)
+    finished = try container.decodeIfPresent(Bool.self, forKey: .finished)
+    at = try container.decodeIfPresent(Int64.self, forKey: .at)
+  }
+}
+
+/// `GET /api/progress`: the caller's unfinished episodes and books, the latest heard first
+/// ("Continue listening").
+public struct ProgressList: Codable, Sendable, Equatable {
+  public var progress: [ListeningProgress]
+
+  public init(progress: [ListeningProgress]) { self.progress = progress }
+}
