@@ -93,6 +93,10 @@ import Testing
     .members("DELETE", "/api/ratings/tracks/{track}"),
     .members("POST", "/api/plays", body: #"{"trackId":"{track}"}"#),
     .members("GET", "/api/plays/recent"),
+    .members("PUT", "/api/progress/books/b1", body: #"{"position":5}"#),
+    .members("GET", "/api/progress/books/b1"),
+    .members("DELETE", "/api/progress/books/b1"),
+    .members("GET", "/api/progress"),
     Row(
       method: "PATCH", path: "/api/playlists/{playlist}", body: #"{"isPublic":false}"#,
       expected: [.anonymous: 401, .guest: 403, .userA: 200, .userB: 404, .admin: 200]),

@@ -10,6 +10,8 @@ public protocol WallClock: Sendable {
 }
 
 extension WallClock {
+  /// Milliseconds since the Unix epoch, as stores keep times.
+  public func milliseconds() -> Int64 { Int64((now() * 1000).rounded()) }
   public func sleep(for seconds: Double) async throws { try await sleep(until: now() + seconds) }
 }
 

@@ -59,6 +59,12 @@ extension APIRoute {
   public static let favourite = APIRoute("/api/favourites/:kind/:id")
   /// The caller's favourites.
   public static let favourites = APIRoute("/api/favourites")
+  // Additive: spoken-word progress per person.
+  /// `GET` the caller's progress in an episode (`:kind` episodes, `:id` its enclosure URL) or
+  /// book (`books`), `PUT` a report of where they got to, `DELETE` marks it new.
+  public static let progressItem = APIRoute("/api/progress/:kind/:id")
+  /// The caller's unfinished episodes and books, the latest heard first.
+  public static let progress = APIRoute("/api/progress")
   /// `PUT { rating }` sets the item's rating, `DELETE` clears it.
   public static let rating = APIRoute("/api/ratings/:kind/:id")
   /// `POST { trackId }`: a play heard outside a room.

@@ -31,4 +31,12 @@ struct RequestAuthenticator: Sendable {
   func require(_ permission: Permission, for request: HTTPRequest) async throws -> Principal {
     try AccessPolicy.require(permission, of: await principal(for: request))
   }
+
+  /// The caller's account ID, for what each person keeps (annotations, progress): `permission`,
+  /// and an account, since a guest has no lasting identity to keep it for (403 `guestRefusal`).
+  func account(_ permission: Permission, for request: HTTPRequest, guestRefusal: String) async throws -> Int {
+    let principal = try await require(permission, for: request)
+    guard principal.role != .guest else { throw HTTPError(.forbidden, guestRefusal) }
+    return principal.userID
+  }
 }

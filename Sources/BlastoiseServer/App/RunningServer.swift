@@ -89,6 +89,7 @@ public final class RunningServer: Sendable {
     ).register(on: &router)
     AnnotationRoutes(annotations: services.storage.annotations, auth: authenticator, clock: clock).register(
       on: &router)
+    ProgressRoutes(progress: services.storage.progress, auth: authenticator, clock: clock).register(on: &router)
     ImportRoutes(imports: imports, auth: authenticator).register(on: &router)
     WebAppRoutes.register(on: &router, webDirectory: configuration.webDirectory)
 

@@ -134,13 +134,17 @@ struct APIOperation: Sendable {
     route.parameters.map { name in
       [
         "name": .string(name), "in": "path", "required": true,
-        "schema": Self.pathSchemas[name] ?? ["type": "string", "minLength": 1],
+        "schema": Self.pathSchema(name, in: route),
       ]
     }
   }
 
-  /// Path parameters that take only some values.
-  static let pathSchemas: [String: JSONValue] = ["kind": Schema.oneOf(AnnotatedKind.allCases.map(\.rawValue))]
+  /// A path parameter's values: `:kind` takes only some (progress's kinds, or annotations').
+  static func pathSchema(_ name: String, in route: APIRoute) -> JSONValue {
+    guard name == "kind" else { return ["type": "string", "minLength": 1] }
+    return route.pattern == APIRoute.progressItem.pattern
+      ? Schema.oneOf(ProgressKind.allCases.map(\.rawValue)) : Schema.oneOf(AnnotatedKind.allCases.map(\.rawValue))
+  }
 
   private var queryParameters: [JSONValue] {
     query.map { parameter in

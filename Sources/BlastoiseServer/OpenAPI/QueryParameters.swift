@@ -35,6 +35,9 @@ enum QueryParameters {
   static let recentLimit = parameter(
     "limit", ["type": "integer", "minimum": 1, "maximum": .integer(PageQuery.maximumLimit)],
     "How many of each kind (default \(AnnotationRoutes.recentDefault))")
+  static let progressLimit = parameter(
+    "limit", ["type": "integer", "minimum": 1, "maximum": .integer(PageQuery.maximumLimit)],
+    "How many (default \(ProgressRoutes.listDefault))")
   static let search = [
     parameter(
       "q", ["type": "string", "minLength": 1, "maxLength": 200],

@@ -21,7 +21,7 @@ struct AnnotationRoutes: Sendable {
       router.on(method, APIRoute.favourite.pattern, body: .smallJSON) { [clock] request in
         let person = try await person(request)
         let (kind, id) = try Self.item(request)
-        let time = Int64((clock.now() * 1000).rounded())
+        let time = clock.milliseconds()
         let found = try await annotations.setFavourite(favourite, kind: kind, id: id, userID: person, at: time)
         return .json(try await Self.annotation(found, kind, id, person, annotations))
       }
@@ -47,7 +47,7 @@ struct AnnotationRoutes: Sendable {
     router.on(.post, APIRoute.plays.pattern, body: .smallJSON) { [clock] request in
       let person = try await person(request)
       let track = try request.decodeJSON(PlayReport.self).trackId
-      let time = Int64((clock.now() * 1000).rounded())
+      let time = clock.milliseconds()
       let found = try await annotations.recordPlay(trackID: track, userID: person, at: time)
       return .json(try await Self.annotation(found, .tracks, track, person, annotations))
     }
@@ -60,11 +60,7 @@ struct AnnotationRoutes: Sendable {
 
   /// The caller's user ID: `listen`, and an account.
   private func person(_ request: HTTPRequest) async throws -> Int {
-    let principal = try await auth.require(.listen, for: request)
-    guard principal.role != .guest else {
-      throw HTTPError(.forbidden, "Guests keep no favourites, ratings or plays")
-    }
-    return principal.userID
+    try await auth.account(.listen, for: request, guestRefusal: "Guests keep no favourites, ratings or plays")
   }
 
   private static func item(_ request: HTTPRequest) throws(HTTPError) -> (AnnotatedKind, String) {
