@@ -299,5 +299,7 @@ public enum PostgresSchema {
     .signInFailures,
     // Spoken-word progress per person (one text for both backends).
     .listeningProgress,
+    // App passwords (one text for both backends).
+    .appPasswords,
   ]
 }

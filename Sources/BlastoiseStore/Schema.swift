@@ -293,5 +293,7 @@ public enum BlastoiseSchema {
     .signInFailures,
     // Spoken-word progress per person (one text for both backends).
     .listeningProgress,
+    // App passwords (one text for both backends).
+    .appPasswords,
   ]
 }

@@ -11,6 +11,7 @@ public struct SharedStores: Sendable {
   public let annotations: any AnnotationStore
   public let signInFailures: any SignInFailureStore
   public let progress: any ProgressStore
+  public let appPasswords: any AppPasswordStore
 
   public init<Access: LibraryAccess>(access: Access) {
     accounts = SharedAccountStore(access: access)
@@ -21,6 +22,7 @@ public struct SharedStores: Sendable {
     annotations = SharedAnnotationStore(access: access)
     signInFailures = SharedSignInFailureStore(access: access)
     progress = SharedProgressStore(access: access)
+    appPasswords = SharedAppPasswordStore(access: access)
   }
 }
 
@@ -40,4 +42,5 @@ extension SharedStorage {
   public var annotations: any AnnotationStore { shared.annotations }
   public var signInFailures: any SignInFailureStore { shared.signInFailures }
   public var progress: any ProgressStore { shared.progress }
+  public var appPasswords: any AppPasswordStore { shared.appPasswords }
 }

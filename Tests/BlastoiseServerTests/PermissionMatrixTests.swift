@@ -97,6 +97,13 @@ import Testing
     .members("GET", "/api/progress/books/b1"),
     .members("DELETE", "/api/progress/books/b1"),
     .members("GET", "/api/progress"),
+    .members("GET", "/api/app-passwords"),
+    Row(
+      method: "POST", path: "/api/app-passwords", body: #"{"name":"Phone"}"#,
+      expected: [.anonymous: 401, .guest: 403, .userA: 201, .userB: 201, .admin: 201]),
+    Row(
+      method: "DELETE", path: "/api/app-passwords/nosuch", body: nil,
+      expected: [.anonymous: 401, .guest: 403, .userA: 404, .userB: 404, .admin: 404]),
     Row(
       method: "PATCH", path: "/api/playlists/{playlist}", body: #"{"isPublic":false}"#,
       expected: [.anonymous: 401, .guest: 403, .userA: 200, .userB: 404, .admin: 200]),

@@ -16,6 +16,7 @@ public final class AccountService: Sendable {
   public typealias SessionsEnded = @Sendable (_ sessionIDs: [String], _ reason: String) -> Void
 
   let store: any AccountStore
+  let appPasswords: any AppPasswordStore
   private let hasher: any PasswordHasher
   let tokens: any SessionTokens
   let policy: InstancePolicy
@@ -30,12 +31,14 @@ public final class AccountService: Sendable {
   private let setupCode = Mutex<SetupCode?>(nil)
 
   public init(
-    store: any AccountStore, hasher: any PasswordHasher, tokens: any SessionTokens, policy: InstancePolicy,
+    store: any AccountStore, appPasswords: any AppPasswordStore, hasher: any PasswordHasher, tokens: any SessionTokens,
+    policy: InstancePolicy,
     lifetime: SessionLifetime = SessionLifetime(), guestLimitPerAddress: Int = 20,
     throttle: LoginThrottle, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
     log: @escaping @Sendable (String) -> Void = { _ in }, sessionsEnded: @escaping SessionsEnded = { _, _ in }
   ) {
     self.store = store
+    self.appPasswords = appPasswords
     self.hasher = hasher
     self.tokens = tokens
     self.policy = policy
@@ -73,12 +76,14 @@ public final class AccountService: Sendable {
 
   /// Failures are throttled by the client's limit key (`ClientAddress`), logged with its address.
   public func logIn(_ credentials: Credentials, from client: ClientAddress) async throws -> SignedIn {
+    try await startSession(for: verifiedUser(credentials, from: client))
+  }
+
+  /// The account whose name and password these are, checked and throttled as a sign-in is (an
+  /// app's sign-in with the account's password goes through here too).
+  func verifiedUser(_ credentials: Credentials, from client: ClientAddress) async throws -> StoredUser {
     let key = CredentialRules.key(for: credentials.username)
-    let address = client.limitKey
-    if let wait = try await throttle.retryAfter(address: address, usernameKey: key, now: now()) {
-      log("auth: sign-in throttled for '\(key.prefix(32))' from \(client.address)")
-      throw CoreError(.rateLimited(retryAfterSeconds: wait), "Too many failed sign-ins; try again in \(wait) s")
-    }
+    try await refuseIfThrottled(key: key, from: client)
     let user = try await user(named: credentials.username)
     // Verify against a real hash even for unknown names, so timing does not reveal which exist.
     let hash: String
@@ -86,12 +91,23 @@ public final class AccountService: Sendable {
     var valid = false
     if credentials.password.utf8.count <= 1024 { valid = await hasher.verify(credentials.password, against: hash) }
     guard let user, valid, user.role != .guest else {
-      try await throttle.recordFailure(address: address, usernameKey: key, now: now())
-      log("auth: failed sign-in for '\(key.prefix(32))' from \(client.address)")
+      try await recordFailure(key: key, from: client)
       throw CoreError(.unauthenticated, "Wrong username or password")
     }
-    try await throttle.recordSuccess(address: address, usernameKey: key)
-    return try await startSession(for: user)
+    try await throttle.recordSuccess(address: client.limitKey, usernameKey: key)
+    return user
+  }
+
+  func recordFailure(key: String, from client: ClientAddress) async throws {
+    try await throttle.recordFailure(address: client.limitKey, usernameKey: key, now: now())
+    log("auth: failed sign-in for '\(key.prefix(32))' from \(client.address)")
+  }
+
+  func refuseIfThrottled(key: String, from client: ClientAddress) async throws {
+    if let wait = try await throttle.retryAfter(address: client.limitKey, usernameKey: key, now: now()) {
+      log("auth: sign-in throttled for '\(key.prefix(32))' from \(client.address)")
+      throw CoreError(.rateLimited(retryAfterSeconds: wait), "Too many failed sign-ins; try again in \(wait) s")
+    }
   }
 
   /// The principal for a cookie token, or nil when the token is unknown or its session expired.
@@ -164,7 +180,7 @@ public final class AccountService: Sendable {
   }
 
   /// The account for a name as typed, also under the key earlier builds stored.
-  private func user(named name: String) async throws -> StoredUser? {
+  func user(named name: String) async throws -> StoredUser? {
     let (key, legacy) = (CredentialRules.key(for: name), CredentialRules.legacyKey(for: name))
     if let user = try await store.user(usernameKey: key) { return user }
     return legacy == key ? nil : try await store.user(usernameKey: legacy)

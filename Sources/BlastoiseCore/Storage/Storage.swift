@@ -12,6 +12,7 @@ public protocol Storage: Sendable {
   var annotations: any AnnotationStore { get }
   var signInFailures: any SignInFailureStore { get }
   var progress: any ProgressStore { get }
+  var appPasswords: any AppPasswordStore { get }
   /// What only one node at a time may do (one process with SQLite).
   var locks: any NodeLocks { get }
 

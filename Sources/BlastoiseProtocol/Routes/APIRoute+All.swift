@@ -59,6 +59,11 @@ extension APIRoute {
   public static let favourite = APIRoute("/api/favourites/:kind/:id")
   /// The caller's favourites.
   public static let favourites = APIRoute("/api/favourites")
+  // Additive: app passwords.
+  /// `GET` the caller's app passwords, `POST` makes one (its secret shown once).
+  public static let appPasswords = APIRoute("/api/app-passwords")
+  /// `DELETE` revokes one.
+  public static let appPassword = APIRoute("/api/app-passwords/:id")
   // Additive: spoken-word progress per person.
   /// `GET` the caller's progress in an episode (`:kind` episodes, `:id` its enclosure URL) or
   /// book (`books`), `PUT` a report of where they got to, `DELETE` marks it new.

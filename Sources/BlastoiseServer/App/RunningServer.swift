@@ -72,6 +72,7 @@ public final class RunningServer: Sendable {
     var router = Router()
     StatusRoutes.register(on: &router, status: status)
     AuthRoutes(accounts: services.accounts, auth: authenticator).register(on: &router)
+    AppPasswordRoutes(accounts: services.accounts, auth: authenticator).register(on: &router)
     AdminRoutes(accounts: services.accounts, auth: authenticator).register(on: &router)
     RoomRoutes(
       directory: rooms, auth: authenticator,

@@ -26,7 +26,8 @@ struct ServerServices: Sendable {
       guestIdleSeconds: Int64(configuration.guestIdleSeconds))
     let sockets = SessionSockets()
     let accounts = AccountService(
-      store: storage.accounts, hasher: SodiumPasswordHasher(cost: configuration.passwordHashCost),
+      store: storage.accounts, appPasswords: storage.appPasswords,
+      hasher: SodiumPasswordHasher(cost: configuration.passwordHashCost),
       tokens: SodiumSessionTokens(), policy: policy, lifetime: lifetime,
       guestLimitPerAddress: configuration.guestSessionsPerAddress,
       throttle: LoginThrottle(store: storage.signInFailures), now: clock.now, log: ServerLog.write,

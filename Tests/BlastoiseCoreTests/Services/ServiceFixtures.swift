@@ -65,7 +65,8 @@ extension AccountService {
     time: TestTime = TestTime()
   ) -> AccountService {
     AccountService(
-      store: storage.accounts, hasher: SaltedTestHasher(), tokens: TestSessionTokens(), policy: policy,
+      store: storage.accounts, appPasswords: storage.appPasswords, hasher: SaltedTestHasher(),
+      tokens: TestSessionTokens(), policy: policy,
       lifetime: lifetime, throttle: LoginThrottle(store: storage.signInFailures, limits: throttle), now: { time.now })
   }
 }

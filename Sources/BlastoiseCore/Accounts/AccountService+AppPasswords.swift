@@ -1,0 +1,71 @@
+import BlastoiseProtocol
+import Foundation
+
+/// App passwords: a person makes one per app, names it and revokes it; an app signs in with the
+/// account's name and either an app password or the account's own password (HTTP Basic on the
+/// gPodder and Subsonic APIs), throttled as a sign-in is.
+extension AccountService {
+  static let appPasswordNameLimit = 100
+  /// At most this many per account.
+  static let appPasswordLimit = 50
+  /// A use is recorded at most this often (ms), so an app's every request is not a write.
+  static let appPasswordUseInterval: Int64 = 60_000
+
+  public func createAppPassword(named name: String, for principal: Principal) async throws -> CreatedAppPassword {
+    let userID = try owner(principal)
+    let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty, trimmed.count <= Self.appPasswordNameLimit,
+      !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    else { throw CoreError.invalid("An app password's name is 1 to \(Self.appPasswordNameLimit) characters") }
+    guard try await appPasswords.list(userID: userID).count < Self.appPasswordLimit else {
+      throw CoreError(.conflict, "An account has at most \(Self.appPasswordLimit) app passwords; revoke one first")
+    }
+    let secret = tokens.newToken()
+    let stored = StoredAppPassword(
+      id: String(tokens.newToken().prefix(16)), userID: userID, name: trimmed, secretHash: tokens.hash(secret),
+      createdAt: milliseconds())
+    try await appPasswords.create(stored)
+    return CreatedAppPassword(appPassword: stored.info, password: secret)
+  }
+
+  public func appPasswordList(of principal: Principal) async throws -> AppPasswordList {
+    AppPasswordList(appPasswords: try await appPasswords.list(userID: owner(principal)).map(\.info))
+  }
+
+  /// Apps signed in with it are refused from their next request.
+  public func revokeAppPassword(id: String, of principal: Principal) async throws {
+    guard try await appPasswords.delete(id: id, userID: owner(principal)) else {
+      throw CoreError(.notFound, "No such app password")
+    }
+  }
+
+  /// The account an app's credentials name: an app password of that account, or its password.
+  /// The principal's `sessionID` names how (`app-password:ID` or `password`): no session is made.
+  public func appPrincipal(_ credentials: Credentials, from client: ClientAddress) async throws -> Principal {
+    let key = CredentialRules.key(for: credentials.username)
+    try await refuseIfThrottled(key: key, from: client)
+    if credentials.password.utf8.count <= 1024,
+      let (password, owner) = try await appPasswords.find(secretHash: tokens.hash(credentials.password))
+    {
+      guard let named = try await user(named: credentials.username), named.id == owner.id else {
+        try await recordFailure(key: key, from: client)
+        throw CoreError(.unauthenticated, "Wrong username or password")
+      }
+      let time = milliseconds()
+      if time - (password.lastUsedAt ?? 0) >= Self.appPasswordUseInterval {
+        try await appPasswords.markUsed(id: password.id, at: time)
+      }
+      return Principal(
+        userID: owner.id, username: owner.username, role: owner.role, sessionID: "app-password:\(password.id)")
+    }
+    let account = try await verifiedUser(credentials, from: client)
+    return Principal(userID: account.id, username: account.username, role: account.role, sessionID: "password")
+  }
+
+  private func owner(_ principal: Principal) throws -> Int {
+    guard principal.role != .guest else { throw CoreError(.forbidden, "Guests have no app passwords") }
+    return principal.userID
+  }
+
+  private func milliseconds() -> Int64 { Int64((now() * 1000).rounded()) }
+}
