@@ -301,5 +301,7 @@ public enum PostgresSchema {
     .listeningProgress,
     // App passwords (one text for both backends).
     .appPasswords,
+    // Podcast subscriptions and gPodder devices (one text for both backends).
+    .podcastSubscriptions,
   ]
 }

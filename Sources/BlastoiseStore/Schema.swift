@@ -295,5 +295,7 @@ public enum BlastoiseSchema {
     .listeningProgress,
     // App passwords (one text for both backends).
     .appPasswords,
+    // Podcast subscriptions and gPodder devices (one text for both backends).
+    .podcastSubscriptions,
   ]
 }

@@ -41,9 +41,11 @@ public struct SharedAccountStore<Access: StoreAccess>: AccountStore {
   public func createSession(_ session: StoredSession) async throws {
     try await access.write { connection in
       try connection.execute(
-        "INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at) VALUES ($1, $2, $3, $4)",
-        .text(session.tokenHash), StoreValue(session.userID), .integer(session.createdAt),
-        .integer(session.lastSeenAt))
+        """
+        INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, app_password_id)
+        VALUES ($1, $2, $3, $4, $5)
+        """, .text(session.tokenHash), StoreValue(session.userID), .integer(session.createdAt),
+        .integer(session.lastSeenAt), StoreValue(session.appPasswordID))
     }
   }
 

@@ -12,6 +12,8 @@ public struct SharedStores: Sendable {
   public let signInFailures: any SignInFailureStore
   public let progress: any ProgressStore
   public let appPasswords: any AppPasswordStore
+  public let podcastSubscriptions: any PodcastSubscriptionStore
+  public let gpodderDevices: any GPodderDeviceStore
 
   public init<Access: LibraryAccess>(access: Access) {
     accounts = SharedAccountStore(access: access)
@@ -23,6 +25,8 @@ public struct SharedStores: Sendable {
     signInFailures = SharedSignInFailureStore(access: access)
     progress = SharedProgressStore(access: access)
     appPasswords = SharedAppPasswordStore(access: access)
+    podcastSubscriptions = SharedPodcastSubscriptionStore(access: access)
+    gpodderDevices = SharedGPodderDeviceStore(access: access)
   }
 }
 
@@ -43,4 +47,6 @@ extension SharedStorage {
   public var signInFailures: any SignInFailureStore { shared.signInFailures }
   public var progress: any ProgressStore { shared.progress }
   public var appPasswords: any AppPasswordStore { shared.appPasswords }
+  public var podcastSubscriptions: any PodcastSubscriptionStore { shared.podcastSubscriptions }
+  public var gpodderDevices: any GPodderDeviceStore { shared.gpodderDevices }
 }

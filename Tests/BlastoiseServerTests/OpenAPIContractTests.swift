@@ -49,7 +49,7 @@ import Testing
       let content = (operations[key]?["requestBody"] as? [String: Any])?["content"] as? [String: Any]
       switch route.body {
       case .none: #expect(content == nil, "\(key) takes no body")
-      case .json: #expect(content?.keys.sorted() == ["application/json"], "\(key) takes JSON")
+      case .json, .foreignJSON: #expect(content?.keys.sorted() == ["application/json"], "\(key) takes JSON")
       case .multipart: #expect(content?.keys.sorted() == ["multipart/form-data"], "\(key) takes multipart")
       }
       let responses = operations[key]?["responses"] as? [String: Any] ?? [:]

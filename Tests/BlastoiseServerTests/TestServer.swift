@@ -70,7 +70,28 @@ final class APIClient: @unchecked Sendable {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.httpShouldSetCookies = false
     configuration.httpCookieStorage = nil
-    session = URLSession(configuration: configuration)
+    session = URLSession(configuration: configuration, delegate: challenges, delegateQueue: nil)
+  }
+
+  private let challenges = ChallengeRefusal()
+
+  /// Refuses a 401's `WWW-Authenticate: Basic` challenge (the gPodder API's) and keeps the 401, so
+  /// that it can come back as the answer: Foundation on Linux otherwise waits forever, or fails
+  /// the request as cancelled. Keyed by URL.
+  final class ChallengeRefusal: NSObject, URLSessionTaskDelegate, Sendable {
+    let refused = Mutex<[String: HTTPURLResponse]>([:])
+
+    func urlSession(
+      _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+      completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+      if let url = task.originalRequest?.url?.absoluteString,
+        let response = challenge.failureResponse as? HTTPURLResponse
+      {
+        refused.withLock { $0[url] = response }
+      }
+      completionHandler(.cancelAuthenticationChallenge, nil)
+    }
   }
 
   @discardableResult
@@ -88,8 +109,16 @@ final class APIClient: @unchecked Sendable {
     if let bodyData { request.httpBody = bodyData }
     if let cookie { request.setValue("blastoise_session=\(cookie)", forHTTPHeaderField: "Cookie") }
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-    let (data, response) = try await session.data(for: request)
-    let http = response as! HTTPURLResponse
+    let (data, http): (Data, HTTPURLResponse)
+    do {
+      let (body, response) = try await session.data(for: request)
+      (data, http) = (body, response as! HTTPURLResponse)
+    } catch let error as URLError where error.code == .cancelled {
+      guard let refused = challenges.refused.withLock({ $0.removeValue(forKey: request.url!.absoluteString) }) else {
+        throw error
+      }
+      (data, http) = (Data(), refused)
+    }
     var fields: [String: String] = [:]
     for (key, value) in http.allHeaderFields { fields["\(key)"] = "\(value)" }
     let result = Response(status: http.statusCode, headers: fields, body: data)

@@ -3,7 +3,7 @@ import Foundation
 
 /// App passwords: a person makes one per app, names it and revokes it; an app signs in with the
 /// account's name and either an app password or the account's own password (HTTP Basic on the
-/// gPodder and Subsonic APIs), throttled as a sign-in is.
+/// gPodder API), throttled as a sign-in is, and gets a session of its own.
 extension AccountService {
   static let appPasswordNameLimit = 100
   /// At most this many per account.
@@ -32,16 +32,17 @@ extension AccountService {
     AppPasswordList(appPasswords: try await appPasswords.list(userID: owner(principal)).map(\.info))
   }
 
-  /// Apps signed in with it are refused from their next request.
+  /// The sessions apps made with it end with it.
   public func revokeAppPassword(id: String, of principal: Principal) async throws {
     guard try await appPasswords.delete(id: id, userID: owner(principal)) else {
       throw CoreError(.notFound, "No such app password")
     }
   }
 
-  /// The account an app's credentials name: an app password of that account, or its password.
-  /// The principal's `sessionID` names how (`app-password:ID` or `password`): no session is made.
-  public func appPrincipal(_ credentials: Credentials, from client: ClientAddress) async throws -> Principal {
+  /// A session for an app that signed in with the account's name and an app password of it, or
+  /// its password (checked and throttled as a sign-in). A session made with an app password ends
+  /// when that is revoked.
+  public func appSession(_ credentials: Credentials, from client: ClientAddress) async throws -> SignedIn {
     let key = CredentialRules.key(for: credentials.username)
     try await refuseIfThrottled(key: key, from: client)
     if credentials.password.utf8.count <= 1024,
@@ -55,11 +56,9 @@ extension AccountService {
       if time - (password.lastUsedAt ?? 0) >= Self.appPasswordUseInterval {
         try await appPasswords.markUsed(id: password.id, at: time)
       }
-      return Principal(
-        userID: owner.id, username: owner.username, role: owner.role, sessionID: "app-password:\(password.id)")
+      return try await startSession(for: owner, appPasswordID: password.id)
     }
-    let account = try await verifiedUser(credentials, from: client)
-    return Principal(userID: account.id, username: account.username, role: account.role, sessionID: "password")
+    return try await startSession(for: verifiedUser(credentials, from: client))
   }
 
   private func owner(_ principal: Principal) throws -> Int {

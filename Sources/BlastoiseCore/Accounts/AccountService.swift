@@ -196,11 +196,12 @@ public final class AccountService: Sendable {
       username: display, usernameKey: key, passwordHash: hash, role: role, firstAllowed: firstAllowed)
   }
 
-  private func startSession(for user: StoredUser) async throws -> SignedIn {
+  func startSession(for user: StoredUser, appPasswordID: String? = nil) async throws -> SignedIn {
     let token = tokens.newToken()
     let time = Int64(now())
     let hash = tokens.hash(token)
-    try await store.createSession(StoredSession(tokenHash: hash, userID: user.id, createdAt: time, lastSeenAt: time))
+    try await store.createSession(
+      StoredSession(tokenHash: hash, userID: user.id, createdAt: time, lastSeenAt: time, appPasswordID: appPasswordID))
     return SignedIn(
       principal: Principal(userID: user.id, username: user.username, role: user.role, sessionID: hash), token: token)
   }

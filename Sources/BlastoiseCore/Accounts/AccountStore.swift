@@ -20,12 +20,16 @@ public struct StoredSession: Sendable, Equatable {
   public let userID: Int
   public let createdAt: Int64
   public let lastSeenAt: Int64
+  /// The app password an app signed in with (a gPodder client's session); revoking it ends the
+  /// session.
+  public let appPasswordID: String?
 
-  public init(tokenHash: String, userID: Int, createdAt: Int64, lastSeenAt: Int64) {
+  public init(tokenHash: String, userID: Int, createdAt: Int64, lastSeenAt: Int64, appPasswordID: String? = nil) {
     self.tokenHash = tokenHash
     self.userID = userID
     self.createdAt = createdAt
     self.lastSeenAt = lastSeenAt
+    self.appPasswordID = appPasswordID
   }
 }
 

@@ -22,7 +22,7 @@ public enum ProgressRule {
     let finished = report.finished ?? duration.map { $0 - position < finishedWithin } ?? false
     return ListeningProgress(
       kind: kind, id: id, position: position, duration: duration, finished: finished,
-      positionAt: positionAt, updatedAt: now)
+      positionAt: positionAt, updatedAt: now, feed: report.feed ?? stored?.feed, guid: report.guid ?? stored?.guid)
   }
 
   static func check(_ report: ProgressReport) throws {
@@ -33,6 +33,9 @@ public enum ProgressRule {
       throw CoreError.invalid("duration must be a number of seconds above 0, at most \(Int(longest))")
     }
     if let at = report.at, at < 0 { throw CoreError.invalid("at must be milliseconds since 1970") }
+    for (name, text) in [("feed", report.feed), ("guid", report.guid)] where (text?.utf8.count ?? 0) > 2_048 {
+      throw CoreError.invalid("\(name) must be at most 2048 bytes")
+    }
   }
 
   /// A valid item ID: an episode's enclosure URL or a book's ID, at most 2,048 bytes.

@@ -13,6 +13,8 @@ public protocol Storage: Sendable {
   var signInFailures: any SignInFailureStore { get }
   var progress: any ProgressStore { get }
   var appPasswords: any AppPasswordStore { get }
+  var podcastSubscriptions: any PodcastSubscriptionStore { get }
+  var gpodderDevices: any GPodderDeviceStore { get }
   /// What only one node at a time may do (one process with SQLite).
   var locks: any NodeLocks { get }
 

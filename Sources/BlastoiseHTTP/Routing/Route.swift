@@ -4,6 +4,10 @@ public enum BodyPolicy: Sendable, Equatable {
   case none
   /// A JSON body of at most `maxBytes` (empty allowed); other content types get 415.
   case json(maxBytes: Int)
+  /// A JSON body of at most `maxBytes` whatever its Content-Type says: for other projects' APIs
+  /// whose clients label JSON otherwise (mygpoclient sends gPodder's as a form). A cross-site
+  /// form still cannot use it: the Origin check refuses those.
+  case foreignJSON(maxBytes: Int)
   /// `multipart/form-data` of at most `maxBytes` in total, file parts streamed to `directory`.
   case multipart(maxBytes: Int, directory: String)
 
@@ -12,7 +16,7 @@ public enum BodyPolicy: Sendable, Equatable {
   var maxBytes: Int {
     switch self {
     case .none: 0
-    case .json(let maxBytes), .multipart(let maxBytes, _): maxBytes
+    case .json(let maxBytes), .foreignJSON(let maxBytes), .multipart(let maxBytes, _): maxBytes
     }
   }
 }

@@ -184,7 +184,7 @@ struct Exchange {
       return HTTPError(.unsupportedMediaType, "Send the body as JSON (Content-Type: application/json)")
     case .multipart where mediaType != "multipart/form-data":
       return HTTPError(.unsupportedMediaType, "Send the body as multipart/form-data")
-    case .json, .multipart:
+    case .json, .foreignJSON, .multipart:
       return nil
     }
   }

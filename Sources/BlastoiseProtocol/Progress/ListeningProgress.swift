@@ -21,10 +21,14 @@ public struct ListeningProgress: Codable, Sendable, Equatable {
   public var positionAt: Int64
   /// When the server stored it: what gPodder's `since` counts.
   public var updatedAt: Int64
+  /// An episode's podcast feed URL and its guid, when a client said them (gPodder actions carry
+  /// them both ways).
+  public var feed: String?
+  public var guid: String?
 
   public init(
     kind: ProgressKind, id: String, position: Double, duration: Double? = nil, finished: Bool = false,
-    positionAt: Int64, updatedAt: Int64
+    positionAt: Int64, updatedAt: Int64, feed: String? = nil, guid: String? = nil
   ) {
     self.kind = kind
     self.id = id
@@ -33,6 +37,8 @@ public struct ListeningProgress: Codable, Sendable, Equatable {
     self.finished = finished
     self.positionAt = positionAt
     self.updatedAt = updatedAt
+    self.feed = feed
+    self.guid = guid
   }
 }
 
@@ -47,15 +53,23 @@ public struct ProgressReport: Codable, Sendable, Equatable {
   /// seconds remain.
   public var finished: Bool?
   public var at: Int64?
+  /// An episode's podcast feed URL and guid; absent: as stored.
+  public var feed: String?
+  public var guid: String?
 
-  public init(position: Double, duration: Double? = nil, finished: Bool? = nil, at: Int64? = nil) {
+  public init(
+    position: Double, duration: Double? = nil, finished: Bool? = nil, at: Int64? = nil, feed: String? = nil,
+    guid: String? = nil
+  ) {
     self.position = position
     self.duration = duration
     self.finished = finished
     self.at = at
+    self.feed = feed
+    self.guid = guid
   }
 
-  enum CodingKeys: String, CodingKey, CaseIterable { case position, duration, finished, at }
+  enum CodingKeys: String, CodingKey, CaseIterable { case position, duration, finished, at, feed, guid }
 
   public init(from decoder: any Decoder) throws {
     try decoder.refuseUnknownKeys(CodingKeys.self)
@@ -64,6 +78,8 @@ public struct ProgressReport: Codable, Sendable, Equatable {
     duration = try container.decodeIfPresent(Double.self, forKey: .duration)
     finished = try container.decodeIfPresent(Bool.self, forKey: .finished)
     at = try container.decodeIfPresent(Int64.self, forKey: .at)
+    feed = try container.decodeIfPresent(String.self, forKey: .feed)
+    guid = try container.decodeIfPresent(String.self, forKey: .guid)
   }
 }
 

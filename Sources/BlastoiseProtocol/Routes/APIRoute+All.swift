@@ -64,6 +64,21 @@ extension APIRoute {
   public static let appPasswords = APIRoute("/api/app-passwords")
   /// `DELETE` revokes one.
   public static let appPassword = APIRoute("/api/app-passwords/:id")
+  // The gpodder.net v2 API (its paths, not ours): `{name}.json` segments are `:file`.
+  /// `POST login.json` / `logout.json` (`:file`) for `:user`.
+  public static let gpodderAuth = APIRoute("/api/2/auth/:user/:file")
+  /// `GET {user}.json`: the account's devices.
+  public static let gpodderDevices = APIRoute("/api/2/devices/:file")
+  /// `POST {device}.json`: make or change a device.
+  public static let gpodderDevice = APIRoute("/api/2/devices/:user/:file")
+  /// `GET {device}.json?since=`: subscription changes; `POST` uploads some.
+  public static let gpodderSubscriptions = APIRoute("/api/2/subscriptions/:user/:file")
+  /// `GET {user}.json?since=&podcast=`: episode actions; `POST` uploads some.
+  public static let gpodderEpisodes = APIRoute("/api/2/episodes/:file")
+  /// The simple API: `GET {device}.{json,txt}` the subscriptions, `PUT {device}.json` replaces them.
+  public static let gpodderSimpleDevice = APIRoute("/subscriptions/:user/:file")
+  /// The simple API: `GET {user}.{json,txt}`, every device's subscriptions.
+  public static let gpodderSimple = APIRoute("/subscriptions/:file")
   // Additive: spoken-word progress per person.
   /// `GET` the caller's progress in an episode (`:kind` episodes, `:id` its enclosure URL) or
   /// book (`books`), `PUT` a report of where they got to, `DELETE` marks it new.

@@ -91,6 +91,10 @@ public final class RunningServer: Sendable {
     AnnotationRoutes(annotations: services.storage.annotations, auth: authenticator, clock: clock).register(
       on: &router)
     ProgressRoutes(progress: services.storage.progress, auth: authenticator, clock: clock).register(on: &router)
+    GPodderRoutes(
+      sync: GPodderSync(storage: services.storage),
+      callers: GPodderAuthenticator(accounts: services.accounts, auth: authenticator), clock: clock
+    ).register(on: &router)
     ImportRoutes(imports: imports, auth: authenticator).register(on: &router)
     WebAppRoutes.register(on: &router, webDirectory: configuration.webDirectory)
 

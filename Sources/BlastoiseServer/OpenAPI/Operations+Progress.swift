@@ -40,7 +40,7 @@ enum ProgressSchemas {
         [
           "kind": Schema.oneOf(["episodes", "books"]), "id": Schema.string, "position": seconds,
           "duration": seconds, "finished": ["type": "boolean"], "positionAt": Schema.milliseconds,
-          "updatedAt": Schema.milliseconds,
+          "updatedAt": Schema.milliseconds, "feed": Schema.string, "guid": Schema.string,
         ], required: ["kind", "id", "position", "finished", "positionAt", "updatedAt"])),
     "ProgressList": Schema.additive(
       Schema.object(["progress": Schema.array(Schema.ref("ListeningProgress"))], required: ["progress"])),
@@ -49,6 +49,7 @@ enum ProgressSchemas {
         "position": ["type": "number", "minimum": 0, "maximum": longest],
         "duration": ["type": "number", "exclusiveMinimum": 0, "maximum": longest],
         "finished": ["type": "boolean"], "at": ["type": "integer", "minimum": 0],
+        "feed": ["type": "string", "maxLength": 512], "guid": ["type": "string", "maxLength": 512],
       ], required: ["position"]),
   ]
 }

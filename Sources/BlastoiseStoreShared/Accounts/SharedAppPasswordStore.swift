@@ -64,8 +64,9 @@ extension StoredAppPassword {
 }
 
 extension Migration {
-  /// Migration 14 of both backends, in one text both take: app passwords (`AppPasswordStore`).
-  /// Not STRICT on SQLite, which knows no BIGINT.
+  /// Migration 14 of both backends, in one text both take: app passwords (`AppPasswordStore`),
+  /// and the app password a session was made with, so that revoking it ends those sessions. Not
+  /// STRICT on SQLite, which knows no BIGINT.
   public static let appPasswords = Migration(
     version: 14, name: "app_passwords",
     sql: """
@@ -78,5 +79,6 @@ extension Migration {
         last_used_at BIGINT
       );
       CREATE INDEX app_passwords_by_user ON app_passwords (user_id, created_at);
+      ALTER TABLE sessions ADD COLUMN app_password_id TEXT REFERENCES app_passwords(id) ON DELETE CASCADE;
       """)
 }

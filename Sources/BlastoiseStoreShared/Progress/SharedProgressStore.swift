@@ -23,14 +23,15 @@ public struct SharedProgressStore<Access: StoreAccess>: ProgressStore {
       try connection.execute(
         """
         INSERT INTO listening_progress
-          (user_id, kind, item_id, position_ms, duration_ms, finished, position_at, updated_at)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+          (user_id, kind, item_id, position_ms, duration_ms, finished, position_at, updated_at, feed_url, guid)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
         ON CONFLICT (user_id, kind, item_id) DO UPDATE SET
           position_ms = excluded.position_ms, duration_ms = excluded.duration_ms,
-          finished = excluded.finished, position_at = excluded.position_at, updated_at = excluded.updated_at
+          finished = excluded.finished, position_at = excluded.position_at, updated_at = excluded.updated_at,
+          feed_url = excluded.feed_url, guid = excluded.guid
         """, StoreValue(userID), .text(kind.rawValue), .text(id), .integer(Self.milliseconds(next.position)),
         next.duration.map { .integer(Self.milliseconds($0)) } ?? .null, .integer(next.finished ? 1 : 0),
-        .integer(next.positionAt), .integer(next.updatedAt))
+        .integer(next.positionAt), .integer(next.updatedAt), StoreValue(next.feed), StoreValue(next.guid))
       return next
     }
   }
@@ -85,7 +86,8 @@ extension ListeningProgress {
     self.init(
       kind: kind, id: id, position: Double(row.int64("position_ms") ?? 0) / 1_000,
       duration: row.int64("duration_ms").map { Double($0) / 1_000 }, finished: row.bool("finished") ?? false,
-      positionAt: row.int64("position_at") ?? 0, updatedAt: row.int64("updated_at") ?? 0)
+      positionAt: row.int64("position_at") ?? 0, updatedAt: row.int64("updated_at") ?? 0, feed: row.string("feed_url"),
+      guid: row.string("guid"))
   }
 }
 
@@ -104,6 +106,8 @@ extension Migration {
         finished INTEGER NOT NULL CHECK (finished IN (0, 1)),
         position_at BIGINT NOT NULL,
         updated_at BIGINT NOT NULL,
+        feed_url TEXT,
+        guid TEXT,
         PRIMARY KEY (user_id, kind, item_id)
       );
       CREATE INDEX listening_progress_by_position_at ON listening_progress (user_id, position_at);

@@ -16,16 +16,21 @@ import Testing
       #expect(made.password != made.appPassword.id)
 
       // The username is matched as sign-in matches it (any case).
-      let app = try await accounts.appPrincipal(Credentials(username: "ann", password: made.password), from: phone)
-      #expect(app.userID == owner.userID && app.sessionID == "app-password:\(made.appPassword.id)")
+      let app = try await accounts.appSession(Credentials(username: "ann", password: made.password), from: phone)
+      #expect(app.principal.userID == owner.userID)
+      #expect(try await accounts.principal(forToken: app.token)?.userID == owner.userID)
       let listed = try await accounts.appPasswordList(of: owner).appPasswords
       #expect(listed.map(\.id) == [made.appPassword.id] && listed[0].lastUsedAt != nil)
-      // The account's own password works too; it makes no session.
-      #expect(try await accounts.appPrincipal(ann, from: phone).sessionID == "password")
+      // The account's own password works too.
+      let own = try await accounts.appSession(ann, from: phone)
+      #expect(own.principal.userID == owner.userID)
 
+      // Revoked: the app's session ends with it, and the secret signs in no more.
       try await accounts.revokeAppPassword(id: made.appPassword.id, of: owner)
+      #expect(try await accounts.principal(forToken: app.token) == nil)
+      #expect(try await accounts.principal(forToken: own.token) != nil)
       let refused = await #expect(throws: CoreError.self) {
-        try await accounts.appPrincipal(Credentials(username: "Ann", password: made.password), from: phone)
+        try await accounts.appSession(Credentials(username: "Ann", password: made.password), from: phone)
       }
       #expect(refused?.code == .unauthenticated)
       let again = await #expect(throws: CoreError.self) {
@@ -43,7 +48,7 @@ import Testing
         .principal
       let made = try await accounts.createAppPassword(named: "Kasts", for: owner)
       await #expect(throws: CoreError.self) {
-        try await accounts.appPrincipal(Credentials(username: "Bob", password: made.password), from: phone)
+        try await accounts.appSession(Credentials(username: "Bob", password: made.password), from: phone)
       }
       let foreign = await #expect(throws: CoreError.self) {
         try await accounts.revokeAppPassword(id: made.appPassword.id, of: bob)
@@ -63,11 +68,11 @@ import Testing
       let made = try await accounts.createAppPassword(named: "gPodder", for: owner)
       for guess in ["a", "b", "c"] {
         await #expect(throws: CoreError.self) {
-          try await accounts.appPrincipal(Credentials(username: "Ann", password: guess), from: phone)
+          try await accounts.appSession(Credentials(username: "Ann", password: guess), from: phone)
         }
       }
       let throttled = await #expect(throws: CoreError.self) {
-        try await accounts.appPrincipal(Credentials(username: "Ann", password: made.password), from: phone)
+        try await accounts.appSession(Credentials(username: "Ann", password: made.password), from: phone)
       }
       #expect(throttled?.code == .rateLimited(retryAfterSeconds: 60))
     }

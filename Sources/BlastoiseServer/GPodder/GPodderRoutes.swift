@@ -1,0 +1,117 @@
+import BlastoiseCore
+import BlastoiseHTTP
+import BlastoiseProtocol
+
+/// The gpodder.net v2 API as AntennaPod, gPodder and Kasts use it, and its simple API
+/// (`GPodderSync` does the work). Answers are gpodder.net's shapes; errors are ours.
+struct GPodderRoutes: Sendable {
+  let sync: GPodderSync
+  let callers: GPodderAuthenticator
+  let clock: any WallClock
+
+  /// An upload of 1,000 actions with long URLs fits.
+  static let uploadBody = BodyPolicy.foreignJSON(maxBytes: 4 << 20)
+  static let smallBody = BodyPolicy.foreignJSON(maxBytes: 64 << 10)
+
+  func register(on router: inout Router) {
+    let sync = sync
+    router.on(.post, APIRoute.gpodderAuth.pattern, body: Self.smallBody) { request in
+      try await signedIn(request, user: request.pathParameter("user")) { _ in
+        let file = try GPodderFile(request.pathParameter("file"))
+        guard file.name == "login" || file.name == "logout" else { throw HTTPError(.notFound, "Not found") }
+        return .json(EmptyAnswer())
+      }
+    }
+    router.on(.get, APIRoute.gpodderDevices.pattern) { request in
+      try await signedIn(request, user: GPodderFile.stem(request.pathParameter("file"))) { person in
+        _ = try GPodderFile(request.pathParameter("file"))
+        return .json(try await sync.devices(userID: person))
+      }
+    }
+    router.on(.post, APIRoute.gpodderDevice.pattern, body: Self.smallBody) { [clock] request in
+      try await signedIn(request, user: request.pathParameter("user")) { person in
+        let device = try GPodderFile(request.pathParameter("file")).name
+        let update = request.body.isEmpty ? GPodderDeviceUpdate() : try request.decodeJSON(GPodderDeviceUpdate.self)
+        try await sync.saveDevice(device, update, userID: person, now: clock.milliseconds())
+        return HTTPResponse(status: .ok)
+      }
+    }
+    router.on(.get, APIRoute.gpodderSubscriptions.pattern) { [clock] request in
+      try await signedIn(request, user: request.pathParameter("user")) { person in
+        let device = try GPodderFile(request.pathParameter("file")).name
+        return .json(
+          try await sync.changes(
+            device: device, since: try Self.since(request), userID: person, now: clock.milliseconds()))
+      }
+    }
+    router.on(.post, APIRoute.gpodderSubscriptions.pattern, body: Self.uploadBody) { [clock] request in
+      try await signedIn(request, user: request.pathParameter("user")) { person in
+        let device = try GPodderFile(request.pathParameter("file")).name
+        let upload = try request.decodeJSON(GPodderSubscriptionUpload.self)
+        return .json(try await sync.upload(upload, device: device, userID: person, now: clock.milliseconds()))
+      }
+    }
+    router.on(.get, APIRoute.gpodderEpisodes.pattern) { [clock] request in
+      try await signedIn(request, user: GPodderFile.stem(request.pathParameter("file"))) { person in
+        _ = try GPodderFile(request.pathParameter("file"))
+        return .json(
+          try await sync.actions(
+            since: try Self.since(request), podcast: request.query["podcast"], userID: person, now: clock.milliseconds()
+          ))
+      }
+    }
+    router.on(.post, APIRoute.gpodderEpisodes.pattern, body: Self.uploadBody) { [clock] request in
+      try await signedIn(request, user: GPodderFile.stem(request.pathParameter("file"))) { person in
+        _ = try GPodderFile(request.pathParameter("file"))
+        let actions = try request.decodeJSON([GPodderEpisodeAction].self)
+        return .json(try await sync.upload(actions, userID: person, now: clock.milliseconds()))
+      }
+    }
+    router.on(.get, APIRoute.gpodderSimpleDevice.pattern) { request in
+      try await signedIn(request, user: request.pathParameter("user")) { person in
+        let file = try GPodderFile(request.pathParameter("file"), allowed: [.json, .txt])
+        try GPodderRules.checkDevice(file.name)
+        return Self.list(try await sync.subscriptionList(userID: person), as: file.format)
+      }
+    }
+    router.on(.get, APIRoute.gpodderSimple.pattern) { request in
+      try await signedIn(request, user: GPodderFile.stem(request.pathParameter("file"))) { person in
+        let file = try GPodderFile(request.pathParameter("file"), allowed: [.json, .txt])
+        return Self.list(try await sync.subscriptionList(userID: person), as: file.format)
+      }
+    }
+    router.on(.put, APIRoute.gpodderSimpleDevice.pattern, body: Self.uploadBody) { [clock] request in
+      try await signedIn(request, user: request.pathParameter("user")) { person in
+        let device = try GPodderFile(request.pathParameter("file")).name
+        let urls = try request.decodeJSON([String].self)
+        try await sync.replace(urls, device: device, userID: person, now: clock.milliseconds())
+        return HTTPResponse(status: .ok)
+      }
+    }
+  }
+
+  /// Runs `body` for the caller's account ID, setting the cookie of a session their credentials
+  /// made.
+  private func signedIn(
+    _ request: HTTPRequest, user: String, _ body: (Int) async throws -> HTTPResponse
+  ) async throws -> HTTPResponse {
+    let (person, session) = try await callers.caller(request, user: user)
+    var response = try await body(person.userID)
+    if let session { callers.issue(session, for: request, on: &response) }
+    return response
+  }
+
+  /// `?since=` seconds; absent: everything.
+  private static func since(_ request: HTTPRequest) throws -> Int64? {
+    guard let text = request.query["since"] else { return nil }
+    guard let since = Int64(text), since >= 0 else { throw HTTPError(.badRequest, "since is a number of seconds") }
+    return since
+  }
+
+  private static func list(_ urls: [String], as format: GPodderFile.Format) -> HTTPResponse {
+    format == .txt ? .text(urls.map { $0 + "\n" }.joined()) : .json(urls)
+  }
+}
+
+/// `{}`: gpodder.net's answer to calls that return nothing.
+struct EmptyAnswer: Encodable {}
