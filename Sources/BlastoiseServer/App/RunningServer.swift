@@ -116,7 +116,7 @@ public final class RunningServer: Sendable {
       throw StartupError(message: error.message)
     }
     hosts.listenPort.store(Int(http.port), ordering: .relaxed)
-    let roomEvents = services.roomLink.map { RoomNodes.start($0, directory: rooms) }
+    let roomEvents = services.roomLink.map { RoomNodes.start($0, directory: rooms, library: services.library) }
     await Self.printSetupCode(services.accounts)
     return RunningServer(
       port: http.port, limits: httpConfiguration, configuration: configuration, http: http, services: services,

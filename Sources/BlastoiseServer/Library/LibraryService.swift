@@ -25,10 +25,16 @@ final class LibraryService: Sendable {
   /// with every change, so an answer read before a change is never cached after it.
   private let cachedLibrary = Mutex<(answer: GzipJSON?, generation: UInt64)>((nil, 0))
   private let observers = Mutex<[@Sendable (LibraryEvent) async -> Void]>([])
+  /// Tells the other nodes sharing the store that this one changed the library (nothing alone).
+  private let announce: @Sendable () async -> Void
 
-  init(store: any LibraryStore, locks: any NodeLocks, musicDirectory: String, dataDirectory: String) {
+  init(
+    store: any LibraryStore, locks: any NodeLocks, musicDirectory: String, dataDirectory: String,
+    announce: @escaping @Sendable () async -> Void = {}
+  ) {
     self.store = store
     self.locks = locks
+    self.announce = announce
     uploadsDirectory = dataDirectory + "/uploads"
     roots = [musicDirectory, uploadsDirectory, dataDirectory + "/imports"]
     covers = CoverStore(directory: dataDirectory + "/covers")
@@ -59,7 +65,7 @@ final class LibraryService: Sendable {
       try await Task.sleep(for: .seconds(1))
     } while !(try await isScanLockFree())
     ServerLog.write("scan: the other node's scan ended; the library is read again")
-    await libraryChanged()
+    await changedElsewhere()
   }
 
   /// Scans under the scan lock; nil, without scanning, when another node holds it.
@@ -129,7 +135,14 @@ final class LibraryService: Sendable {
     cachedLibrary.withLock { $0 = (nil, $0.generation + 1) }
   }
 
+  /// This node changed the library (committed): its caches move on, then the other nodes hear.
   func libraryChanged() async {
+    await changedElsewhere()
+    await announce()
+  }
+
+  /// Another node changed the library: caches move on and the catalog is read again.
+  func changedElsewhere() async {
     nextGeneration()
     await emit(.libraryChanged)
   }
