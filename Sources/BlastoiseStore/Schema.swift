@@ -293,5 +293,13 @@ public enum BlastoiseSchema {
     .signInFailures,
     // Spoken-word progress per person (one text for both backends).
     .listeningProgress,
+    // Import jobs followed from every node: the running node's progress, and a cancel asked
+    // for on another node.
+    Migration(
+      version: 14, name: "fetch_jobs_shared",
+      sql: """
+        ALTER TABLE fetch_jobs ADD COLUMN progress INTEGER NOT NULL DEFAULT 0 CHECK (progress BETWEEN 0 AND 100);
+        ALTER TABLE fetch_jobs ADD COLUMN cancel_requested INTEGER NOT NULL DEFAULT 0 CHECK (cancel_requested IN (0, 1));
+        """),
   ]
 }

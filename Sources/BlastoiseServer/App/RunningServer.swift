@@ -53,7 +53,7 @@ public final class RunningServer: Sendable {
     do {
       imports = try await ImportService.start(
         configuration, store: services.storage.imports, locks: services.storage.locks, library: services.library,
-        playlists: playlists
+        playlists: playlists, shared: services.roomLink != nil
       ) { message in
         guard let frame = SocketFrames.frame(message) else { return }
         Task { await rooms.sendToAll(frame) }
