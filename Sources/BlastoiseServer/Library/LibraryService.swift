@@ -83,6 +83,18 @@ final class LibraryService: Sendable {
     }
   }
 
+  /// Between a scan's batches: a scan lock lost with its database session is taken again, or,
+  /// when another node took it first, the overlap is logged (both scans write the same rows for
+  /// the same files, so it costs work, not data).
+  private func keepScanLock() async {
+    guard !(await locks.holds(.scan)) else { return }
+    if (try? await locks.tryLock(.scan)) == true {
+      ServerLog.write("scan: the scan lock went with its database session; this node took it again")
+    } else {
+      ServerLog.write("scan: the scan lock went with its database session and another node holds it; this scan goes on")
+    }
+  }
+
   private func isScanLockFree() async throws -> Bool {
     guard try await locks.tryLock(.scan) else { return false }
     await locks.unlock(.scan)
@@ -96,7 +108,10 @@ final class LibraryService: Sendable {
     let started = Date()
     let summary = try await scanner.scan(roots: roots) { [self] progress in
       // Each batch is in the store by now: answers cached before it are old.
-      if progress.processed > 0 { nextGeneration() }
+      if progress.processed > 0 {
+        nextGeneration()
+        await keepScanLock()
+      }
       await emit(.scanProgress(progress))
     }
     ServerLog.write(
