@@ -303,5 +303,13 @@ public enum PostgresSchema {
     .appPasswords,
     // Podcast subscriptions and gPodder devices (one text for both backends).
     .podcastSubscriptions,
+    // Import jobs followed from every node: the running node's progress, and a cancel asked
+    // for on another node.
+    Migration(
+      version: 16, name: "fetch_jobs_shared",
+      sql: """
+        ALTER TABLE fetch_jobs ADD COLUMN progress integer NOT NULL DEFAULT 0 CHECK (progress BETWEEN 0 AND 100),
+          ADD COLUMN cancel_requested boolean NOT NULL DEFAULT false;
+        """),
   ]
 }

@@ -13,4 +13,8 @@ final class SQLiteNodeLocks: NodeLocks {
   func unlock(_ lock: NodeLock) async {
     _ = held.withLock { $0.remove(lock) }
   }
+
+  func holds(_ lock: NodeLock) async -> Bool {
+    held.withLock { $0.contains(lock) }
+  }
 }

@@ -297,5 +297,13 @@ public enum BlastoiseSchema {
     .appPasswords,
     // Podcast subscriptions and gPodder devices (one text for both backends).
     .podcastSubscriptions,
+    // Import jobs followed from every node: the running node's progress, and a cancel asked
+    // for on another node.
+    Migration(
+      version: 16, name: "fetch_jobs_shared",
+      sql: """
+        ALTER TABLE fetch_jobs ADD COLUMN progress INTEGER NOT NULL DEFAULT 0 CHECK (progress BETWEEN 0 AND 100);
+        ALTER TABLE fetch_jobs ADD COLUMN cancel_requested INTEGER NOT NULL DEFAULT 0 CHECK (cancel_requested IN (0, 1));
+        """),
   ]
 }

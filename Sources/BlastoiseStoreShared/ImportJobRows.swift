@@ -11,6 +11,7 @@ extension ImportJobRecord {
       id: id, ownerID: owner, ownerName: row.string("username") ?? "", ownerRole: role, url: url,
       title: row.string("title") ?? "", status: status, error: row.string("error"), trackID: row.string("track_id"),
       playlistID: row.string("playlist_id"), playlistIndex: row.int("playlist_index"),
-      createdAt: row.int64("created_at") ?? 0, updatedAt: row.int64("updated_at") ?? 0)
+      createdAt: row.int64("created_at") ?? 0, updatedAt: row.int64("updated_at") ?? 0,
+      progress: row.int("progress") ?? 0)
   }
 }

@@ -26,9 +26,11 @@ public struct SharedImportJobStore<Access: StoreAccess>: ImportJobStore {
   public func update(_ job: ImportJobRecord) async throws {
     try await access.write { connection in
       try connection.execute(
-        "UPDATE fetch_jobs SET title = $1, status = $2, error = $3, track_id = $4, updated_at = $5 WHERE id = $6",
-        .text(job.title), .text(job.status.rawValue), StoreValue(job.error), StoreValue(job.trackID),
-        .integer(job.updatedAt), .text(job.id))
+        """
+        UPDATE fetch_jobs SET title = $1, status = $2, error = $3, track_id = $4, updated_at = $5, progress = $7
+        WHERE id = $6
+        """, .text(job.title), .text(job.status.rawValue), StoreValue(job.error), StoreValue(job.trackID),
+        .integer(job.updatedAt), .text(job.id), .integer(Int64(min(max(job.progress, 0), 100))))
     }
   }
 
@@ -54,7 +56,8 @@ public struct SharedImportJobStore<Access: StoreAccess>: ImportJobStore {
     try await access.write { connection in
       try connection.execute(
         """
-        UPDATE fetch_jobs SET status = 'queued', updated_at = $1
+        UPDATE fetch_jobs SET status = CASE WHEN cancel_requested THEN 'cancelled' ELSE 'queued' END,
+          updated_at = $1
         WHERE status IN ('downloading', 'processing') AND \(connection.dialect.importJobUnowned("fetch_jobs.id"))
         """, .integer(time))
     }
@@ -70,6 +73,25 @@ public struct SharedImportJobStore<Access: StoreAccess>: ImportJobStore {
         UPDATE fetch_jobs SET status = 'downloading', updated_at = $1
         WHERE id = (SELECT id FROM fetch_jobs WHERE id = $2 AND status = 'queued' \(connection.dialect.skipLocked))
         """, .integer(time), .text(id)) == 1
+    }
+  }
+
+  public func requestCancel(id: String) async throws -> Bool {
+    try await access.write { connection in
+      try connection.execute(
+        "UPDATE fetch_jobs SET cancel_requested = TRUE WHERE id = $1 AND status IN ('downloading', 'processing')",
+        .text(id)) == 1
+    }
+  }
+
+  public func cancelRequested(among ids: [String]) async throws -> [String] {
+    guard !ids.isEmpty else { return [] }
+    let list = try StringListColumn.encode(ids)
+    return try await access.read { connection in
+      try connection.query(
+        "SELECT id FROM fetch_jobs WHERE cancel_requested AND id IN (\(connection.dialect.textList("$1")))",
+        .text(list)
+      ).compactMap { $0.string("id") }
     }
   }
 }

@@ -23,6 +23,28 @@ import Testing
     }
   }
 
+  /// The holder's lock session ends under it (as in a database restart): the holder learns it
+  /// has lost the lock (`holds`), and takes it again while no other node has.
+  @Test func aHolderWhoseLockSessionEndedKnowsAndTakesItAgain() async throws {
+    let server = try #require(TestPostgres.url)
+    try await TestPostgres.withSchema(on: server) { schema in
+      try await withNodes(on: schema.url, schema.url) { first, _ in
+        #expect(try await first.locks.tryLock(.scan))
+        #expect(await first.locks.holds(.scan))
+        let key = try await TestPostgres.withAdmin(on: server) { database in
+          try await database.read { connection in
+            try connection.queryOne("SELECT hashtext($1 || '/scan') AS key", .text(schema.name))?.int64("key")
+          }
+        }
+        let objectID = Int32(truncatingIfNeeded: try #require(key))
+        #expect(try await TestPostgres.terminateSessions(holdingLock: 0x626E, objectID, on: server) == 1)
+        #expect(try await eventually { await first.locks.holds(.scan) == false })
+        #expect(try await first.locks.tryLock(.scan))
+        #expect(await first.locks.holds(.scan))
+      }
+    }
+  }
+
   /// Locks are keyed by schema: nodes of different schemas on one database never meet.
   @Test func nodesOfAnotherSchemaHoldLocksOfTheirOwn() async throws {
     let server = try #require(TestPostgres.url)

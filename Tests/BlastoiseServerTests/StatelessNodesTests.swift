@@ -1,5 +1,6 @@
 import BlastoiseCore
 import BlastoisePostgres
+import BlastoiseProtocol
 import BlastoiseTestSupport
 import Foundation
 import Testing
@@ -79,6 +80,29 @@ struct StatelessNodesTests {
       } cleanup: {
         await other.close()
       }
+    }
+  }
+
+  /// A library change on one node reaches the others over the link: a track uploaded on A is in
+  /// B's `/api/library` and B's search without a restart or a scan, though B had both cached.
+  @Test func aTrackUploadedOnOneNodeIsInTheOthersLibraryAndCatalog() async throws {
+    try await RoomNodesProcessTests.withNodes(2, seconds: [1]) { nodes, _ in
+      let onB = nodes[1].client
+      let search = APIRoute.search.path(query: [("q", "faraway")])
+      #expect(try await onB.get("/api/library").json([SeedTrack].self).count == 1)
+      #expect(try await onB.get(search).json(SearchResults.self).tracks.isEmpty)
+      let song = LibraryRoutesTests.wav(seconds: 1.5, frequency: 700, title: "Faraway Song")
+      let uploaded = try await UploadTests.upload(nodes[0].client, [("faraway.wav", song)])
+      #expect(uploaded.status == 200, "\(uploaded.text)")
+      var seen = false
+      for _ in 0..<2400 where !seen {  // a hang guard of 60 s
+        let library = try await onB.get("/api/library").json([SeedTrack].self)
+        seen = library.contains { $0.title == "Faraway Song" }
+        if !seen { try await Task.sleep(for: .milliseconds(25)) }
+      }
+      #expect(seen, "node B never listed the track uploaded on node A")
+      let found = try await onB.get(search).json(SearchResults.self)
+      #expect(found.tracks.map(\.title) == ["Faraway Song"])
     }
   }
 }

@@ -46,11 +46,13 @@ public struct ImportJobRecord: Sendable, Equatable {
   public let playlistIndex: Int?
   public let createdAt: Int64
   public var updatedAt: Int64
+  /// The download's percent as its node last stored it (throttled), for the other nodes.
+  public var progress: Int
 
   public init(
     id: String, ownerID: Int, ownerName: String, ownerRole: Role, url: String, title: String,
     status: ImportJobStatus = .queued, error: String? = nil, trackID: String? = nil, playlistID: String? = nil,
-    playlistIndex: Int? = nil, createdAt: Int64, updatedAt: Int64
+    playlistIndex: Int? = nil, createdAt: Int64, updatedAt: Int64, progress: Int = 0
   ) {
     self.id = id
     self.ownerID = ownerID
@@ -65,6 +67,7 @@ public struct ImportJobRecord: Sendable, Equatable {
     self.playlistIndex = playlistIndex
     self.createdAt = createdAt
     self.updatedAt = updatedAt
+    self.progress = progress
   }
 
   /// The owner acting later (a finished job adding its track to the owner's playlist).

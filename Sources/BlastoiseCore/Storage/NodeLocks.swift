@@ -23,4 +23,7 @@ public protocol NodeLocks: Sendable {
   func tryLock(_ lock: NodeLock) async throws -> Bool
   /// Lets go of a lock `tryLock` took here; nothing when this node does not hold it.
   func unlock(_ lock: NodeLock) async
+  /// Whether this node still holds `lock`: on PostgreSQL the session holding it may have ended
+  /// (a database restart, a cut network), and the lock with it. False: `tryLock` may take it again.
+  func holds(_ lock: NodeLock) async -> Bool
 }

@@ -10,7 +10,7 @@ import Synchronization
 /// once: this node asking again for one it holds is refused like any other node.
 ///
 /// If that connection is lost while a lock is held (a database restart), the lock is gone with
-/// it and another node may take it; the holder does not learn of it.
+/// it and another node may take it; the holder learns of it by asking (`holds`).
 final class PostgresNodeLocks: NodeLocks {
   /// The first of the two advisory-lock keys: "bn" (room locks are "bl").
   static let lockClass: Int32 = 0x626E
@@ -44,6 +44,25 @@ final class PostgresNodeLocks: NodeLocks {
         "SELECT pg_advisory_unlock($1::int4, hashtext(current_schema() || '/' || $2))",
         .integer(Int64(Self.lockClass)), .text(lock.name))
     }
+  }
+
+  /// Asks the server whether this session holds the lock: after a lost connection the lane is on
+  /// a new session, which holds none. A lock found gone (or a failed check) is forgotten here.
+  func holds(_ lock: NodeLock) async -> Bool {
+    guard held.withLock({ $0.contains(lock) }) else { return false }
+    let still =
+      (try? await lane.start { connection in
+        try connection.queryOne(
+          """
+          SELECT EXISTS (
+            SELECT 1 FROM pg_locks
+            WHERE locktype = 'advisory' AND granted AND pid = pg_backend_pid() AND objsubid = 2
+              AND classid::bigint = $1 AND objid::bigint = hashtext(current_schema() || '/' || $2)::bigint & 4294967295
+          ) AS held
+          """, .integer(Int64(Self.lockClass)), .text(lock.name))?.bool("held") ?? false
+      }) ?? false
+    if !still { _ = held.withLock { $0.remove(lock) } }
+    return still
   }
 
   /// Ends the session, and with it every lock still held.

@@ -9,7 +9,7 @@ import Glibc
 #endif
 
 /// A node's link to the other nodes through PostgreSQL: one connection of its own, on a thread of
-/// its own, that `LISTEN`s for room notices and holds the session-level advisory locks of the
+/// its own, that `LISTEN`s for room and library notices and holds the session-level advisory locks of the
 /// rooms this node owns. Both end with the session, so a node that dies loses its rooms at once
 /// and a node whose link breaks knows it missed notices: it reconnects with a backoff, listens
 /// again and says so (`Events.reconnected`). Notices go out through the pool, after the commit
@@ -18,18 +18,28 @@ public final class PostgresRoomLink: Sendable {
   public struct Events: Sendable {
     public var notice: @Sendable (RoomNotice) -> Void
     public var ownership: @Sendable (RoomOwnership.Change) -> Void
+    /// Another node changed the library (`notifyLibraryChanged`).
+    public var libraryChanged: @Sendable () -> Void
     /// The link is listening on a new session: notices sent before are not coming.
     public var reconnected: @Sendable () -> Void
 
     public init(
       notice: @escaping @Sendable (RoomNotice) -> Void,
-      ownership: @escaping @Sendable (RoomOwnership.Change) -> Void, reconnected: @escaping @Sendable () -> Void
+      ownership: @escaping @Sendable (RoomOwnership.Change) -> Void,
+      libraryChanged: @escaping @Sendable () -> Void, reconnected: @escaping @Sendable () -> Void
     ) {
       self.notice = notice
       self.ownership = ownership
+      self.libraryChanged = libraryChanged
       self.reconnected = reconnected
     }
   }
+
+  /// The channel of library notices. The payload is the sending node's ID (`nodeID`), so a node
+  /// skips its own; what changed is read from the store.
+  static let libraryChannel = "blastoise_library"
+  /// This process among the nodes: random, new each start.
+  let nodeID = (0..<4).map { _ in String(format: "%08x", UInt32.random(in: .min ... .max)) }.joined()
 
   /// How often wanted rooms another node owns are tried again: a dead owner's rooms are taken
   /// over within this (its session ends when its socket closes).
@@ -91,6 +101,19 @@ public final class PostgresRoomLink: Sendable {
     }
   }
 
+  /// Tells the other nodes that the library changed here (an upload, an import, a scan), after
+  /// the change committed: they read it again. Not sent: logged, and the other nodes catch up on
+  /// their next change or scan.
+  public func notifyLibraryChanged() async {
+    do {
+      try await database.autocommit { [nodeID] connection in
+        try connection.execute("SELECT pg_notify($1, $2)", .text(Self.libraryChannel), .text(nodeID))
+      }
+    } catch {
+      log("library: could not tell the other nodes of a change: \(error)")
+    }
+  }
+
   /// Stops the thread; its session ends, and with it every lock this node held.
   public func stop() async {
     await withCheckedContinuation { continuation in
@@ -116,6 +139,7 @@ public final class PostgresRoomLink: Sendable {
       do {
         connection = try PostgresConnection(database.settings)
         try connection.run(script: "LISTEN \(RoomNotice.channel)")
+        try connection.run(script: "LISTEN \(Self.libraryChannel)")
       } catch {
         if failures == 0 { log("rooms: the link to the other nodes failed (\(error)); retrying") }
         failures += 1
@@ -153,10 +177,10 @@ public final class PostgresRoomLink: Sendable {
           if !change.gained.isEmpty || !change.lost.isEmpty { events.ownership(change) }
         }
       }
-      Self.deliverNotices(of: connection, to: events)
+      deliverNotices(of: connection, to: events)
       var descriptor = pollfd(fd: PQsocket(connection.handle), events: Int16(POLLIN), revents: 0)
       if poll(&descriptor, 1, Self.wakeMilliseconds) > 0, PQconsumeInput(connection.handle) != 1 { return }
-      Self.deliverNotices(of: connection, to: events)
+      deliverNotices(of: connection, to: events)
     }
   }
 
@@ -186,11 +210,16 @@ public final class PostgresRoomLink: Sendable {
     return String(decoding: try JSONEncoder().encode(pairs), as: UTF8.self)
   }
 
-  private static func deliverNotices(of connection: PostgresConnection, to events: Events) {
+  private func deliverNotices(of connection: PostgresConnection, to events: Events) {
     while let notification = PQnotifies(connection.handle) {
+      let channel = String(cString: notification.pointee.relname)
       let payload = String(cString: notification.pointee.extra)
       PQfreemem(notification)
-      if let notice = RoomNotice(payload: payload) { events.notice(notice) }
+      if channel == Self.libraryChannel {
+        if payload != nodeID { events.libraryChanged() }
+      } else if let notice = RoomNotice(payload: payload) {
+        events.notice(notice)
+      }
     }
   }
 

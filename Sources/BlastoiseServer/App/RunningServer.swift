@@ -53,7 +53,7 @@ public final class RunningServer: Sendable {
     do {
       imports = try await ImportService.start(
         configuration, store: services.storage.imports, locks: services.storage.locks, library: services.library,
-        playlists: playlists
+        playlists: playlists, shared: services.roomLink != nil
       ) { message in
         guard let frame = SocketFrames.frame(message) else { return }
         Task { await rooms.sendToAll(frame) }
@@ -122,7 +122,7 @@ public final class RunningServer: Sendable {
       throw StartupError(message: error.message)
     }
     hosts.listenPort.store(Int(http.port), ordering: .relaxed)
-    let roomEvents = services.roomLink.map { RoomNodes.start($0, directory: rooms) }
+    let roomEvents = services.roomLink.map { RoomNodes.start($0, directory: rooms, library: services.library) }
     await Self.printSetupCode(services.accounts)
     return RunningServer(
       port: http.port, limits: httpConfiguration, configuration: configuration, http: http, services: services,

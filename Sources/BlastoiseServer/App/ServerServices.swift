@@ -11,7 +11,8 @@ struct ServerServices: Sendable {
   let library: LibraryService
   /// Open sockets per session: every session that ends closes its sockets here.
   let sockets: SessionSockets
-  /// On PostgreSQL, how this node's rooms follow the other nodes' (started by `RunningServer`).
+  /// On PostgreSQL, how this node's rooms and library follow the other nodes' (started by
+  /// `RunningServer`).
   let roomLink: PostgresRoomLink?
 
   static func open(_ configuration: ServerConfiguration, clock: any WallClock = SystemClock())
@@ -32,9 +33,10 @@ struct ServerServices: Sendable {
       guestLimitPerAddress: configuration.guestSessionsPerAddress,
       throttle: LoginThrottle(store: storage.signInFailures), now: clock.now, log: ServerLog.write,
       sessionsEnded: sockets.kick)
+    let link = (storage as? PostgresStorage)?.roomLink(log: ServerLog.write)
     let library = LibraryService(
       store: storage.library, locks: storage.locks, musicDirectory: configuration.musicDirectory,
-      dataDirectory: configuration.dataDirectory)
+      dataDirectory: configuration.dataDirectory, announce: { await link?.notifyLibraryChanged() })
     do {
       try FileManager.default.createDirectory(atPath: library.uploadsDirectory, withIntermediateDirectories: true)
     } catch {
@@ -42,7 +44,7 @@ struct ServerServices: Sendable {
     }
     return ServerServices(
       storage: storage, policy: policy, accounts: accounts, library: library, sockets: sockets,
-      roomLink: (storage as? PostgresStorage)?.roomLink(log: ServerLog.write))
+      roomLink: link)
   }
 
   /// The data directory is made either way: uploads live there with either database.

@@ -5,17 +5,20 @@ import Foundation
 /// The import jobs and the runner: jobs start in queue order, `settings.concurrency` at a time;
 /// each downloads into its own hidden folder under `imports/`, which is deleted whatever
 /// happens. Every change of state is stored and announced on sockets; progress is announced
-/// (at most every 250 ms per job) but not stored.
+/// at most every 250 ms per job (and then, with other nodes, stored).
 ///
 /// A restart puts interrupted jobs back in the queue and deletes leftover download folders, so
 /// a half-written file never reaches the library.
 ///
 /// Nodes sharing a store never run one job twice: a job is claimed before it runs — its
 /// `NodeLock.importJob`, held until its last state is stored, then its row moved out of `queued`
-/// (`ImportJobStore.claim`). A node starting puts back only jobs whose lock nobody holds. A job
-/// another node took is shown here as the store had it then.
+/// (`ImportJobStore.claim`). A node starting puts back only jobs whose lock nobody holds. With
+/// other nodes (`shared`) every node follows the stored jobs (`followStore`): it lists jobs queued
+/// through any node, with the progress their node stored, and runs queued ones it can claim; a
+/// cancel of a job another node runs is stored (`requestCancel`) and that node stops it; and jobs
+/// whose node died are put back in the queue now and then, not only when a node starts.
 actor ImportQueue {
-  private let store: any ImportJobStore
+  let store: any ImportJobStore
   private let locks: any NodeLocks
   private let settings: ImportSettings
   private let tool: YtDlp?
@@ -23,13 +26,19 @@ actor ImportQueue {
   private let addresses: ImportAddressPolicy
   private let playlists: PlaylistService
   private let announce: @Sendable (ImportSocketMessage) -> Void
-  private let now: @Sendable () -> Int64
+  let now: @Sendable () -> Int64
+  /// Other nodes share the store: follow it (`watchStore`).
+  private let shared: Bool
+  private var watching: Task<Void, Never>?
+  /// Moves on with each local change of a job row: a read of the rows that raced one is dropped.
+  private var changes = 0
 
-  private var jobs: [String: ImportJobRecord] = [:]
+  private(set) var jobs: [String: ImportJobRecord] = [:]
   private var order: [String] = []
   private var progress: [String: Int] = [:]
   private var lastAnnounced: [String: ContinuousClock.Instant] = [:]
   private var running: [String: (handle: RunningJob, task: Task<Void, Never>)] = [:]
+  var runningIDs: [String] { Array(running.keys) }
   /// Jobs being claimed: they count against `settings.concurrency`.
   private var claiming: Set<String> = []
   private var stopping = false
@@ -55,9 +64,10 @@ actor ImportQueue {
   init(
     store: any ImportJobStore, locks: any NodeLocks, settings: ImportSettings, tool: YtDlp?, ingest: ImportIngest,
     addresses: ImportAddressPolicy, playlists: PlaylistService,
-    announce: @escaping @Sendable (ImportSocketMessage) -> Void,
+    announce: @escaping @Sendable (ImportSocketMessage) -> Void, shared: Bool = false,
     now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }
   ) {
+    self.shared = shared
     self.store = store
     self.locks = locks
     self.settings = settings
@@ -85,11 +95,13 @@ actor ImportQueue {
     let waiting = jobs.values.filter { $0.status == .queued }.count
     if waiting > 0 { ServerLog.write("import: \(waiting) queued jobs (\(requeued) interrupted by the last stop)") }
     schedule()
+    if shared { watching = Task { await self.watchStore() } }
   }
 
   /// Kills running downloads (their jobs go back to the queue) and waits for them to end.
   func stop() async {
     stopping = true
+    watching?.cancel()
     let jobs = Array(running.values)
     for job in jobs { job.handle.process.kill() }
     for job in jobs { await job.task.value }
@@ -111,6 +123,7 @@ actor ImportQueue {
     inserting[owner, default: 0] += records.count
     defer { inserting[owner, default: 0] -= records.count }
     try await store.insert(records)
+    changes += 1
     for record in records {
       jobs[record.id] = record
       order.append(record.id)
@@ -124,13 +137,15 @@ actor ImportQueue {
     jobs.values.filter { $0.ownerID == ownerID && !$0.status.isFinished }.count
   }
 
-  func list(for principal: Principal) -> [ImportJobInfo] {
-    order.compactMap { jobs[$0] }.filter { $0.isVisible(to: principal) }.map(info)
+  func list(for principal: Principal) async -> [ImportJobInfo] {
+    await followStore()
+    return order.compactMap { jobs[$0] }.filter { $0.isVisible(to: principal) }.map(info)
   }
 
   /// Cancels a job of the caller's (admins: anyone's). A queued job is cancelled at once; a
   /// running one is killed and this returns when it has ended and its files are gone.
   func cancel(_ id: String, by principal: Principal) async throws -> ImportJobInfo {
+    await followStore()
     guard let job = jobs[id], job.isVisible(to: principal) else { throw CoreError(.notFound, "No such import") }
     switch job.status {
     case .queued:
@@ -141,9 +156,8 @@ actor ImportQueue {
       if let job = jobs[id] { send(job, type: .importCancelled) }
       try await writesDone()
     case .downloading, .processing:
-      guard let (handle, task) = running[id] else { break }
-      handle.cancelRequested.set()
-      handle.process.kill()
+      guard let task = running[id]?.task else { return try await cancelElsewhere(id) }
+      stopRunning(id)
       await task.value
       try await writesDone()
     case .complete, .error, .cancelled:
@@ -153,11 +167,45 @@ actor ImportQueue {
     return info(final)
   }
 
+  /// Kills a job this node runs; it ends as cancelled.
+  func stopRunning(_ id: String) {
+    guard let handle = running[id]?.handle else { return }
+    handle.cancelRequested.set()
+    handle.process.kill()
+  }
+
+  /// Takes the stored state of every job this node does not run (queued or changed through other
+  /// nodes, with their stored progress; cleared elsewhere: gone) and runs what it can. Alone the
+  /// rows hold nothing this node does not know. A read that raced a change made here is dropped:
+  /// the row may not have that change yet.
+  func followStore() async {
+    guard shared else { return }
+    _ = await writes?.value
+    let before = changes
+    guard let stored = try? await store.jobs(), changes == before, inserting.values.allSatisfy({ $0 == 0 }) else {
+      return
+    }
+    let storedIDs = Set(stored.map(\.id))
+    var next: [String: ImportJobRecord] = [:]
+    for job in stored {
+      let local = running[job.id] != nil || claiming.contains(job.id)
+      next[job.id] = local ? jobs[job.id] ?? job : job
+      if !local { progress[job.id] = nil }
+    }
+    let runningHere = order.filter { !storedIDs.contains($0) && running[$0] != nil }
+    for id in runningHere { next[id] = jobs[id] }
+    jobs = next
+    order = stored.map(\.id) + runningHere
+    schedule()
+  }
+
   /// Forgets finished jobs of the caller's (admins: everyone's); returns how many.
   func clearFinished(by principal: Principal) async throws -> Int {
+    await followStore()
     try await writesDone()
     let finished = order.compactMap { jobs[$0] }.filter { $0.status.isFinished && $0.isVisible(to: principal) }
     try await store.delete(ids: finished.map(\.id))
+    changes += 1
     for job in finished {
       jobs[job.id] = nil
       progress[job.id] = nil
@@ -297,6 +345,7 @@ actor ImportQueue {
     if let last = lastAnnounced[id], time - last < .milliseconds(250) { return }
     lastAnnounced[id] = time
     send(job, type: .importProgress)
+    if shared { update(id) { $0.progress = percent } }  // for the other nodes' lists
   }
 
   private func finish(_ id: String, _ result: Result) async {
@@ -365,6 +414,7 @@ actor ImportQueue {
     guard job.status == old.status || old.status.canMove(to: job.status) else { return false }
     job.updatedAt = now()
     jobs[id] = job
+    changes += 1
     let previous = writes
     writes = Task { [store] in
       let earlier = await previous?.value
@@ -379,7 +429,7 @@ actor ImportQueue {
     return true
   }
 
-  private func info(_ job: ImportJobRecord) -> ImportJobInfo {
+  func info(_ job: ImportJobRecord) -> ImportJobInfo {
     ImportJobInfo(
       id: job.id, url: job.url, title: job.title, status: job.status.rawValue, progress: percent(job),
       error: job.error, trackId: job.trackID, playlistId: job.playlistID, createdAt: job.createdAt,
@@ -390,7 +440,7 @@ actor ImportQueue {
     switch job.status {
     case .complete, .processing: 100
     case .queued: 0
-    default: progress[job.id] ?? 0
+    default: progress[job.id] ?? job.progress
     }
   }
 

@@ -37,7 +37,7 @@ final class ImportService: Sendable {
   /// Checks yt-dlp (only when import is enabled), loads the stored jobs and starts the queue.
   static func start(
     _ configuration: ServerConfiguration, store: any ImportJobStore, locks: any NodeLocks, library: LibraryService,
-    playlists: PlaylistService, announce: @escaping @Sendable (ImportSocketMessage) -> Void
+    playlists: PlaylistService, shared: Bool, announce: @escaping @Sendable (ImportSocketMessage) -> Void
   ) async throws(StartupError) -> ImportService {
     let settings = ImportSettings(configuration)
     let addresses = ImportAddressPolicy(allowPrivate: settings.allowPrivateAddresses)
@@ -61,7 +61,7 @@ final class ImportService: Sendable {
     let queue = ImportQueue(
       store: store, locks: locks, settings: settings,
       tool: tool, ingest: ImportIngest(library: library, directory: settings.directory), addresses: addresses,
-      playlists: playlists, announce: announce)
+      playlists: playlists, announce: announce, shared: shared)
     if configuration.urlImportEnabled {
       do {
         try await queue.start()

@@ -25,10 +25,16 @@ final class LibraryService: Sendable {
   /// with every change, so an answer read before a change is never cached after it.
   private let cachedLibrary = Mutex<(answer: GzipJSON?, generation: UInt64)>((nil, 0))
   private let observers = Mutex<[@Sendable (LibraryEvent) async -> Void]>([])
+  /// Tells the other nodes sharing the store that this one changed the library (nothing alone).
+  private let announce: @Sendable () async -> Void
 
-  init(store: any LibraryStore, locks: any NodeLocks, musicDirectory: String, dataDirectory: String) {
+  init(
+    store: any LibraryStore, locks: any NodeLocks, musicDirectory: String, dataDirectory: String,
+    announce: @escaping @Sendable () async -> Void = {}
+  ) {
     self.store = store
     self.locks = locks
+    self.announce = announce
     uploadsDirectory = dataDirectory + "/uploads"
     roots = [musicDirectory, uploadsDirectory, dataDirectory + "/imports"]
     covers = CoverStore(directory: dataDirectory + "/covers")
@@ -59,7 +65,7 @@ final class LibraryService: Sendable {
       try await Task.sleep(for: .seconds(1))
     } while !(try await isScanLockFree())
     ServerLog.write("scan: the other node's scan ended; the library is read again")
-    await libraryChanged()
+    await changedElsewhere()
   }
 
   /// Scans under the scan lock; nil, without scanning, when another node holds it.
@@ -77,6 +83,18 @@ final class LibraryService: Sendable {
     }
   }
 
+  /// Between a scan's batches: a scan lock lost with its database session is taken again, or,
+  /// when another node took it first, the overlap is logged (both scans write the same rows for
+  /// the same files, so it costs work, not data).
+  private func keepScanLock() async {
+    guard !(await locks.holds(.scan)) else { return }
+    if (try? await locks.tryLock(.scan)) == true {
+      ServerLog.write("scan: the scan lock went with its database session; this node took it again")
+    } else {
+      ServerLog.write("scan: the scan lock went with its database session and another node holds it; this scan goes on")
+    }
+  }
+
   private func isScanLockFree() async throws -> Bool {
     guard try await locks.tryLock(.scan) else { return false }
     await locks.unlock(.scan)
@@ -90,7 +108,10 @@ final class LibraryService: Sendable {
     let started = Date()
     let summary = try await scanner.scan(roots: roots) { [self] progress in
       // Each batch is in the store by now: answers cached before it are old.
-      if progress.processed > 0 { nextGeneration() }
+      if progress.processed > 0 {
+        nextGeneration()
+        await keepScanLock()
+      }
       await emit(.scanProgress(progress))
     }
     ServerLog.write(
@@ -129,7 +150,14 @@ final class LibraryService: Sendable {
     cachedLibrary.withLock { $0 = (nil, $0.generation + 1) }
   }
 
+  /// This node changed the library (committed): its caches move on, then the other nodes hear.
   func libraryChanged() async {
+    await changedElsewhere()
+    await announce()
+  }
+
+  /// Another node changed the library: caches move on and the catalog is read again.
+  func changedElsewhere() async {
     nextGeneration()
     await emit(.libraryChanged)
   }

@@ -127,4 +127,26 @@ import Testing
       #expect(try await storage.imports.requeueUnfinished(at: 800) == 0)
     }
   }
+
+  /// What other nodes follow of a job: its stored progress, and a cancel asked for elsewhere,
+  /// which only a running job takes and which a job put back in the queue ends with.
+  @Test(arguments: StoreBackends.all)
+  func progressAndCancelRequestsAreStored(backend: StoreBackend) async throws {
+    try await backend.withStorage { storage in
+      let ann = try await Fixture.user("Ann", in: storage)
+      try await storage.imports.insert([Fixture.job("run", owner: ann), Fixture.job("wait", owner: ann)])
+      #expect(try await storage.imports.claim(id: "run", at: 5))
+      var running = try #require(try await storage.imports.jobs().first { $0.id == "run" })
+      running.progress = 42
+      try await storage.imports.update(running)
+      #expect(try await storage.imports.jobs().first { $0.id == "run" }?.progress == 42)
+
+      #expect(try await storage.imports.cancelRequested(among: ["run", "wait"]).isEmpty)
+      #expect(try await storage.imports.requestCancel(id: "wait") == false)
+      #expect(try await storage.imports.requestCancel(id: "run"))
+      #expect(try await storage.imports.cancelRequested(among: ["run", "wait"]) == ["run"])
+      #expect(try await storage.imports.requeueUnfinished(at: 9) == 1)
+      #expect(try await storage.imports.jobs().map(\.status) == [.cancelled, .queued])
+    }
+  }
 }

@@ -7,10 +7,13 @@ import Testing
   @Test(arguments: StoreBackends.all)
   func aLockIsHeldOnceUntilItIsLetGo(backend: StoreBackend) async throws {
     try await backend.withStorage { storage in
+      #expect(await storage.locks.holds(.scan) == false)
       let taken = try await storage.locks.tryLock(.scan)
       #expect(taken)
+      #expect(await storage.locks.holds(.scan))
       #expect(try await storage.locks.tryLock(.scan) == false)
       await storage.locks.unlock(.scan)
+      #expect(await storage.locks.holds(.scan) == false)
       #expect(try await storage.locks.tryLock(.scan))
       await storage.locks.unlock(.scan)
       await storage.locks.unlock(.scan)  // not held: nothing
