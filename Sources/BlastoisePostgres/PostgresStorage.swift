@@ -8,7 +8,7 @@ public struct PostgresStorage: SharedStorage {
   public let shared: SharedStores
 
   public var catalog: any CatalogStore {
-    SharedCatalogStore(access: access, statements: PostgresCatalogStatements.init)
+    SharedCatalogStore(access: access, statements: SharedCatalogStatements.init)
   }
   public var locks: any NodeLocks { nodeLocks }
 
