@@ -33,7 +33,5 @@ struct PostgresAccess: StoreAccess {
 }
 
 extension PostgresAccess: LibraryAccess {
-  typealias Catalog = PostgresCatalogStatements
+  typealias Catalog = SharedCatalogStatements<PostgresConnection>
 }
-
-extension PostgresCatalogStatements: LibraryCatalogStatements {}

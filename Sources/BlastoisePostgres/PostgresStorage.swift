@@ -7,7 +7,9 @@ public struct PostgresStorage: SharedStorage {
   private let nodeLocks: PostgresNodeLocks
   public let shared: SharedStores
 
-  public var catalog: any CatalogStore { PostgresCatalogStore(access: access) }
+  public var catalog: any CatalogStore {
+    SharedCatalogStore(access: access, statements: SharedCatalogStatements.init)
+  }
   public var locks: any NodeLocks { nodeLocks }
 
   private init(access: PostgresAccess, locks: PostgresNodeLocks) {

@@ -124,6 +124,8 @@ struct SQLiteDialect: SQLDialect {
   var nextImportPosition: StoreSQL { "(SELECT COALESCE(MAX(position), 0) + 1 FROM fetch_jobs)" }
   func importJobUnowned(_ id: StoreSQL) -> StoreSQL { "TRUE" }
   var skipLocked: StoreSQL { "" }
+  var storedOrder: StoreSQL { "rowid" }
+  func contains(_ haystack: StoreSQL, _ needle: StoreSQL) -> StoreSQL { "instr(\(haystack), \(needle)) > 0" }
 }
 
 // Not Sendable on purpose: it must never leave the thread running the closure.

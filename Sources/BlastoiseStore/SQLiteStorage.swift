@@ -9,7 +9,7 @@ public struct SQLiteStorage: SharedStorage {
   private let nodeLocks: SQLiteNodeLocks
   public let shared: SharedStores
 
-  public var catalog: any CatalogStore { SQLiteCatalogStore(access: access) }
+  public var catalog: any CatalogStore { SharedCatalogStore(access: access, statements: SharedCatalogStatements.init) }
   public var locks: any NodeLocks { nodeLocks }
 
   /// Opens (creating if missing) the file and brings its schema up to date. A write waits up to

@@ -62,4 +62,9 @@ public protocol SQLDialect: Sendable {
   /// What ends a subquery that takes rows for this transaction without waiting for another's:
   /// nothing on SQLite (one writer at a time), `FOR UPDATE SKIP LOCKED` on PostgreSQL.
   var skipLocked: StoreSQL { get }
+  /// The column that orders `tracks` as they were first stored: SQLite's rowid, PostgreSQL's
+  /// `stored_order` identity.
+  var storedOrder: StoreSQL { get }
+  /// A condition true when the text `haystack` holds `needle` (both text expressions).
+  func contains(_ haystack: StoreSQL, _ needle: StoreSQL) -> StoreSQL
 }

@@ -106,6 +106,34 @@ import Testing
     await server.stop()
   }
 
+  /// A signed-in person's search is read once per library (cached), but each answer shows their
+  /// annotations as they are now, and a change of the library is found at once.
+  @Test func aRepeatedSearchShowsTheNewestRatingAndTheNewestLibrary() async throws {
+    let (server, owner) = try await Self.server()
+    let bob = server.client()
+    try await bob.signUp("bob")
+    func search(_ client: APIClient, _ text: String) async throws -> SearchResults {
+      try await client.get(APIRoute.search.path(query: [("q", text)])).json(SearchResults.self)
+    }
+    let track = try #require(try await search(owner, "hljod").tracks.first)
+    #expect(track.rating == nil && track.favourite == nil)
+    #expect(
+      try await owner.request("PUT", APIRoute.rating.path("tracks", track.id), json: #"{"rating":4}"#).status == 200)
+    #expect(try await owner.request("PUT", APIRoute.favourite.path("tracks", track.id)).status == 200)
+    let rated = try #require(try await search(owner, "hljod").tracks.first)
+    #expect(rated.rating == 4 && rated.favourite == true)
+    #expect(try await search(bob, "hljod").tracks.map(\.rating) == [nil])
+    #expect(try await owner.request("DELETE", APIRoute.rating.path("tracks", track.id)).status == 200)
+    #expect(try await search(owner, "hljod").tracks.map(\.rating) == [nil])
+
+    #expect(try await search(owner, "uploaded").tracks.isEmpty)
+    let song = LibraryRoutesTests.wav(seconds: 0.5, frequency: 660, title: "Uploaded Hljóð")
+    #expect(try await UploadTests.upload(owner, [("new.wav", song)]).status == 200)
+    #expect(try await search(owner, "uploaded").tracks.map(\.title) == ["Uploaded Hljóð"])
+    #expect(try await search(owner, "hljod").tracks.map(\.title).sorted() == ["Hljóð", "Uploaded Hljóð"])
+    await server.stop()
+  }
+
   @Test func lyricsComeFromTheTags() async throws {
     let (server, client) = try await Self.server()
     let tracks = try await client.get(APIRoute.library.path()).json([Track].self)

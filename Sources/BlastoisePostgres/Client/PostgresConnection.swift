@@ -193,6 +193,8 @@ struct PostgresDialect: SQLDialect {
   }
   static let importLockClass: StoreSQL = "25198"
   var skipLocked: StoreSQL { "FOR UPDATE SKIP LOCKED" }
+  var storedOrder: StoreSQL { "stored_order" }
+  func contains(_ haystack: StoreSQL, _ needle: StoreSQL) -> StoreSQL { "strpos(\(haystack), \(needle)) > 0" }
 }
 
 // Not Sendable on purpose: it must never leave its lane's queue.

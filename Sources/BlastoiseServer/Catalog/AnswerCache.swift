@@ -1,14 +1,16 @@
 import BlastoiseHTTP
 import Synchronization
 
-/// Catalog answers, encoded once. The catalog changes only with the library, so an answer read at
+/// Catalog answers, kept by key. The catalog changes only with the library, so an answer read at
 /// one generation of the library (`LibraryService.generation`) holds until the next change, and a
-/// newer generation empties the cache. Beyond `capacityBytes` of bodies the oldest answers go.
+/// newer generation empties the cache. Beyond `capacityBytes` (each answer weighs what its JSON
+/// does) the oldest answers go. Guests' answers are kept encoded (`HTTPResponse`); signed-in
+/// people's as the store read them, since each person sees their own annotations on them.
 /// (Encoding a page of 100 albums costs ~1.5 ms of JSONEncoder; a cached one costs nothing.)
-final class AnswerCache: Sendable {
+final class AnswerCache<Answer: Sendable>: Sendable {
   private struct State {
     var generation: UInt64 = 0
-    var answers: [String: HTTPResponse] = [:]
+    var answers: [String: (answer: Answer, bytes: Int)] = [:]
     /// Keys, oldest first.
     var order: [String] = []
     var bytes = 0
@@ -21,25 +23,37 @@ final class AnswerCache: Sendable {
     self.capacityBytes = capacityBytes
   }
 
-  /// The answer cached for `key` at `generation`, or `make`'s, kept when it is a 200. Read
-  /// `generation` before the store is: an answer read across a change is kept under the older one.
+  /// The answer kept for `key` at `generation`, if any.
+  func cached(_ key: String, generation: UInt64) -> Answer? {
+    state.withLock { $0.generation == generation ? $0.answers[key]?.answer : nil }
+  }
+
+  /// Keeps `answer`, read at `generation` (read it before the store is: an answer read across a
+  /// change is kept under the older one, so never served).
+  func keep(_ answer: Answer, bytes: Int, for key: String, generation: UInt64) {
+    state.withLock { state in
+      if state.generation < generation { state = State(generation: generation) }
+      guard state.generation == generation, state.answers.updateValue((answer, bytes), forKey: key) == nil else {
+        return
+      }
+      state.order.append(key)
+      state.bytes += bytes
+      while state.bytes > capacityBytes, !state.order.isEmpty {
+        if let old = state.answers.removeValue(forKey: state.order.removeFirst()) { state.bytes -= old.bytes }
+      }
+    }
+  }
+}
+
+extension AnswerCache where Answer == HTTPResponse {
+  /// The answer cached for `key` at `generation`, or `make`'s, kept when it is a 200.
   func answer(
     _ key: String, generation: UInt64, make: () async throws -> HTTPResponse
   ) async throws -> HTTPResponse {
-    if let cached = state.withLock({ $0.generation == generation ? $0.answers[key] : nil }) { return cached }
+    if let cached = cached(key, generation: generation) { return cached }
     let response = try await make()
     guard response.status == .ok, case .bytes(let body) = response.body else { return response }
-    state.withLock { state in
-      if state.generation < generation { state = State(generation: generation) }
-      guard state.generation == generation, state.answers.updateValue(response, forKey: key) == nil else { return }
-      state.order.append(key)
-      state.bytes += body.count
-      while state.bytes > capacityBytes, !state.order.isEmpty {
-        if case .bytes(let old)? = state.answers.removeValue(forKey: state.order.removeFirst())?.body {
-          state.bytes -= old.count
-        }
-      }
-    }
+    keep(response, bytes: body.count, for: key, generation: generation)
     return response
   }
 }

@@ -5,14 +5,18 @@ import BlastoiseProtocol
 /// `GET /api/albums`, `/api/albums/:id`, `/api/artists`, `/api/artists/:id`, `/api/genres`,
 /// `/api/search`: the catalog, for whoever may list the library. Answers are cached until the
 /// library changes (`AnswerCache`), but for a random order without a seed, drawn anew each time.
-/// A signed-in person (not a guest) sees their annotations on the items (`PersonalAnswer`) and
-/// their own `played` order, so their answers are made for them and not cached.
+/// A signed-in person (not a guest) sees their annotations on the items (`PersonalAnswer`), read
+/// anew for each answer over the store's read, which is cached as a guest's is (but for their own
+/// `played` order).
 struct CatalogRoutes: Sendable {
   let catalog: any CatalogStore
   let annotations: any AnnotationStore
   let library: LibraryService
   let auth: RequestAuthenticator
-  let answers = AnswerCache(capacityBytes: 16 << 20)
+  /// Guests' answers, encoded.
+  let answers = AnswerCache<HTTPResponse>(capacityBytes: 16 << 20)
+  /// Signed-in people's reads, shown to each with their own annotations.
+  let reads = AnswerCache<any Encodable & Sendable>(capacityBytes: 8 << 20)
 
   func register(on router: inout Router) {
     let catalog = catalog
@@ -48,20 +52,45 @@ struct CatalogRoutes: Sendable {
     _ route: APIRoute, on router: inout Router,
     _ answer: @escaping @Sendable (HTTPRequest, Principal) async throws -> Answer
   ) {
-    router.on(.get, route.pattern) { [auth, answers, library, annotations] request in
+    router.on(.get, route.pattern) { [auth, answers, reads, library, annotations] request in
       let principal = try await auth.require(.listen, for: request)
-      if principal.role != .guest {
-        let value = try await answer(request, principal)
-        guard var personal = value as? any PersonalAnswer else { return .json(value) }
-        try await personal.show(PersonalView(annotations: annotations, userID: principal.userID))
-        return .json(personal)
+      let generation = library.generation
+      let view = principal.role == .guest ? nil : PersonalView(annotations: annotations, userID: principal.userID)
+      guard Self.cacheable(request, principal) else { return try await Self.personal(answer(request, principal), view) }
+      guard let view else {
+        return try await answers.answer(Self.key(request), generation: generation) {
+          .json(try await answer(request, principal))
+        }
       }
-      guard request.query["sort"] != CatalogSort.random.rawValue || request.query["seed"] != nil else {
-        return .json(try await answer(request, principal))
+      let key = Self.key(request)
+      if let cached = reads.cached(key, generation: generation) as? Answer {
+        return try await Self.personal(cached, view)
       }
-      return try await answers.answer(Self.key(request), generation: library.generation) {
-        .json(try await answer(request, principal))
+      let read = try await answer(request, principal)
+      let response = try await Self.personal(read, view)
+      if response.status == .ok, case .bytes(let body) = response.body {
+        reads.keep(read, bytes: body.count, for: key, generation: generation)
       }
+      return response
+    }
+  }
+
+  /// `answer` as JSON, with the person's annotations on its items when `view` is theirs.
+  private static func personal(_ answer: some Encodable & Sendable, _ view: PersonalView?) async throws
+    -> HTTPResponse
+  {
+    guard let view, var personal = answer as? any PersonalAnswer else { return .json(answer) }
+    try await personal.show(view)
+    return .json(personal)
+  }
+
+  /// Whether the answer holds until the library changes: not a random order drawn anew, nor the
+  /// asker's own `played` order (their next play changes it).
+  private static func cacheable(_ request: HTTPRequest, _ principal: Principal) -> Bool {
+    switch request.query["sort"] {
+    case CatalogSort.random.rawValue: request.query["seed"] != nil
+    case CatalogSort.played.rawValue: principal.role == .guest
+    default: true
     }
   }
 

@@ -41,10 +41,8 @@ struct SQLiteAccess: StoreAccess {
 }
 
 extension SQLiteAccess: LibraryAccess {
-  typealias Catalog = SQLiteCatalogStatements
+  typealias Catalog = SharedCatalogStatements<SQLiteConnection>
 }
-
-extension SQLiteCatalogStatements: LibraryCatalogStatements {}
 
 extension StoreError {
   /// What the domain makes of a storage failure: a duplicate is a conflict, a lock held too long

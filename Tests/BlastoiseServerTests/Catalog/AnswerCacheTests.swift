@@ -17,7 +17,7 @@ import Testing
   }
 
   @Test func anAnswerIsMadeOncePerGeneration() async throws {
-    let cache = AnswerCache(capacityBytes: 1_000)
+    let cache = AnswerCache<HTTPResponse>(capacityBytes: 1_000)
     let made = Made()
     for _ in 0..<3 { _ = try await cache.answer("a", generation: 1) { made.answer() } }
     #expect(made.value == 1)
@@ -27,7 +27,7 @@ import Testing
   }
 
   @Test func anAnswerReadAtAnOlderGenerationIsNotKept() async throws {
-    let cache = AnswerCache(capacityBytes: 1_000)
+    let cache = AnswerCache<HTTPResponse>(capacityBytes: 1_000)
     let made = Made()
     _ = try await cache.answer("new", generation: 5) { made.answer() }
     _ = try await cache.answer("a", generation: 4) { made.answer() }
@@ -36,7 +36,7 @@ import Testing
   }
 
   @Test func theOldestGoBeyondTheCapacityAndOnlySuccessesAreKept() async throws {
-    let cache = AnswerCache(capacityBytes: 25)
+    let cache = AnswerCache<HTTPResponse>(capacityBytes: 25)
     let made = Made()
     for key in ["a", "b", "c"] { _ = try await cache.answer(key, generation: 1) { made.answer() } }
     _ = try await cache.answer("c", generation: 1) { made.answer() }

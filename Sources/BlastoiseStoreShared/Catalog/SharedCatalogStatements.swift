@@ -1,13 +1,15 @@
 import BlastoiseCore
-import BlastoiseStoreShared
 
-/// The catalog's statements in PostgreSQL (`CatalogStatements`), on the connection of one write.
-struct PostgresCatalogStatements: CatalogStatements {
-  let connection: PostgresConnection
+/// The catalog's statements (`CatalogStatements`) in either backend's SQL, on the connection of
+/// one write or read; what the two say differently comes from the connection's `SQLDialect`.
+public struct SharedCatalogStatements<Connection: StoreConnection>: LibraryCatalogStatements {
+  let connection: Connection
+
+  public init(connection: Connection) { self.connection = connection }
 
   /// The `tracks` row of a scanned track (`TrackColumns`), its tags replaced; a copy found
   /// without a cover keeps the cover found before.
-  func upsert(_ track: ScannedTrack, addedAt: Int64) throws {
+  public func upsert(_ track: ScannedTrack, addedAt: Int64) throws {
     try connection.execute(
       """
       INSERT INTO tracks (id, filename, title, artist, album, duration, replay_gain_db, replay_peak, added_at,
@@ -29,50 +31,50 @@ struct PostgresCatalogStatements: CatalogStatements {
         artist_id = excluded.artist_id, order_key = excluded.order_key,
         -- The same bytes at a second path whose folder has no image keep the cover found.
         cover_id = coalesce(excluded.cover_id, tracks.cover_id)
-      """, bindings: TrackColumns.values(of: track, addedAt: addedAt))
+      """, values: TrackColumns.values(of: track, addedAt: addedAt))
   }
 
-  func placement(ofTrack id: String) throws -> StoreRow? {
+  public func placement(ofTrack id: String) throws -> StoreRow? {
     try connection.queryOne("SELECT album_id, album_artist_id, artist_id FROM tracks WHERE id = $1", .text(id))
   }
 
-  func updateAvailability(ofTrack id: String) throws -> StoreRow? {
+  public func updateAvailability(ofTrack id: String) throws -> StoreRow? {
     try connection.queryOne(
       """
-      UPDATE tracks SET available = EXISTS (SELECT 1 FROM track_files f WHERE f.track_id = tracks.id AND f.present)
+      UPDATE tracks SET available = EXISTS (SELECT 1 FROM track_files f WHERE f.track_id = tracks.id AND f.present = TRUE)
       WHERE id = $1 RETURNING available, album_id, album_artist_id, artist_id, genres, title, filename, artist, album
       """, .text(id))
   }
 
-  func deleteGenres(ofTrack id: String) throws -> [String] {
+  public func deleteGenres(ofTrack id: String) throws -> [String] {
     try connection.query("DELETE FROM track_genres WHERE track_id = $1 RETURNING genre_id", .text(id))
       .compactMap { $0.string("genre_id") }
   }
 
-  func addGenre(_ genreID: String, named name: String, toTrack id: String) throws {
+  public func addGenre(_ genreID: String, named name: String, toTrack id: String) throws {
     try connection.execute(
       "INSERT INTO track_genres (genre_id, track_id, name) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
       .text(genreID), .text(id), .text(name))
   }
 
-  func presentTracks(ofAlbum id: String) throws -> [StoreRow] {
-    try connection.query("SELECT * FROM track_rows WHERE album_id = $1 AND available", .text(id))
+  public func presentTracks(ofAlbum id: String) throws -> [StoreRow] {
+    try connection.query("SELECT * FROM track_rows WHERE album_id = $1 AND available = TRUE", .text(id))
   }
 
-  func deleteGenres(ofAlbum id: String) throws -> [String] {
+  public func deleteGenres(ofAlbum id: String) throws -> [String] {
     try connection.query("DELETE FROM album_genres WHERE album_id = $1 RETURNING genre_id", .text(id))
       .compactMap { $0.string("genre_id") }
   }
 
-  func artist(ofAlbum id: String) throws -> String? {
+  public func artist(ofAlbum id: String) throws -> String? {
     try connection.queryOne("SELECT artist_id FROM albums WHERE id = $1", .text(id))?.string("artist_id")
   }
 
-  func deleteAlbum(_ id: String) throws {
+  public func deleteAlbum(_ id: String) throws {
     try connection.execute("DELETE FROM albums WHERE id = $1", .text(id))
   }
 
-  func saveAlbum(_ values: [StoreValue]) throws {
+  public func saveAlbum(_ values: [StoreValue]) throws {
     try connection.execute(
       """
       INSERT INTO albums (id, name, artist, artist_id, year, genres, track_count, disc_count, duration, compilation,
@@ -83,50 +85,50 @@ struct PostgresCatalogStatements: CatalogStatements {
         disc_count = excluded.disc_count, duration = excluded.duration, compilation = excluded.compilation,
         mb_album_id = excluded.mb_album_id, added_at = excluded.added_at, name_key = excluded.name_key,
         artist_key = excluded.artist_key, shuffle_key = excluded.shuffle_key, cover_id = excluded.cover_id
-      """, bindings: values)
+      """, values: values)
   }
 
-  func addGenre(_ genreID: String, toAlbum id: String) throws {
+  public func addGenre(_ genreID: String, toAlbum id: String) throws {
     try connection.execute(
       "INSERT INTO album_genres (genre_id, album_id) VALUES ($1, $2) ON CONFLICT DO NOTHING", .text(genreID),
       .text(id))
   }
 
-  func setOrderKey(_ key: String, ofTrack id: String) throws {
+  public func setOrderKey(_ key: String, ofTrack id: String) throws {
     try connection.execute(
       "UPDATE tracks SET order_key = $1 WHERE id = $2 AND order_key <> $1", .text(key), .text(id))
   }
 
-  /// Earliest: the lowest `stored_order`, as SQLite's rowid.
-  func firstCredit(ofArtist id: String, asAlbumArtist: Bool) throws -> StoreRow? {
+  /// Earliest: the first stored (`SQLDialect.storedOrder`).
+  public func firstCredit(ofArtist id: String, asAlbumArtist: Bool) throws -> StoreRow? {
     if asAlbumArtist {
       return try connection.queryOne(
         """
         SELECT album_credit AS name, album_artist_sort AS sort, mb_album_artist_id AS mbid, added_at FROM tracks
-        WHERE album_artist_id = $1 AND available ORDER BY stored_order LIMIT 1
+        WHERE album_artist_id = $1 AND available = TRUE ORDER BY \(connection.dialect.storedOrder) LIMIT 1
         """, .text(id))
     }
     return try connection.queryOne(
       """
       SELECT artist AS name, artist_sort AS sort, mb_artist_id AS mbid, added_at FROM tracks
-      WHERE artist_id = $1 AND available ORDER BY stored_order LIMIT 1
+      WHERE artist_id = $1 AND available = TRUE ORDER BY \(connection.dialect.storedOrder) LIMIT 1
       """, .text(id))
   }
 
-  func albumCount(ofArtist id: String) throws -> Int {
+  public func albumCount(ofArtist id: String) throws -> Int {
     StoreRow.count(try connection.queryOne("SELECT count(*) AS n FROM albums WHERE artist_id = $1", .text(id)))
   }
 
-  func presentTrackCount(ofArtist id: String) throws -> Int {
+  public func presentTrackCount(ofArtist id: String) throws -> Int {
     StoreRow.count(
-      try connection.queryOne("SELECT count(*) AS n FROM tracks WHERE artist_id = $1 AND available", .text(id)))
+      try connection.queryOne("SELECT count(*) AS n FROM tracks WHERE artist_id = $1 AND available = TRUE", .text(id)))
   }
 
-  func deleteArtist(_ id: String) throws {
+  public func deleteArtist(_ id: String) throws {
     try connection.execute("DELETE FROM artists WHERE id = $1", .text(id))
   }
 
-  func saveArtist(_ values: [StoreValue]) throws {
+  public func saveArtist(_ values: [StoreValue]) throws {
     try connection.execute(
       """
       INSERT INTO artists (id, name, album_count, track_count, mb_artist_id, added_at, name_key, shuffle_key)
@@ -134,73 +136,75 @@ struct PostgresCatalogStatements: CatalogStatements {
       ON CONFLICT (id) DO UPDATE SET name = excluded.name, album_count = excluded.album_count,
         track_count = excluded.track_count, mb_artist_id = excluded.mb_artist_id, added_at = excluded.added_at,
         name_key = excluded.name_key, shuffle_key = excluded.shuffle_key
-      """, bindings: values)
+      """, values: values)
   }
 
   /// "The first such track": the one SQLite's primary key reads first, by genre and track ID.
-  func name(ofGenre id: String) throws -> String? {
+  public func name(ofGenre id: String) throws -> String? {
     try connection.queryOne(
-      "SELECT name FROM track_genres WHERE genre_id = $1 ORDER BY track_id COLLATE \"C\" LIMIT 1", .text(id)
+      "SELECT name FROM track_genres WHERE genre_id = $1 ORDER BY \(connection.dialect.byteOrder("track_id")) LIMIT 1",
+      .text(id)
     )?.string("name")
   }
 
-  func trackCount(ofGenre id: String) throws -> Int {
+  public func trackCount(ofGenre id: String) throws -> Int {
     StoreRow.count(try connection.queryOne("SELECT count(*) AS n FROM track_genres WHERE genre_id = $1", .text(id)))
   }
 
-  func albumCount(ofGenre id: String) throws -> Int {
+  public func albumCount(ofGenre id: String) throws -> Int {
     StoreRow.count(try connection.queryOne("SELECT count(*) AS n FROM album_genres WHERE genre_id = $1", .text(id)))
   }
 
-  func deleteGenre(_ id: String) throws {
+  public func deleteGenre(_ id: String) throws {
     try connection.execute("DELETE FROM genres WHERE id = $1", .text(id))
   }
 
-  func saveGenre(_ values: [StoreValue]) throws {
+  public func saveGenre(_ values: [StoreValue]) throws {
     try connection.execute(
       """
       INSERT INTO genres (id, name, name_key, album_count, track_count) VALUES ($1, $2, $3, $4, $5)
       ON CONFLICT (id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key,
         album_count = excluded.album_count, track_count = excluded.track_count
-      """, bindings: values)
+      """, values: values)
   }
 
-  func deleteSearchEntry(_ kind: SearchKind, ref: String) throws {
+  public func deleteSearchEntry(_ kind: SearchKind, ref: String) throws {
     try connection.execute(
       "DELETE FROM search_words WHERE kind = $1 AND ref = $2", .integer(kind.rawValue), .text(ref))
     try connection.execute(
       "DELETE FROM search_entries WHERE kind = $1 AND ref = $2", .integer(kind.rawValue), .text(ref))
   }
 
-  func insertSearchEntry(_ kind: SearchKind, ref: String, name: String, text: String) throws {
+  public func insertSearchEntry(_ kind: SearchKind, ref: String, name: String, text: String) throws {
     try connection.execute(
       "INSERT INTO search_entries (kind, ref, name, text) VALUES ($1, $2, $3, $4)", .integer(kind.rawValue),
       .text(ref), .text(name), .text(text))
   }
 
-  func insertSearchWord(_ kind: SearchKind, field: Int64, word: String, nameLength: Int64, ref: String) throws {
+  public func insertSearchWord(_ kind: SearchKind, field: Int64, word: String, nameLength: Int64, ref: String) throws {
     try connection.execute(
       "INSERT INTO search_words (kind, field, word, name_length, ref) VALUES ($1, $2, $3, $4, $5)",
       .integer(kind.rawValue), .integer(field), .text(word), .integer(nameLength), .text(ref))
   }
 
-  /// The primary key's order, spelt out (SQLite reads its index in that order unasked); `word`
-  /// is COLLATE "C", so the range is one of bytes.
-  func searchCandidates(
+  /// The primary key's order (SQLite reads its index in that order without a sort); PostgreSQL's
+  /// `word` is COLLATE "C", so the range is one of bytes on both.
+  public func searchCandidates(
     _ kind: SearchKind, lower: String, upper: String, needles: [String], count: Int
   ) throws -> [StoreRow] {
-    try connection.query(
+    let holds = { (needle: StoreSQL) in connection.dialect.contains("e.text", needle) }
+    return try connection.query(
       """
       SELECT w.ref, e.name FROM search_words w JOIN search_entries e ON e.kind = w.kind AND e.ref = w.ref
       WHERE w.kind = $1 AND w.field IN (0, 1) AND w.word >= $2 AND w.word < $3
-        AND strpos(e.text, $4) > 0 AND strpos(e.text, $5) > 0 AND strpos(e.text, $6) > 0
+        AND \(holds("$4")) AND \(holds("$5")) AND \(holds("$6"))
       ORDER BY w.field, w.word, w.name_length, w.ref
       LIMIT $7
       """, .integer(kind.rawValue), .text(lower), .text(upper), .text(needles[0]), .text(needles[1]),
       .text(needles[2]), StoreValue(count))
   }
 
-  func searchWordCount(_ kind: SearchKind, lower: String, upper: String, cap: Int) throws -> Int {
+  public func searchWordCount(_ kind: SearchKind, lower: String, upper: String, cap: Int) throws -> Int {
     let rows = try connection.query(
       """
       SELECT count(*) AS count FROM (
