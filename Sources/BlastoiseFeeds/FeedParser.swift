@@ -86,6 +86,9 @@ final class FeedSAX: NSObject, XMLParserDelegate {
   }
 
   func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+    // libxml2's namespace errors (200...205, e.g. an undeclared `itunes:` prefix) are recoverable
+    // and common in real feeds; XMLScopes resolves such prefixes by their usual names.
+    if (200...205).contains((parseError as NSError).code) { return }
     guard !stoppedByCap, failure == nil else { return }
     failure = .malformed(line: parser.lineNumber, reason: String(describing: parseError).prefix(200).description)
   }
