@@ -50,7 +50,7 @@ for _ in 0..<rounds {
   best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
 }
 var usage = rusage()
-getrusage(RUSAGE_SELF, &usage)
+getrusage(RUSAGE_SELF.rawValue, &usage)
 print(
   String(
     format: "bench/feeds: %ld items, %.1f MB: best of %ld parses %.3f s = %.0f items/s, %.1f MB/s; peak RSS %.1f MB",
