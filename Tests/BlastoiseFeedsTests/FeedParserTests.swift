@@ -162,3 +162,14 @@ import Testing
     #expect(FeedDate.parse(text) == nil)
   }
 }
+
+extension FeedParserTests {
+  /// Found by fuzzing: FoundationXML traps on a name that is not UTF-8; the parser refuses it instead.
+  @Test func invalidUTF8IsAnErrorNotACrash() {
+    var bytes = Array("<rss><channel><item a".utf8)
+    bytes.append(0xC1)
+    bytes += Array("=\"x\"/></channel></rss>".utf8)
+    #expect(throws: FeedError.malformed(line: 0, reason: "not valid UTF-8")) { try FeedParser.parse(Data(bytes)) }
+    #expect(throws: FeedError.self) { try OPMLParser.parse(Data(bytes)) }
+  }
+}
