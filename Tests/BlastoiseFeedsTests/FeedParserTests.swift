@@ -173,3 +173,19 @@ extension FeedParserTests {
     #expect(throws: FeedError.self) { try OPMLParser.parse(Data(bytes)) }
   }
 }
+
+extension FeedParserTests {
+  @Test func unknownDeclaredEncodingStillNeedsUTF8() {
+    var bytes = Array("<?xml version=\"1.0\" encoding=\"UTnorg\"?><rss a".utf8)
+    bytes.append(0xC1)
+    bytes += Array("=\"x\"/>".utf8)
+    #expect(throws: FeedError.malformed(line: 0, reason: "not valid UTF-8")) { try FeedParser.parse(Data(bytes)) }
+  }
+
+  @Test func latin1FeedsAreConvertedNotRefused() throws {
+    var bytes = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><rss><channel><title>Caf".utf8)
+    bytes.append(0xE9)
+    bytes += Array("</title></channel></rss>".utf8)
+    #expect(try FeedParser.parse(Data(bytes)).title == "Café")
+  }
+}
