@@ -189,3 +189,14 @@ extension FeedParserTests {
     #expect(try FeedParser.parse(Data(bytes)).title == "Café")
   }
 }
+
+extension FeedParserTests {
+  /// Found by fuzzing: FoundationXML crashes on a processing instruction without data.
+  @Test func processingInstructionWithoutDataIsAnError() throws {
+    #expect(throws: FeedError.self) { try FeedParser.parse(Data("<rss><?x?><channel/></rss>".utf8)) }
+    #expect(throws: FeedError.self) { try OPMLParser.parse(Data("<opml><?x ?></opml>".utf8)) }
+    let styled =
+      "<?xml version=\"1.0\"?><?xml-stylesheet type=\"text/xsl\" href=\"s.xsl\"?><rss><channel><title>T</title></channel></rss>"
+    #expect(try FeedParser.parse(Data(styled.utf8)).title == "T")
+  }
+}
