@@ -32,6 +32,8 @@ let package = Package(
     .target(name: "BlastoiseProtocol"),
     .target(name: "BlastoiseWebSocket", dependencies: ["CZlib"]),
     .target(name: "BlastoiseSync"),
+    // Podcasts and audiobooks: RSS/Atom, OPML and chapters parsing, no I/O (FoundationXML only).
+    .target(name: "BlastoiseFeeds"),
     // API client, room socket, ListenerSession: Foundation only, for the Linux player and the apps.
     .target(name: "BlastoiseClient", dependencies: ["BlastoiseProtocol", "BlastoiseSync", "BlastoiseWebSocket"]),
 
@@ -85,6 +87,9 @@ let package = Package(
       name: "WebSocketFloodServer", dependencies: ["BlastoiseHTTP"], path: "Tests/WebSocketFloodServer"),
     .testTarget(name: "BlastoiseWebSocketTests", dependencies: ["BlastoiseWebSocket", "BlastoiseSync"]),
     .testTarget(name: "BlastoiseSyncTests", dependencies: ["BlastoiseSync"]),
+    .testTarget(
+      name: "BlastoiseFeedsTests", dependencies: ["BlastoiseFeeds", "BlastoiseTestSupport"],
+      exclude: ["Fixtures", "feedparser_dump.py"]),
     // The wire: decoded from exactly the JSON the server's encoder writes.
     .testTarget(name: "BlastoiseProtocolTests", dependencies: ["BlastoiseProtocol", "BlastoiseHTTP"]),
     .testTarget(
