@@ -8,7 +8,7 @@ import FoundationXML
 /// caps in `FeedLimits`, not by the document.
 public enum FeedParser {
   public static func parse(_ data: Data, limits: FeedLimits = FeedLimits()) throws(FeedError) -> Feed {
-    try XMLInput.check(data)
+    let data = try XMLInput.prepared(data)
     let parser = XMLParser(data: data)
     parser.shouldProcessNamespaces = false  // FeedSAX resolves them, tolerating undeclared prefixes
     parser.shouldResolveExternalEntities = false

@@ -8,7 +8,7 @@ import FoundationXML
 /// are flattened), deduplicated by feed URL, in document order.
 public enum OPMLParser {
   public static func parse(_ data: Data, maxSubscriptions: Int = 10_000) throws(FeedError) -> [OPMLSubscription] {
-    try XMLInput.check(data)
+    let data = try XMLInput.prepared(data)
     let parser = XMLParser(data: data)
     parser.shouldResolveExternalEntities = false
     let sax = OPMLSAX(maxSubscriptions: maxSubscriptions)

@@ -1,21 +1,56 @@
 import Foundation
 
-/// FoundationXML traps (a force-unwrapped String) when an element or attribute name is not valid
-/// UTF-8, so a document is checked before XMLParser sees it. Only a UTF-16 byte-order mark or a
-/// declared single-byte encoding (ISO-8859-*, windows-125*), which libxml2 converts to UTF-8 first,
-/// skip the check: an unknown encoding name makes libxml2 read the bytes as UTF-8 (fuzzing).
+/// What a document becomes before FoundationXML's parser sees it. That parser traps (a
+/// force-unwrapped String) when an element or attribute name is not valid UTF-8, and libxml2
+/// reads bytes as UTF-8 whenever it does not recognise a declaration (one that is not at the very
+/// start, or names an unknown encoding; found by fuzzing). So the parser gets UTF-8 checked here:
+/// UTF-16 (by its byte-order mark), ISO-8859-1 and windows-1252 are converted to it, and only a
+/// real declaration at the start naming another ISO-8859 or windows-125x code page, which
+/// libxml2 converts itself, passes unchecked.
 enum XMLInput {
-  static func check(_ data: Data) throws(FeedError) {
+  static func prepared(_ data: Data) throws(FeedError) -> Data {
     try checkInstructions(data)
-    if data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE]) { return }
-    let head = String(decoding: data.prefix(200), as: UTF8.self).lowercased()
-    if let range = head.range(of: "encoding=") {
-      let name = head[range.upperBound...].dropFirst().prefix { $0 != "\"" && $0 != "'" }
-      if name.hasPrefix("iso-8859-") || name.hasPrefix("windows-125") || name == "latin1" { return }
+    if data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE]) {
+      return try converted(data, from: .utf16)
     }
-    guard String(validating: data, as: UTF8.self) != nil else {
-      throw FeedError.malformed(line: 0, reason: "not valid UTF-8")
+    let text = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
+    switch declaredEncoding(text) {
+    case "iso-8859-1", "latin1", "us-ascii", "ascii": return try converted(Data(text), from: .isoLatin1)
+    case "windows-1252", "cp1252": return try converted(Data(text), from: .windowsCP1252)
+    case let name? where (name.hasPrefix("iso-8859-") || name.hasPrefix("windows-125")) && name.count <= 12:
+      return data
+    default:
+      guard String(validating: data, as: UTF8.self) != nil else {
+        throw FeedError.malformed(line: 0, reason: "not valid UTF-8")
+      }
+      return data
     }
+  }
+
+  /// The lower-cased encoding of an XML declaration at the very start (`<?xml … encoding="…"?>`).
+  static func declaredEncoding(_ data: Data.SubSequence) -> String? {
+    guard data.starts(with: Array("<?xml".utf8)) else { return nil }
+    let head = data.prefix(256)
+    guard let end = head.firstRange(of: Array("?>".utf8)) else { return nil }
+    let declaration = String(decoding: head[..<end.lowerBound], as: UTF8.self).lowercased()
+    guard let key = declaration.range(of: "encoding") else { return nil }
+    let rest = declaration[key.upperBound...].drop { $0 == " " || $0 == "=" }
+    guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+    let name = rest.dropFirst().prefix { $0 != quote }
+    return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" } ? String(name) : nil
+  }
+
+  /// `data` in UTF-8, its declaration (if any) saying so.
+  private static func converted(_ data: Data, from encoding: String.Encoding) throws(FeedError) -> Data {
+    guard let text = String(data: data, encoding: encoding) else {
+      throw FeedError.malformed(line: 0, reason: "not valid text in its declared encoding")
+    }
+    var body = Substring(text)
+    if body.first == "\u{FEFF}" { body = body.dropFirst() }
+    if body.hasPrefix("<?xml"), let end = body.range(of: "?>") {
+      body = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>" + body[end.upperBound...]
+    }
+    return Data(body.utf8)
   }
 
   /// FoundationXML also calls strlen(NULL) for a processing instruction without data

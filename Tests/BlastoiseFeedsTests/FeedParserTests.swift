@@ -182,6 +182,24 @@ extension FeedParserTests {
     #expect(throws: FeedError.malformed(line: 0, reason: "not valid UTF-8")) { try FeedParser.parse(Data(bytes)) }
   }
 
+  /// Found by fuzzing: a declaration that is not at the start does not count, so the bytes must
+  /// be UTF-8 (libxml2 would read them so, and FoundationXML trap on the name).
+  @Test func aDeclarationAfterTheStartDoesNotCount() {
+    var bytes: [UInt8] = [UInt8(ascii: "<")] + Array(repeating: 0xFF, count: 40)
+    bytes += Array("?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><opml/>".utf8)
+    #expect(throws: FeedError.malformed(line: 0, reason: "not valid UTF-8")) { try OPMLParser.parse(Data(bytes)) }
+    #expect(throws: FeedError.malformed(line: 0, reason: "not valid UTF-8")) { try FeedParser.parse(Data(bytes)) }
+  }
+
+  @Test func windows1252AndUTF16FeedsAreConverted() throws {
+    var bytes = Array("<?xml version=\"1.0\" encoding=\"windows-1252\"?><rss><channel><title>".utf8)
+    bytes += [0x93, 0x51, 0x94]  // “Q”
+    bytes += Array("</title></channel></rss>".utf8)
+    #expect(try FeedParser.parse(Data(bytes)).title == "\u{201C}Q\u{201D}")
+    let utf16 = "<?xml version=\"1.0\" encoding=\"UTF-16\"?><rss><channel><title>Hljóð</title></channel></rss>"
+    #expect(try FeedParser.parse(utf16.data(using: .utf16)!).title == "Hljóð")
+  }
+
   @Test func latin1FeedsAreConvertedNotRefused() throws {
     var bytes = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><rss><channel><title>Caf".utf8)
     bytes.append(0xE9)
