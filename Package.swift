@@ -70,7 +70,7 @@ let package = Package(
       name: "BlastoiseServer",
       dependencies: [
         "BlastoiseProtocol", "BlastoiseSync", "BlastoiseCore", "BlastoiseStore", "BlastoisePostgres", "BlastoiseHTTP",
-        "BlastoiseMedia", "CSodium", "CSpawn",
+        "BlastoiseMedia", "BlastoiseFeeds", "CSodium", "CSpawn",
       ]
     ),
     .executableTarget(name: "blastoise", dependencies: ["BlastoiseServer", "BlastoisePlayer"]),

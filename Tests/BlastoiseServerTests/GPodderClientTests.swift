@@ -111,6 +111,10 @@ import Testing
 
     let replaced = try await Self.client(server, "ann", made.password, "replace")
     #expect(replaced.put == true && replaced.simple == ["https://c.example/feed"])
+    // The simple API's OPML, for podcast apps that import a file.
+    let opml = try await web.get("/subscriptions/ann/phone.opml")
+    #expect(opml.status == 200 && opml.header("Content-Type") == "text/x-opml; charset=utf-8")
+    #expect(opml.text.contains(#"xmlUrl="https://c.example/feed""#))
     await server.stop()
   }
 

@@ -1,4 +1,5 @@
 import BlastoiseCore
+import BlastoiseFeeds
 import BlastoiseHTTP
 import BlastoiseProtocol
 
@@ -69,14 +70,14 @@ struct GPodderRoutes: Sendable {
     }
     router.on(.get, APIRoute.gpodderSimpleDevice.pattern) { request in
       try await signedIn(request, user: request.pathParameter("user")) { person in
-        let file = try GPodderFile(request.pathParameter("file"), allowed: [.json, .txt])
+        let file = try GPodderFile(request.pathParameter("file"), allowed: [.json, .txt, .opml])
         try GPodderRules.checkDevice(file.name)
         return Self.list(try await sync.subscriptionList(userID: person), as: file.format)
       }
     }
     router.on(.get, APIRoute.gpodderSimple.pattern) { request in
       try await signedIn(request, user: GPodderFile.stem(request.pathParameter("file"))) { person in
-        let file = try GPodderFile(request.pathParameter("file"), allowed: [.json, .txt])
+        let file = try GPodderFile(request.pathParameter("file"), allowed: [.json, .txt, .opml])
         return Self.list(try await sync.subscriptionList(userID: person), as: file.format)
       }
     }
@@ -109,7 +110,16 @@ struct GPodderRoutes: Sendable {
   }
 
   private static func list(_ urls: [String], as format: GPodderFile.Format) -> HTTPResponse {
-    format == .txt ? .text(urls.map { $0 + "\n" }.joined()) : .json(urls)
+    switch format {
+    case .json: return .json(urls)
+    case .txt: return .text(urls.map { $0 + "\n" }.joined())
+    case .opml:
+      let document = OPMLWriter.document(
+        title: "Blastoise subscriptions", subscriptions: urls.map { OPMLSubscription(title: nil, feedURL: $0) })
+      var response = HTTPResponse.text(document)
+      response.headers.set("Content-Type", "text/x-opml; charset=utf-8")
+      return response
+    }
   }
 }
 

@@ -52,13 +52,14 @@ extension APIOperation {
         + " At most 1,000 at once. `play` and `new` move the listening progress (the newest `timestamp` wins); "
         + "`download`, `delete` and `flattr` are accepted and not kept."),
     APIOperation(
-      .get, .gpodderSimpleDevice, "gPodder simple API: the subscriptions (json or txt)", access: .permission(.listen),
+      .get, .gpodderSimpleDevice, "gPodder simple API: the subscriptions (json, txt or opml)",
+      access: .permission(.listen),
       answers: [200: Answer.json(Schema.array(Schema.string))], errors: [404, 429],
-      notes: gpodderNotes + " `{file}` is `{device}.json` or `{device}.txt` (one URL a line)."),
+      notes: gpodderNotes + " `{file}` is `{device}.json`, `{device}.txt` (one URL a line) or `{device}.opml`."),
     APIOperation(
       .get, .gpodderSimple, "gPodder simple API: every device's subscriptions", access: .permission(.listen),
       answers: [200: Answer.json(Schema.array(Schema.string))], errors: [404, 429],
-      notes: gpodderNotes + " `{file}` is `{user}.json` or `{user}.txt`."),
+      notes: gpodderNotes + " `{file}` is `{user}.json`, `{user}.txt` or `{user}.opml`."),
     APIOperation(
       .put, .gpodderSimpleDevice, "gPodder simple API: replace the subscriptions", access: .permission(.listen),
       body: .json(Schema.array(Schema.string)), answers: [200: gpodderNothing], errors: [404, 429],
