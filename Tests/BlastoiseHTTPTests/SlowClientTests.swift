@@ -41,8 +41,13 @@ import Testing
 @Test(.exclusive) func pingFloodFromAClientThatDoesNotReadIsAnsweredBounded() async throws {
   let events = EchoEvents()
   // The client reads only after sending everything, which on a busy machine can take longer than
-  // the default send stall timeout: here it is a hang guard.
-  try await withServer(configure: { $0.webSocket.sendStallTimeout = .seconds(600) }, routes: echoRoutes(events)) {
+  // the default send stall timeout (here a hang guard) and than the keep-alive ping interval (a
+  // server ping read among the pongs ended the count in a busy CI run).
+  let configure: (inout HTTPServer.Configuration) -> Void = {
+    $0.webSocket.sendStallTimeout = .seconds(600)
+    $0.webSocket.pingInterval = .seconds(600)
+  }
+  try await withServer(configure: configure, routes: echoRoutes(events)) {
     _, port in
     let client = try await WebSocketTestClient.connect(port: port)
     // Enough pongs to overflow the kernel's socket buffers (Debian: up to 4 MiB for sending) at
