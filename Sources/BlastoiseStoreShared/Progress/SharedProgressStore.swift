@@ -30,7 +30,7 @@ public struct SharedProgressStore<Access: StoreAccess>: ProgressStore {
           finished = excluded.finished, position_at = excluded.position_at, updated_at = excluded.updated_at,
           feed_url = excluded.feed_url, guid = excluded.guid
         """, StoreValue(userID), .text(kind.rawValue), .text(id), .integer(Self.milliseconds(next.position)),
-        next.duration.map { .integer(Self.milliseconds($0)) } ?? .null, .integer(next.finished ? 1 : 0),
+        next.duration.map { .integer(max(1, Self.milliseconds($0))) } ?? .null, .integer(next.finished ? 1 : 0),
         .integer(next.positionAt), .integer(next.updatedAt), StoreValue(next.feed), StoreValue(next.guid))
       return next
     }
@@ -73,7 +73,8 @@ public struct SharedProgressStore<Access: StoreAccess>: ProgressStore {
     }
   }
 
-  /// Positions are kept in whole milliseconds, so both backends store the same numbers.
+  /// Positions are kept in whole milliseconds, so both backends store the same numbers (a
+  /// duration at least 1).
   static func milliseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1_000).rounded()) }
 }
 

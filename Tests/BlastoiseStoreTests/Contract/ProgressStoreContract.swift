@@ -23,6 +23,12 @@ import Testing
       #expect(stale == stored)
       let read = try await storage.progress.progress(kind: .episodes, ids: [episode, "other"], userID: ann.id)
       #expect(read == [episode: stored])
+      // A duration under a millisecond (found by schemathesis: it was a 500) is kept as one.
+      let tiny = try await storage.progress.report(
+        ProgressReport(position: 0, duration: 0.00001), kind: .books, id: "tiny", userID: ann.id, now: 8_000)
+      #expect(tiny.duration == 0.00001)
+      #expect(
+        try await storage.progress.progress(kind: .books, ids: ["tiny"], userID: ann.id)["tiny"]?.duration == 0.001)
     }
   }
 
