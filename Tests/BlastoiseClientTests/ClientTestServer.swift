@@ -15,6 +15,7 @@ final class ClientTestServer: Sendable {
     var configuration = ServerConfiguration()
     configuration.host = "127.0.0.1"
     configuration.passwordHashCost = .minimum  // still argon2id; hundreds of accounts on two cores
+    configuration.sessionCheckLimit = .seconds(300)  // only a hang guard beside every other test
     configuration.port = port
     configuration.dataDirectory = directory
     configuration.musicDirectory = directory + "/music"

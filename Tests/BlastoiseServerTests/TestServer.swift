@@ -19,6 +19,7 @@ final class TestServer: Sendable {
     var configuration = ServerConfiguration()
     configuration.host = "127.0.0.1"
     configuration.passwordHashCost = .minimum  // still argon2id; hundreds of accounts on two cores
+    configuration.sessionCheckLimit = .seconds(300)  // only a hang guard beside every other test
     configuration.port = 0
     dataDirectory = try temporaryDirectory()
     configuration.dataDirectory = dataDirectory

@@ -109,7 +109,8 @@ public final class RunningServer: Sendable {
     httpConfiguration.preflight =
       RequestGuards(
         hostPolicy: hosts, originPolicy: OriginPolicy(allowedOrigins: configuration.allowedOrigins), proxy: proxy,
-        authenticator: authenticator, permissionsBeforeBody: [APIRoute.upload.pattern: .upload]
+        authenticator: authenticator, permissionsBeforeBody: [APIRoute.upload.pattern: .upload],
+        sessionCheckLimit: configuration.sessionCheckLimit
       ).check
     httpConfiguration.errorResponse = ErrorMapping.response
     httpConfiguration.log = ServerLog.write

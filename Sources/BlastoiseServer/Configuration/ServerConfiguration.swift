@@ -42,6 +42,10 @@ public struct ServerConfiguration: Sendable, Equatable {
   /// How long a database write waits for a lock held by another process (SQLite) or transaction
   /// (PostgreSQL) before it gives up (503).
   public var storeBusyTimeout: Duration = .seconds(5)
+  /// How long the session check before an upload's body may hold a libmicrohttpd thread (503
+  /// past it, so one slow store cannot stall every connection). Test servers raise it: their
+  /// process runs every test at once, and a session lookup there can wait seconds for a thread.
+  public var sessionCheckLimit: Duration = .seconds(5)
   /// argon2id work per password; only test servers lower it.
   public var passwordHashCost = PasswordHashCost.standard
 

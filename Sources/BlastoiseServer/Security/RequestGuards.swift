@@ -12,6 +12,8 @@ struct RequestGuards: Sendable {
   var authenticator: RequestAuthenticator?
   /// Route pattern → permission checked before the body.
   var permissionsBeforeBody: [String: Permission] = [:]
+  /// How long that check may wait for the session lookup.
+  var sessionCheckLimit: Duration = .seconds(5)
 
   func check(_ request: HTTPRequest, _ route: Route) throws(HTTPError) {
     // RFC 9112 §3.2: two Host fields are a bad request (a proxy and this server could each
@@ -30,7 +32,9 @@ struct RequestGuards: Sendable {
     if let permission = permissionsBeforeBody[route.pattern], let authenticator {
       do {
         // Runs on a libmicrohttpd thread, before the body: it may wait for the session lookup.
-        _ = try ThreadBlockingWait.result { try await authenticator.require(permission, for: request) }
+        _ = try ThreadBlockingWait.result(limit: sessionCheckLimit) {
+          try await authenticator.require(permission, for: request)
+        }
       } catch let error as CoreError {
         throw ErrorMapping.httpError(for: error)
       } catch {
