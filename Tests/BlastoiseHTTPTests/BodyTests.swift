@@ -158,7 +158,7 @@ private let jsonType = "Content-Type: application/json"
     // answers early instead of after the body, then closes.
     let head = "POST /small HTTP/1.1\r\nHost: 127.0.0.1\r\n\(jsonType)\r\nTransfer-Encoding: chunked\r\n\r\n"
     let chunk = Array("10000\r\n".utf8) + [UInt8](repeating: UInt8(ascii: " "), count: 1 << 16) + Array("\r\n".utf8)
-    let socket = try TestSocket(port: port, timeout: .seconds(5))
+    let socket = try TestSocket(port: port, timeout: .seconds(60))
     let response = try await offPool { () -> RawResponse in
       try socket.sendBlocking(
         Array(head.utf8) + Array("400\r\n".utf8) + [UInt8](repeating: 32, count: 1024) + [13, 10])
@@ -172,6 +172,6 @@ private let jsonType = "Content-Type: application/json"
     #expect(response.closesConnection)
     // Written on the socket by `EarlyAnswer`, it carries the headers every answer carries.
     #expect(response.values("X-Content-Type-Options") == ["nosniff"])
-    #expect(try await socket.waitForPeerClose(within: .seconds(3)))
+    #expect(try await socket.waitForPeerClose(within: .seconds(120)))
   }
 }

@@ -34,7 +34,7 @@ import Testing
 
 /// Sends raw bytes on a fresh loopback connection and returns what comes back until it closes.
 private func rawExchange(port: UInt16, _ bytes: [UInt8]) throws -> String {
-  let descriptor = try Loopback.connect(port: port, timeout: .seconds(5))
+  let descriptor = try Loopback.connect(port: port, timeout: .seconds(60))
   defer { close(descriptor) }
   guard send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else {
     throw ProcessFailure(message: "could not send to port \(port)")

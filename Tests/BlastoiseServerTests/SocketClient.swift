@@ -59,7 +59,7 @@ final class SocketClient: @unchecked Sendable {
   private var readSinceRest = 0
 
   private init(port: UInt16, path: String, cookie: String?, origin: String?, extensions: String?) throws {
-    descriptor = try Loopback.connect(port: port, timeout: .seconds(5))
+    descriptor = try Loopback.connect(port: port, timeout: .seconds(60))
     var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
     request += "Sec-WebSocket-Key: \(WebSocketHandshake.makeClientKey())\r\nSec-WebSocket-Version: 13\r\n"
     if let cookie { request += "Cookie: blastoise_session=\(cookie)\r\n" }

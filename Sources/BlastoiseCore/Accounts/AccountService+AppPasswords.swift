@@ -52,13 +52,14 @@ extension AccountService {
         try await recordFailure(key: key, from: client)
         throw CoreError(.unauthenticated, "Wrong username or password")
       }
+      try await recordSuccess(key: key, from: client)
       let time = milliseconds()
       if time - (password.lastUsedAt ?? 0) >= Self.appPasswordUseInterval {
         try await appPasswords.markUsed(id: password.id, at: time)
       }
       return try await startSession(for: owner, appPasswordID: password.id)
     }
-    return try await startSession(for: verifiedUser(credentials, from: client))
+    return try await startSession(for: passwordOwner(credentials, key: key, from: client))
   }
 
   private func owner(_ principal: Principal) throws -> Int {

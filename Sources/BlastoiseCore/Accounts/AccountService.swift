@@ -84,6 +84,11 @@ public final class AccountService: Sendable {
   func verifiedUser(_ credentials: Credentials, from client: ClientAddress) async throws -> StoredUser {
     let key = CredentialRules.key(for: credentials.username)
     try await refuseIfThrottled(key: key, from: client)
+    return try await passwordOwner(credentials, key: key, from: client)
+  }
+
+  /// `verifiedUser` once the throttle has let the attempt through.
+  func passwordOwner(_ credentials: Credentials, key: String, from client: ClientAddress) async throws -> StoredUser {
     let user = try await user(named: credentials.username)
     // Verify against a real hash even for unknown names, so timing does not reveal which exist.
     let hash: String
@@ -94,8 +99,12 @@ public final class AccountService: Sendable {
       try await recordFailure(key: key, from: client)
       throw CoreError(.unauthenticated, "Wrong username or password")
     }
-    try await throttle.recordSuccess(address: client.limitKey, usernameKey: key)
+    try await recordSuccess(key: key, from: client)
     return user
+  }
+
+  func recordSuccess(key: String, from client: ClientAddress) async throws {
+    try await throttle.recordSuccess(address: client.limitKey, usernameKey: key)
   }
 
   func recordFailure(key: String, from client: ClientAddress) async throws {

@@ -24,8 +24,7 @@ struct GPodderRoutes: Sendable {
       }
     }
     router.on(.get, APIRoute.gpodderDevices.pattern) { request in
-      try await signedIn(request, user: GPodderFile.stem(request.pathParameter("file"))) { person in
-        _ = try GPodderFile(request.pathParameter("file"))
+      try await signedIn(request, owning: [.json]) { person, _ in
         return .json(try await sync.devices(userID: person))
       }
     }
@@ -53,8 +52,7 @@ struct GPodderRoutes: Sendable {
       }
     }
     router.on(.get, APIRoute.gpodderEpisodes.pattern) { [clock] request in
-      try await signedIn(request, user: GPodderFile.stem(request.pathParameter("file"))) { person in
-        _ = try GPodderFile(request.pathParameter("file"))
+      try await signedIn(request, owning: [.json]) { person, _ in
         return .json(
           try await sync.actions(
             since: try Self.since(request), podcast: request.query["podcast"], userID: person, now: clock.milliseconds()
@@ -62,8 +60,7 @@ struct GPodderRoutes: Sendable {
       }
     }
     router.on(.post, APIRoute.gpodderEpisodes.pattern, body: Self.uploadBody) { [clock] request in
-      try await signedIn(request, user: GPodderFile.stem(request.pathParameter("file"))) { person in
-        _ = try GPodderFile(request.pathParameter("file"))
+      try await signedIn(request, owning: [.json]) { person, _ in
         let actions = try request.decodeJSON([GPodderEpisodeAction].self)
         return .json(try await sync.upload(actions, userID: person, now: clock.milliseconds()))
       }
@@ -76,8 +73,7 @@ struct GPodderRoutes: Sendable {
       }
     }
     router.on(.get, APIRoute.gpodderSimple.pattern) { request in
-      try await signedIn(request, user: GPodderFile.stem(request.pathParameter("file"))) { person in
-        let file = try GPodderFile(request.pathParameter("file"), allowed: [.json, .txt, .opml])
+      try await signedIn(request, owning: [.json, .txt, .opml]) { person, file in
         return Self.list(try await sync.subscriptionList(userID: person), as: file.format)
       }
     }
@@ -100,6 +96,18 @@ struct GPodderRoutes: Sendable {
     var response = try await body(person.userID)
     if let session { callers.issue(session, for: request, on: &response) }
     return response
+  }
+
+  /// `signedIn` for paths whose last segment is the caller's own file (`{user}.{format}`):
+  /// whose it is is checked before its format, so a stranger learns nothing from a 404.
+  private func signedIn(
+    _ request: HTTPRequest, owning formats: Set<GPodderFile.Format>,
+    _ body: (Int, GPodderFile) async throws -> HTTPResponse
+  ) async throws -> HTTPResponse {
+    let segment = request.pathParameter("file")
+    return try await signedIn(request, user: GPodderFile.stem(segment)) { person in
+      try await body(person, try GPodderFile(segment, allowed: formats))
+    }
   }
 
   /// `?since=` seconds; absent: everything.
