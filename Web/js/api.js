@@ -83,6 +83,11 @@ export const api = {
   signup: (username, password) => apiJson("/api/auth/signup", { method: "POST", body: { username, password } }),
   logout: () => apiJson("/api/auth/logout", { method: "POST" }),
   kickOthers: () => apiJson("/api/auth/kick-others", { method: "POST" }),
+  // App passwords: { appPasswords: [{ id, name, createdAt, lastUsedAt? }] }; a new one answers
+  // { appPassword, password } — the only time its secret is shown.
+  appPasswords: () => apiJson("/api/app-passwords"),
+  createAppPassword: (name) => apiJson("/api/app-passwords", { method: "POST", body: { name } }),
+  revokeAppPassword: (id) => apiJson(`/api/app-passwords/${enc(id)}`, { method: "DELETE" }),
 
   library: () => apiJson("/api/library"),
   scan: () => apiJson("/api/library/scan", { method: "POST" }),

@@ -1,6 +1,7 @@
 // Playlists: mine and shared, details, create/rename/delete, add/remove/reorder tracks, add to
 // the queue or play next, share links (create/copy/revoke), and a shared link opened and copied.
 import { api } from "../api.js";
+import { copyField } from "../clipboard.js";
 import { describe, findRun } from "../controls.js";
 import { h } from "../dom.js";
 import { enableDragReorder } from "../drag-reorder.js";
@@ -173,18 +174,8 @@ export function mountPlaylists(ctx, pane) {
     const input = h("input", { type: "text", class: "share-input", id: "pl-share-link", readOnly: true, value: link, attrs: { "aria-label": "Share link" } });
     return h("div", { class: "share-box" },
       icon("link", { size: 16 }), input,
-      h("button", { class: "btn small", type: "button", id: "pl-copy-link", onclick: () => copyText(input) }, icon("copy", { size: 16 }), h("span", { text: "Copy" })),
+      h("button", { class: "btn small", type: "button", id: "pl-copy-link", onclick: () => copyField(input, "Link copied") }, icon("copy", { size: 16 }), h("span", { text: "Copy" })),
       h("button", { class: "btn small ghost", type: "button", id: "pl-revoke", onclick: revoke, text: "Revoke" }));
-  }
-
-  async function copyText(input) {
-    try {
-      await navigator.clipboard.writeText(input.value);
-    } catch {
-      input.select();
-      document.execCommand?.("copy");
-    }
-    toast("Link copied", "success");
   }
 
   async function reloadSelected() {

@@ -1,6 +1,7 @@
 // The top bar: brand, the room and connection, the sync meter, the account menu.
 import { h } from "../dom.js";
 import { icon } from "../icons.js";
+import { openAppPasswords } from "./app-passwords.js";
 import { openStorage } from "./storage.js";
 import { mountSyncMeter } from "./syncmeter.js";
 import { toast, toastError } from "./toasts.js";
@@ -22,6 +23,7 @@ export function mountTopBar(ctx) {
     item("Storage & cache", "storage", () => openStorage(ctx)),
   );
   if (!user.isGuest) {
+    menu.append(item("App passwords", "headphones", () => openAppPasswords(ctx), { id: "open-app-passwords" }));
     menu.append(item("Sign out other sessions", "logout", async () => {
       if (!(await confirmDialog({ title: "Sign out other sessions?", message: "Every other browser or app signed in as you will be signed out.", confirmLabel: "Sign them out" }))) return;
       try {
