@@ -2,7 +2,8 @@
 public enum AudioFormats {
   public static let contentTypes: [String: String] = [
     "mp3": "audio/mpeg", "ogg": "audio/ogg", "opus": "audio/ogg; codecs=opus", "flac": "audio/flac",
-    "wav": "audio/wav", "m4a": "audio/mp4", "aac": "audio/aac", "wma": "audio/x-ms-wma", "mp4": "audio/mp4",
+    "wav": "audio/wav", "m4a": "audio/mp4", "m4b": "audio/mp4", "aac": "audio/aac", "wma": "audio/x-ms-wma",
+    "mp4": "audio/mp4",
   ]
 
   /// The lower-cased extension of a file name, if it is one we accept. The dot is found by

@@ -85,6 +85,15 @@ extension APIRoute {
   public static let progressItem = APIRoute("/api/progress/:kind/:id")
   /// The caller's unfinished episodes and books, the latest heard first.
   public static let progress = APIRoute("/api/progress")
+  // Additive: audiobooks.
+  /// Every book, with the caller's progress in each.
+  public static let books = APIRoute("/api/books")
+  /// One book: its files and chapters.
+  public static let book = APIRoute("/api/books/:id")
+  /// A book file's bytes, by the book's ID and the file's index.
+  public static let bookFile = APIRoute("/api/books/:id/files/:index")
+  /// An admin rescans the audiobooks directory now.
+  public static let booksScan = APIRoute("/api/books/scan")
   /// `PUT { rating }` sets the item's rating, `DELETE` clears it.
   public static let rating = APIRoute("/api/ratings/:kind/:id")
   /// `POST { trackId }`: a play heard outside a room.

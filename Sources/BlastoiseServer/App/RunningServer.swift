@@ -91,6 +91,10 @@ public final class RunningServer: Sendable {
     AnnotationRoutes(annotations: services.storage.annotations, auth: authenticator, clock: clock).register(
       on: &router)
     ProgressRoutes(progress: services.storage.progress, auth: authenticator, clock: clock).register(on: &router)
+    let books = BookService(
+      directory: configuration.audiobooksDirectory, store: services.storage.books, progress: services.storage.progress,
+      clock: clock)
+    BookRoutes(books: books, auth: authenticator).register(on: &router)
     GPodderRoutes(
       sync: GPodderSync(storage: services.storage),
       callers: GPodderAuthenticator(accounts: services.accounts, auth: authenticator), clock: clock
@@ -131,6 +135,11 @@ public final class RunningServer: Sendable {
       housekeeping: Task {
         await withDiscardingTaskGroup { group in
           group.addTask { await Self.sessionHousekeeping(services, clock: clock) }
+          if configuration.audiobooksDirectory != nil {
+            group.addTask {
+              do { _ = try await books.scan() } catch { ServerLog.write("books: scan failed: \(error)") }
+            }
+          }
           group.addTask {
             await Self.prepareLibrary(services.library, configuration: configuration)
             await rooms.fillNewDefaultRoom()

@@ -22,7 +22,7 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
 public enum CommandLineArguments {
   public static let usage = """
     usage: blastoise serve [--host ADDR] [--port N] [--data-dir DIR] [--database postgres://…]
-                           [--music-dir DIR] [--web-dir DIR] [--guests] [--no-signup] [--demo] [--ytdlp]
+                           [--music-dir DIR] [--audiobooks-dir DIR] [--web-dir DIR] [--guests] [--no-signup] [--demo] [--ytdlp]
                            [--allowed-origin ORIGIN]... [--public-url URL] [--trust-proxy]
                            [--trusted-proxy ADDR[/PREFIX]]...
                            [--session-idle-days N] [--session-max-days N] [--max-upload-mb N]
@@ -62,6 +62,9 @@ public enum CommandLineArguments {
     configuration.database = try database(flags)
     if let directory = try flags.value("music-dir") {
       configuration.musicDirectory = try nonEmpty(directory, "music-dir")
+    }
+    if let directory = try flags.value("audiobooks-dir") {
+      configuration.audiobooksDirectory = try nonEmpty(directory, "audiobooks-dir")
     }
     if let directory = try flags.value("web-dir") { configuration.webDirectory = try nonEmpty(directory, "web-dir") }
     configuration.allowGuests = try flags.isSet("guests")
@@ -174,7 +177,7 @@ public enum CommandLineArguments {
 
 enum ServeFlag {
   static let valued: Set<String> = [
-    "host", "port", "data-dir", "database", "music-dir", "web-dir", "allowed-origin", "trusted-proxy",
+    "host", "port", "data-dir", "database", "music-dir", "audiobooks-dir", "web-dir", "allowed-origin", "trusted-proxy",
     "session-idle-days", "session-max-days", "max-upload-mb", "max-import-mb", "public-url", "connections-per-address",
   ]
   static let switches: Set<String> = ["guests", "no-signup", "demo", "ytdlp", "trust-proxy", "allow-private-imports"]

@@ -6,6 +6,8 @@ public struct ServerConfiguration: Sendable, Equatable {
   /// The SQLite file in `dataDirectory`, or a PostgreSQL database (`--database`).
   public var database = DatabaseLocation.sqlite
   public var musicDirectory = "./music"
+  /// Audiobooks, one folder each (`--audiobooks-dir`); none without it.
+  public var audiobooksDirectory: String?
   public var webDirectory = "./Web"
   public var allowGuests = false
   public var allowSignup = true

@@ -1,0 +1,77 @@
+import BlastoiseCore
+import BlastoiseMedia
+import BlastoiseProtocol
+import Dispatch
+
+/// Audiobooks: scans `--audiobooks-dir` into the book store (at start and when an admin asks),
+/// answers books with each person's progress, and finds a book file's path by ID and index
+/// only — never from a name in the request.
+actor BookService {
+  let directory: String?
+  let store: any BookStore
+  let progress: any ProgressStore
+  let clock: any WallClock
+  private let queue = DispatchQueue(label: "book-scan")
+  private var running: Task<BookScanSummary, any Error>?
+
+  init(directory: String?, store: any BookStore, progress: any ProgressStore, clock: any WallClock) {
+    self.directory = directory
+    self.store = store
+    self.progress = progress
+    self.clock = clock
+  }
+
+  /// One scan at a time: a second ask while one runs waits for that one's answer.
+  func scan() async throws -> BookScanSummary {
+    if let running { return try await running.value }
+    let task = Task { try await self.scanNow() }
+    running = task
+    defer { running = nil }
+    return try await task.value
+  }
+
+  private func scanNow() async throws -> BookScanSummary {
+    guard let directory else { return BookScanSummary(books: 0, added: 0, removed: 0, skipped: []) }
+    let now = clock.milliseconds()
+    let (books, skipped) = try await BlockingWork.run(on: queue) { BookScanner.scan(root: directory, now: now) }
+    let changes = try await store.replaceAll(with: books, now: now)
+    ServerLog.write(
+      "books: \(books.count) in \(directory) (\(changes.added) new, \(changes.removed) gone, \(skipped.count) unreadable)"
+    )
+    return BookScanSummary(books: books.count, added: changes.added, removed: changes.removed, skipped: skipped)
+  }
+
+  /// Every book, each with `person`'s progress (none for a guest).
+  func list(for person: Int?) async throws -> BookList {
+    let books = try await store.books()
+    let known = try await progressOf(person, in: books.map(\.id))
+    return BookList(books: books.map { $0.wire(detailed: false, progress: known[$0.id]) })
+  }
+
+  func book(_ id: String, for person: Int?) async throws -> Book {
+    let book = try await stored(id)
+    return book.wire(detailed: true, progress: try await progressOf(person, in: [id])[id])
+  }
+
+  /// The file's path and type, when it is still inside the audiobooks directory (a link swapped
+  /// in after the scan cannot lead out of it).
+  func file(_ id: String, index: Int) async throws -> (path: String, contentType: String) {
+    let book = try await stored(id)
+    guard book.files.indices.contains(index), let directory, let root = realPath(directory),
+      let path = realPath(root + "/" + book.files[index].path), path.hasPrefix(root + "/")
+    else { throw CoreError(.notFound, "No such file in that book") }
+    return (path, book.files[index].contentType)
+  }
+
+  private func stored(_ id: String) async throws -> StoredBook {
+    guard BookID.isValid(id), let book = try await store.book(id: id) else {
+      throw CoreError(.notFound, "No such book")
+    }
+    return book
+  }
+
+  private func progressOf(_ person: Int?, in ids: [String]) async throws -> [String: ListeningProgress] {
+    guard let person else { return [:] }
+    return try await progress.progress(kind: .books, ids: ids, userID: person)
+  }
+}
