@@ -27,8 +27,9 @@ function errorMessage(data, status) {
   return `HTTP ${status}`;
 }
 
-export async function apiJson(path, { method = "GET", body, signal } = {}) {
-  const init = { method, credentials: "include", signal, headers: { Accept: "application/json" } };
+/** `keepalive`: the request outlives the page (a position saved as the tab closes). */
+export async function apiJson(path, { method = "GET", body, signal, keepalive = false } = {}) {
+  const init = { method, credentials: "include", signal, keepalive, headers: { Accept: "application/json" } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -67,6 +68,10 @@ function query(params = {}) {
   return entries.length ? `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)]))}` : "";
 }
 
+export function bookFileUrl(bookId, index) {
+  return `${API_BASE}/api/books/${enc(bookId)}/files/${index}`;
+}
+
 export function socketUrl(channelId) {
   const url = new URL(API_BASE || window.location.origin, window.location.href);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
@@ -83,6 +88,14 @@ export const api = {
   signup: (username, password) => apiJson("/api/auth/signup", { method: "POST", body: { username, password } }),
   logout: () => apiJson("/api/auth/logout", { method: "POST" }),
   kickOthers: () => apiJson("/api/auth/kick-others", { method: "POST" }),
+  // Audiobooks: { books: [Book] } without files and chapters; one Book with them.
+  books: () => apiJson("/api/books"),
+  book: (id) => apiJson(`/api/books/${enc(id)}`),
+  scanBooks: () => apiJson("/api/books/scan", { method: "POST" }),
+  // Listening progress in an episode or book: `at` is when `position` was true (ms).
+  bookProgress: (id) => apiJson(`/api/progress/books/${enc(id)}`),
+  reportBookProgress: (id, report, { keepalive = false } = {}) =>
+    apiJson(`/api/progress/books/${enc(id)}`, { method: "PUT", body: report, keepalive }),
   // App passwords: { appPasswords: [{ id, name, createdAt, lastUsedAt? }] }; a new one answers
   // { appPassword, password } — the only time its secret is shown.
   appPasswords: () => apiJson("/api/app-passwords"),

@@ -3,6 +3,7 @@ import { api } from "./api.js";
 import { cache } from "./cache.js";
 import { rememberChannel } from "./prefs.js";
 import { formatCount, trackTitle } from "./format.js";
+import { BookPlayback } from "./book-playback.js";
 import { LocalPlays } from "./plays.js";
 import { store } from "./state.js";
 import { toast, toastError } from "./views/toasts.js";
@@ -33,11 +34,27 @@ function nextQueue() {
   });
 }
 
+/** How a book's file shows where a track would: the book's title, its author and part. */
+function bookTrack(book, index) {
+  const parts = book.files.length;
+  const part = parts > 1 ? `part ${index + 1} of ${parts}` : "";
+  return {
+    id: `${book.id}/${index}`, kind: "book", title: book.title,
+    artist: [book.author, part].filter(Boolean).join(" · "), album: "Audiobook", duration: book.files[index].duration,
+  };
+}
+
 export function createControls(ctx) {
   const { player, sync } = ctx;
   // Guests keep no plays; people's local plays are reported (rooms count theirs on the server).
   const localPlays = new LocalPlays(player.audio, (trackId) => {
     if (store.get("user")?.isGuest === false) api.reportPlay(trackId).then(() => store.emit("played", trackId), () => {});
+  });
+  // A book plays as "local" playback too; what shows as playing is its current file.
+  const books = new BookPlayback(player, {
+    onFile: (book, index) => store.set({ playback: { mode: "local", localTrack: bookTrack(book, index) } }),
+    onEnd: () => controls.backToRoom(),
+    canSave: () => store.get("user")?.isGuest === false,
   });
   const room = () => store.get("room");
   const channelId = () => store.get("channelId");
@@ -216,6 +233,7 @@ export function createControls(ctx) {
 
     // ---- local preview (not synced) ----
     playLocal(track) {
+      books.stop();
       sync.suspend();
       ctx.socket.setHearing(false);
       store.set({ playback: { mode: "local", localTrack: track } });
@@ -223,10 +241,26 @@ export function createControls(ctx) {
       player.load(track.id).then(() => player.play());
     },
     backToRoom() {
+      books.stop();
       localPlays.stop();
       store.set({ playback: { mode: "sync", localTrack: null } });
       ctx.socket.setHearing(true);
       sync.resume();
+    },
+
+    // ---- audiobooks (on this device, with progress saved) ----
+    playBook(book, at = 0) {
+      localPlays.stop();
+      sync.suspend();
+      ctx.socket.setHearing(false);
+      return books.start(book, at);
+    },
+    jumpInBook(at) {
+      return books.jump(at);
+    },
+    /** { id, position } of the book playing here, or null. */
+    playingBook() {
+      return books.active ? { id: books.book.id, position: books.position } : null;
     },
 
     // ---- library ----

@@ -53,6 +53,18 @@ export class Player extends EventTarget {
     return true;
   }
 
+  /** Points the element at a file that is no library track (a book's part): never cached. */
+  loadUrl(url) {
+    this.loadToken++;
+    this.trackId = url;
+    this.loading = true;
+    this.setRate(1);
+    this.source = "network";
+    cache.pin(null);
+    this.audio.src = url;
+    this.audio.load();
+  }
+
   clear() {
     this.loadToken++;
     this.trackId = null;

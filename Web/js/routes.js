@@ -21,16 +21,17 @@ export function shareLink(token) {
 }
 
 // The library's views: `#/library` (the start view), `#/albums?sort=&genre=`, `#/album/<id>`,
-// `#/artists?sort=`, `#/artist/<id>`, `#/genres`, `#/tracks`, `#/favourites`. Links are real
+// `#/artists?sort=`, `#/artist/<id>`, `#/genres`, `#/tracks`, `#/favourites`, `#/books`, `#/book/<id>`. Links are real
 // `<a href>`s, so the browser's Back, middle-click and the keyboard work on them.
-const LIBRARY_VIEWS = ["library", "albums", "album", "artists", "artist", "genres", "tracks", "favourites"];
+const LIBRARY_VIEWS = ["library", "albums", "album", "artists", "artist", "genres", "tracks", "favourites", "books", "book"];
+const DETAIL_VIEWS = ["album", "artist", "book"]; // the views that name one item
 
 /** { view, id, params } for a library address, or null for any other. */
 export function libraryRoute(hash = window.location.hash) {
   const match = hash.match(/^#\/([a-z]+)(?:\/([^/?#]+))?(?:\?([^#]*))?$/);
   if (!match || !LIBRARY_VIEWS.includes(match[1])) return null;
   const [, view, id, search] = match;
-  if ((view === "album" || view === "artist") !== !!id) return null;
+  if (DETAIL_VIEWS.includes(view) !== !!id) return null;
   return { view, id: id ? decodeURIComponent(id) : null, params: Object.fromEntries(new URLSearchParams(search || "")) };
 }
 

@@ -1,4 +1,5 @@
-// The library pane: its views (start, albums, album, artists, artist, genres, tracks, favourites) chosen by
+// The library pane: its views (start, albums, album, artists, artist, genres, tracks, favourites,
+// audiobooks, a book) chosen by
 // the address (routes.js), the search box — catalog search in three groups, or, in the Tracks
 // view, a filter over the list — rescan and uploads.
 import { api } from "../api.js";
@@ -10,6 +11,7 @@ import { mountAlbum } from "./album.js";
 import { mountAlbums } from "./albums.js";
 import { mountArtist } from "./artist.js";
 import { mountArtists } from "./artists.js";
+import { mountBook, mountBooks } from "./books.js";
 import { mountFavourites } from "./favourites.js";
 import { mountGenres } from "./genres.js";
 import { mountLibraryHome } from "./library-home.js";
@@ -25,15 +27,16 @@ const NAV = [
   ["genres", "Genres"],
   ["tracks", "Tracks"],
   ["favourites", "Favourites"],
+  ["books", "Audiobooks"],
 ];
-const SECTION = { album: "albums", artist: "artists" }; // a detail page lights up its list's link
+const SECTION = { album: "albums", artist: "artists", book: "books" }; // a detail page lights up its list's link
 
 export function mountLibrary(ctx, pane) {
   const { store, controls } = ctx;
   const setCount = (text) => { count.textContent = text; };
   const views = {
     library: mountLibraryHome, albums: mountAlbums, album: mountAlbum, artists: mountArtists,
-    artist: mountArtist, genres: mountGenres, favourites: mountFavourites,
+    artist: mountArtist, genres: mountGenres, favourites: mountFavourites, books: mountBooks, book: mountBook,
     tracks: (c, container) => mountLibraryTracks(c, container, { setCount, formatCount }),
   };
 

@@ -46,7 +46,8 @@ export function mountNowPlaying(ctx, pane) {
   } : null;
   const personalLine = personal ? h("div", { class: "np-personal" }, personal.heart, personal.stars) : null;
 
-  function showPersonal(track) {
+  function showPersonal(shown) {
+    const track = shown?.kind === "book" ? null : shown; // a book's part has no heart or stars
     if (!personal || (track?.id ?? null) === personal.trackId) return;
     personal.trackId = track?.id ?? null;
     const name = track ? trackTitle(track) : "this track";

@@ -1,0 +1,84 @@
+// Audiobooks: the list (`#/books`), each with how far the listener got, and a book's page
+// (`#/book/<id>`): Play or Resume, Start over, and its chapters, each a jump.
+import { api } from "../api.js";
+import { chapterAt } from "../book-playback.js";
+import { h } from "../dom.js";
+import { formatTime, plural } from "../format.js";
+import { icon } from "../icons.js";
+import { libraryHref } from "../routes.js";
+import { toastError } from "./toasts.js";
+
+/** "1:02:03 left", "Finished", or the length for a book not started. */
+function progressText(book) {
+  const progress = book.progress;
+  if (progress?.finished) return "Finished";
+  if (progress?.position > 0) return `${formatTime(Math.max(0, book.duration - progress.position))} left`;
+  return formatTime(book.duration);
+}
+
+function progressBar(book) {
+  const share = book.progress?.finished ? 1 : Math.min(1, (book.progress?.position || 0) / (book.duration || 1));
+  const bar = h("span", { class: "book-progress", attrs: { "aria-hidden": "true" } });
+  bar.style.setProperty("--progress", `${Math.round(share * 100)}%`); // CSSOM: the CSP forbids style attributes
+  return bar;
+}
+
+export function mountBooks(ctx, container) {
+  const list = h("ul", { class: "book-list", id: "book-list" }, h("li", { class: "muted", text: "Loading…" }));
+  container.append(list);
+  api.books().then((answer) => {
+    const books = answer?.books || [];
+    list.replaceChildren(...books.map((book) => h("li", {},
+      h("a", { class: "book-link", href: libraryHref("book", book.id), dataset: { id: book.id } },
+        h("span", { class: "book-title", text: book.title }),
+        h("span", { class: "muted small", text: [book.author, plural(book.chapterCount, "chapter"), progressText(book)].filter(Boolean).join(" · ") }),
+        progressBar(book)))));
+    if (!books.length) list.append(h("li", { class: "muted", text: "No audiobooks. The server finds them in the folder given with --audiobooks-dir." }));
+  }, (error) => toastError(error, "Audiobooks"));
+  return {};
+}
+
+export function mountBook(ctx, container, route) {
+  const { controls } = ctx;
+  const head = h("div", { class: "book-head" }, h("p", { class: "muted", text: "Loading…" }));
+  const chapters = h("ol", { class: "chapter-list", id: "book-chapters" });
+  container.append(head, chapters);
+  let book = null;
+
+  async function load() {
+    try {
+      book = await api.book(route.id);
+    } catch (error) {
+      head.replaceChildren(h("p", { class: "muted", text: error?.status === 404 ? "This book is no longer there." : "Could not load the book." }));
+      return;
+    }
+    render();
+  }
+
+  /** Where to go on: where this device plays it, else the saved position (none once finished). */
+  function resumeAt() {
+    const here = controls.playingBook();
+    if (here?.id === book.id) return here.position;
+    return book.progress && !book.progress.finished ? book.progress.position : 0;
+  }
+
+  function render() {
+    const at = resumeAt();
+    const play = h("button", { class: "btn primary", type: "button", id: "book-play", onclick: () => controls.playBook(book, resumeAt()) },
+      icon("play", { size: 16 }), h("span", { text: at > 0 ? `Resume at ${formatTime(at)}` : "Play" }));
+    const restart = h("button", { class: "btn", type: "button", id: "book-restart", hidden: !(at > 0), onclick: () => controls.playBook(book, 0), text: "Start over" });
+    head.replaceChildren(
+      h("h3", { class: "book-page-title", text: book.title }),
+      h("p", { class: "muted", text: [book.author, book.narrator && `read by ${book.narrator}`, formatTime(book.duration), plural(book.files.length, "file")].filter(Boolean).join(" · ") }),
+      h("div", { class: "book-actions" }, play, restart));
+    const current = chapterAt(book, at);
+    chapters.replaceChildren(...book.chapters.map((chapter, index) => h("li", {},
+      h("button", {
+        class: ["chapter", chapter === current ? "current" : null], type: "button", dataset: { index: String(index) },
+        onclick: () => (controls.playingBook()?.id === book.id ? controls.jumpInBook(chapter.start) : controls.playBook(book, chapter.start)),
+      }, h("span", { class: "chapter-title", text: chapter.title }), h("span", { class: "muted small", text: formatTime(chapter.start) })))));
+  }
+
+  load();
+  return {};
+}

@@ -1,0 +1,82 @@
+"""Audiobooks in the web app, on a server with --audiobooks-dir: the list, a book's page, Play,
+a chapter jump into the second file, the position saved on pause and offered as Resume after a
+reload, and the book played to its end marked finished."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import unique
+from helpers import Server, _ffmpeg, click, js_wait, poll_until, sign_up_in_page
+
+PROGRESS_JS = """
+const done = arguments[arguments.length - 1];
+fetch('/api/progress/books/' + encodeURIComponent(arguments[0]))
+  .then(r => r.ok ? r.json() : null).then(done, () => done(null));
+"""
+
+
+def make_book(directory: Path) -> None:
+    folder = directory / "Bea Author" / "Two Part Book"
+    folder.mkdir(parents=True)
+    for name, title, frequency in [("01.mp3", "Part A", 330), ("02.mp3", "Part B", 550)]:
+        _ffmpeg(["-f", "lavfi", "-i", f"sine=frequency={frequency}:sample_rate=22050:duration=4",
+                 "-metadata", f"title={title}", "-metadata", "album=Two Part Book", "-c:a", "libmp3lame",
+                 str(folder / name)])
+
+
+@pytest.fixture(scope="module")
+def book_server():
+    server = Server(guests=False)
+    books = server.root / "books"
+    make_book(books)
+    server.extra = ["--audiobooks-dir", str(books)]
+    server.start()
+    try:
+        yield server
+    finally:
+        server.cleanup()
+
+
+def progress(page, book_id: str):
+    return page.execute_async_script(PROGRESS_JS, book_id)
+
+
+def test_a_book_plays_across_its_files_and_resumes_where_it_was_left(book_server, browsers):
+    page = browsers()
+    sign_up_in_page(page, book_server.base, unique("reader"))
+    page.execute_script("window.location.hash = '#/books';")
+    js_wait(page, "!!document.querySelector('#book-list .book-link')", message="the book in the list")
+    assert "Two Part Book" in page.execute_script("return document.querySelector('#book-list .book-link').textContent")
+    book_id = page.execute_script("return document.querySelector('#book-list .book-link').dataset.id")
+    click(page, "#book-list .book-link")
+    js_wait(page, "document.querySelector('#book-play')?.textContent === 'Play'", message="Play on the book's page")
+    titles = page.execute_script("return [...document.querySelectorAll('#book-chapters .chapter-title')].map(e => e.textContent)")
+    assert titles == ["Part A", "Part B"]
+
+    click(page, "#book-play")
+    js_wait(page, "(a => a.currentSrc.includes('/files/0') && !a.paused && a.currentTime > 0)(document.getElementById('player'))",
+            message="the first file playing")
+    # The second chapter is the second file: the jump loads it.
+    click(page, "#book-chapters .chapter[data-index='1']")
+    js_wait(page, "(a => a.currentSrc.includes('/files/1') && !a.paused && a.currentTime > 0.3)(document.getElementById('player'))",
+            message="the second file playing")
+    page.execute_script("document.getElementById('player').pause();")
+    saved = poll_until(lambda: progress(page, book_id), lambda p: p is not None and p["position"] >= 4,
+                       message="the position saved on pause")
+    assert not saved["finished"]
+
+    page.refresh()
+    js_wait(page, "!!window.__blastoise", message="the app after a reload")
+    page.execute_script("window.location.hash = arguments[0];", f"#/book/{book_id}")
+    js_wait(page, "document.querySelector('#book-play')?.textContent.startsWith('Resume at 0:0')", message="Resume offered")
+    assert page.execute_script("return !document.querySelector('#book-restart').hidden")
+    click(page, "#book-play")
+    js_wait(page, "(a => a.currentSrc.includes('/files/1') && a.currentTime >= 0.3)(document.getElementById('player'))",
+            message="resumed in the second file")
+    # Played to the end: the book is finished, and the page shows the room again.
+    finished = poll_until(lambda: progress(page, book_id), lambda p: p is not None and p["finished"],
+                          message="the book marked finished at its end")
+    assert finished["position"] >= 7.5, json.dumps(finished)
