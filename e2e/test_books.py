@@ -80,3 +80,21 @@ def test_a_book_plays_across_its_files_and_resumes_where_it_was_left(book_server
     finished = poll_until(lambda: progress(page, book_id), lambda p: p is not None and p["finished"],
                           message="the book marked finished at its end")
     assert finished["position"] >= 7.5, json.dumps(finished)
+
+
+def test_a_book_begun_is_under_continue_listening_on_the_start_view(book_server, browsers):
+    page = browsers()
+    sign_up_in_page(page, book_server.base, unique("resumer"))
+    js_wait(page, "!!document.querySelector('#continue-listening')", message="the start view")
+    assert page.execute_script("return document.querySelector('#continue-listening').children.length") == 0
+    book_id = page.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch('/api/books').then(r => r.json()).then(a => done(a.books[0].id));")
+    page.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch('/api/progress/books/' + encodeURIComponent(arguments[0]), {method: 'PUT', headers: {'Content-Type': 'application/json'},"
+        " body: JSON.stringify({position: 5, finished: false})}).then(r => done(r.status));", book_id)
+    page.refresh()
+    js_wait(page, f"!!document.querySelector('#continue-listening .book-link[data-id=\"{book_id}\"]')",
+            message="the book under Continue listening")
+    assert "left" in page.execute_script("return document.querySelector('#continue-listening .book-link').textContent")

@@ -23,16 +23,27 @@ function progressBar(book) {
   return bar;
 }
 
+/** A book as a row: a link to its page with its author, chapters and how much is left. */
+export function bookRow(book) {
+  return h("li", {},
+    h("a", { class: "book-link", href: libraryHref("book", book.id), dataset: { id: book.id } },
+      h("span", { class: "book-title", text: book.title }),
+      h("span", { class: "muted small", text: [book.author, plural(book.chapterCount, "chapter"), progressText(book)].filter(Boolean).join(" · ") }),
+      progressBar(book)));
+}
+
+/** The books begun and not finished, the latest heard first. */
+export function unfinished(books) {
+  return books.filter((b) => b.progress && !b.progress.finished && b.progress.position > 0)
+    .sort((a, b) => b.progress.positionAt - a.progress.positionAt);
+}
+
 export function mountBooks(ctx, container) {
   const list = h("ul", { class: "book-list", id: "book-list" }, h("li", { class: "muted", text: "Loading…" }));
   container.append(list);
   api.books().then((answer) => {
     const books = answer?.books || [];
-    list.replaceChildren(...books.map((book) => h("li", {},
-      h("a", { class: "book-link", href: libraryHref("book", book.id), dataset: { id: book.id } },
-        h("span", { class: "book-title", text: book.title }),
-        h("span", { class: "muted small", text: [book.author, plural(book.chapterCount, "chapter"), progressText(book)].filter(Boolean).join(" · ") }),
-        progressBar(book)))));
+    list.replaceChildren(...books.map(bookRow));
     if (!books.length) list.append(h("li", { class: "muted", text: "No audiobooks. The server finds them in the folder given with --audiobooks-dir." }));
   }, (error) => toastError(error, "Audiobooks"));
   return {};

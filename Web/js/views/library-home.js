@@ -1,9 +1,10 @@
-// The library's start view: what this person played last (not for guests), the albums added
-// last, and the ways in (albums, artists, genres, tracks).
+// The library's start view: the audiobooks this person is part-way through and what they played
+// last (not for guests), the albums added last, and the ways in (albums, artists, genres, tracks).
 import { api } from "../api.js";
 import { h } from "../dom.js";
 import { libraryHref } from "../routes.js";
 import { albumGrid } from "./album-card.js";
+import { bookRow, unfinished } from "./books.js";
 import { keepsAnnotations } from "./favourite.js";
 import { toastError } from "./toasts.js";
 
@@ -13,7 +14,13 @@ export function mountLibraryHome(ctx, container) {
   let gone = false;
   const recent = h("div", { class: "recent" }, h("p", { class: "muted small", text: "Loading…" }));
   const played = keepsAnnotations(ctx.store) ? h("div", { class: "recent" }, h("p", { class: "muted small", text: "Loading…" })) : null;
+  // Shown only when there is something to go on with.
+  const listening = played ? h("ul", { class: "book-list", id: "continue-listening" }) : null;
+  const listeningHead = listening ? h("div", { class: "lib-section-head", hidden: true },
+    h("h3", { class: "lib-section-title", text: "Continue listening" }),
+    h("a", { class: "btn small ghost", href: libraryHref("books"), text: "All audiobooks" })) : null;
   container.append(h("div", { class: "detail-page" },
+    listeningHead, listening,
     played ? h("div", { class: "lib-section-head" },
       h("h3", { class: "lib-section-title", text: "Recently played" }),
       h("a", { class: "btn small ghost", href: libraryHref("albums", null, { sort: "played" }), text: "Most played" })) : null,
@@ -28,7 +35,17 @@ export function mountLibraryHome(ctx, container) {
       if (!gone) played.replaceChildren(albumGrid(answer?.albums || [], { id: "recent-played-albums", label: "Recently played albums", emptyText: "Nothing played yet." }));
     }, (error) => toastError(error, "Recently played"));
   };
+  const loadListening = () => {
+    if (!listening) return;
+    api.books().then((answer) => {
+      if (gone) return;
+      const books = unfinished(answer?.books || []).slice(0, 6);
+      listening.replaceChildren(...books.map(bookRow));
+      listeningHead.hidden = !books.length;
+    }, () => { /* the section stays hidden */ });
+  };
   const load = () => {
+    loadListening();
     api.albums({ sort: "added", limit: RECENT }).then((page) => {
       if (!gone) recent.replaceChildren(albumGrid(page?.items || [], { id: "recent-albums", label: "Recently added albums", emptyText: "Nothing yet: upload or scan some music." }));
     }, (error) => toastError(error, "Recently added"));
