@@ -25,6 +25,7 @@ def make_book(directory: Path) -> None:
         _ffmpeg(["-f", "lavfi", "-i", f"sine=frequency={frequency}:sample_rate=22050:duration=4",
                  "-metadata", f"title={title}", "-metadata", "album=Two Part Book", "-c:a", "libmp3lame",
                  str(folder / name)])
+    _ffmpeg(["-f", "lavfi", "-i", "color=c=orange:s=64x64", "-frames:v", "1", str(folder / "cover.jpg")])
 
 
 @pytest.fixture(scope="module")
@@ -51,6 +52,8 @@ def test_a_book_plays_across_its_files_and_resumes_where_it_was_left(book_server
     js_wait(page, "!!document.querySelector('#book-list .book-link')", message="the book in the list")
     assert "Two Part Book" in page.execute_script("return document.querySelector('#book-list .book-link').textContent")
     book_id = page.execute_script("return document.querySelector('#book-list .book-link').dataset.id")
+    # The folder's image is the book's cover, loaded from /api/covers.
+    js_wait(page, "!!document.querySelector('#book-list .book-cover.has-cover img')?.complete", message="the book's cover")
     click(page, "#book-list .book-link")
     js_wait(page, "document.querySelector('#book-play')?.textContent === 'Play'", message="Play on the book's page")
     titles = page.execute_script("return [...document.querySelectorAll('#book-chapters .chapter-title')].map(e => e.textContent)")
@@ -59,6 +62,8 @@ def test_a_book_plays_across_its_files_and_resumes_where_it_was_left(book_server
     click(page, "#book-play")
     js_wait(page, "(a => a.currentSrc.includes('/files/0') && !a.paused && a.currentTime > 0)(document.getElementById('player'))",
             message="the first file playing")
+    # Now playing names the book, with its cover.
+    js_wait(page, "document.getElementById('np-title')?.textContent === 'Two Part Book'", message="the book in Now playing")
     # The second chapter is the second file: the jump loads it.
     click(page, "#book-chapters .chapter[data-index='1']")
     js_wait(page, "(a => a.currentSrc.includes('/files/1') && !a.paused && a.currentTime > 0.3)(document.getElementById('player'))",

@@ -12,6 +12,7 @@ import Testing
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try await BookFixtures.book(at: folder + "/02 end.mp3", seconds: 3, metadata: [("title", "End")])
     try await BookFixtures.book(at: folder + "/01 start.mp3", seconds: 2, metadata: [("title", "Start")])
+    _ = try await CoverFixtures.image("jpg", width: 64, height: 64, at: folder + "/cover.jpg")
     try await BookFixtures.book(
       at: root + "/chaptered.m4b", seconds: 5, chapters: [("Opening", 0), ("Middle", 2), ("Close", 4)],
       metadata: [("album", "A Chaptered Book"), ("artist", "Cee Writer"), ("composer", "Nora Narrator")])
@@ -44,6 +45,10 @@ import Testing
     #expect(chaptered.files?.map(\.contentType) == ["audio/mp4"])
     let parts = try await ann.get(APIRoute.book.path(list[1].id)).json(Book.self)
     #expect(parts.author == "Ann Author")
+    // The folder's image is its cover; the single file has none.
+    let cover = try #require(parts.coverId)
+    #expect(try await ann.get(APIRoute.cover.path(cover)).status == 200)
+    #expect(list[1].coverId == cover && chaptered.coverId == nil)
     let files = try #require(parts.files)
     #expect(files.map(\.index) == [0, 1])
     #expect(abs(files[0].duration - 2) < 0.1 && abs(files[1].start - files[0].duration) < 0.001)

@@ -40,7 +40,8 @@ function bookTrack(book, index) {
   const part = parts > 1 ? `part ${index + 1} of ${parts}` : "";
   return {
     id: `${book.id}/${index}`, kind: "book", title: book.title,
-    artist: [book.author, part].filter(Boolean).join(" · "), album: "Audiobook", duration: book.files[index].duration,
+    artist: [book.author, part].filter(Boolean).join(" · "), album: "Audiobook", coverId: book.coverId,
+    duration: book.files[index].duration,
   };
 }
 

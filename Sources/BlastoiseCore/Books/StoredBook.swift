@@ -11,13 +11,14 @@ public struct StoredBook: Sendable, Equatable {
   public var narrator: String?
   /// Seconds.
   public var duration: Double
+  public var coverID: String?
   public var addedAt: Int64
   public var files: [StoredBookFile]
   public var chapters: [BookChapter]
 
   public init(
-    id: String, folder: String, title: String, author: String?, narrator: String?, duration: Double, addedAt: Int64,
-    files: [StoredBookFile], chapters: [BookChapter]
+    id: String, folder: String, title: String, author: String?, narrator: String?, duration: Double,
+    coverID: String? = nil, addedAt: Int64, files: [StoredBookFile], chapters: [BookChapter]
   ) {
     self.id = id
     self.folder = folder
@@ -25,6 +26,7 @@ public struct StoredBook: Sendable, Equatable {
     self.author = author
     self.narrator = narrator
     self.duration = duration
+    self.coverID = coverID
     self.addedAt = addedAt
     self.files = files
     self.chapters = chapters
@@ -33,7 +35,7 @@ public struct StoredBook: Sendable, Equatable {
   /// On the wire: in a list without files and chapters, else with them.
   public func wire(detailed: Bool, progress: ListeningProgress?) -> Book {
     Book(
-      id: id, title: title, author: author, narrator: narrator, duration: duration, addedAt: addedAt,
+      id: id, title: title, author: author, narrator: narrator, duration: duration, coverId: coverID, addedAt: addedAt,
       files: detailed ? files.enumerated().map { $1.wire(index: $0) } : nil, chapters: detailed ? chapters : nil,
       chapterCount: chapters.count, progress: progress)
   }

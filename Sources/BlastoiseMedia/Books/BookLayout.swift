@@ -15,11 +15,13 @@ public struct BookSourceFile: Sendable, Equatable {
   public var trackNumber: Int?
   public var discNumber: Int?
   public var chapters: [ChapterMark]
+  /// Its picture's cover ID, or its folder's image's.
+  public var coverID: String?
 
   public init(
     path: String, duration: Double, title: String? = nil, album: String? = nil, artist: String? = nil,
     albumArtist: String? = nil, composer: String? = nil, trackNumber: Int? = nil, discNumber: Int? = nil,
-    chapters: [ChapterMark] = []
+    chapters: [ChapterMark] = [], coverID: String? = nil
   ) {
     self.path = path
     self.duration = duration
@@ -31,6 +33,7 @@ public struct BookSourceFile: Sendable, Equatable {
     self.trackNumber = trackNumber
     self.discNumber = discNumber
     self.chapters = chapters
+    self.coverID = coverID
   }
 }
 
@@ -38,7 +41,8 @@ public struct BookSourceFile: Sendable, Equatable {
 /// one book, in disc, track, then natural file-name order ("2" before "10"); a file directly in
 /// the audiobooks directory is a book by itself. The title is the album tag, else the folder's
 /// name; the author the album artist or artist tag, else the folder above (`Author/Title/…`).
-/// Chapters are the files' own, moved to where each file starts, else one per file.
+/// Chapters are the files' own, moved to where each file starts, else one per file. The cover is
+/// the first file's that has one.
 public enum BookLayout {
   public static func books(from files: [BookSourceFile], now: Int64) -> [StoredBook] {
     var folders: [String: [BookSourceFile]] = [:]
@@ -83,7 +87,8 @@ public enum BookLayout {
     if !chapters.isEmpty { chapters[chapters.count - 1].end = start }
     return StoredBook(
       id: BookDigest.id(folder: folder), folder: folder, title: title, author: author,
-      narrator: nonEmpty(first.composer), duration: start, addedAt: now, files: stored, chapters: chapters)
+      narrator: nonEmpty(first.composer), duration: start, coverID: files.lazy.compactMap(\.coverID).first,
+      addedAt: now, files: stored, chapters: chapters)
   }
 
   /// The folder part of a path; nil for a file at the top.

@@ -10,6 +10,8 @@ public struct Book: Codable, Sendable, Equatable {
   public var narrator: String?
   /// Seconds, all files together.
   public var duration: Double
+  /// Its cover (`/api/covers/:id`): the first file's picture, else the folder's image.
+  public var coverId: String?
   /// Milliseconds since the epoch: when a scan first found it.
   public var addedAt: Int64
   /// The files in playing order. In lists, left out.
@@ -22,7 +24,8 @@ public struct Book: Codable, Sendable, Equatable {
   public var progress: ListeningProgress?
 
   public init(
-    id: String, title: String, author: String? = nil, narrator: String? = nil, duration: Double, addedAt: Int64,
+    id: String, title: String, author: String? = nil, narrator: String? = nil, duration: Double,
+    coverId: String? = nil, addedAt: Int64,
     files: [BookFile]? = nil, chapters: [BookChapter]? = nil, chapterCount: Int, progress: ListeningProgress? = nil
   ) {
     self.id = id
@@ -30,6 +33,7 @@ public struct Book: Codable, Sendable, Equatable {
     self.author = author
     self.narrator = narrator
     self.duration = duration
+    self.coverId = coverId
     self.addedAt = addedAt
     self.files = files
     self.chapters = chapters

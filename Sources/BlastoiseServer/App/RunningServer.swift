@@ -93,7 +93,7 @@ public final class RunningServer: Sendable {
     ProgressRoutes(progress: services.storage.progress, auth: authenticator, clock: clock).register(on: &router)
     let books = BookService(
       directory: configuration.audiobooksDirectory, store: services.storage.books, progress: services.storage.progress,
-      clock: clock)
+      covers: services.library.covers, clock: clock)
     BookRoutes(books: books, auth: authenticator).register(on: &router)
     GPodderRoutes(
       sync: GPodderSync(storage: services.storage),

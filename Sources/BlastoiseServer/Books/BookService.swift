@@ -11,11 +11,15 @@ actor BookService {
   let store: any BookStore
   let progress: any ProgressStore
   let clock: any WallClock
+  let covers: CoverStore
   private let queue = DispatchQueue(label: "book-scan")
   private var running: Task<BookScanSummary, any Error>?
 
-  init(directory: String?, store: any BookStore, progress: any ProgressStore, clock: any WallClock) {
+  init(
+    directory: String?, store: any BookStore, progress: any ProgressStore, covers: CoverStore, clock: any WallClock
+  ) {
     self.directory = directory
+    self.covers = covers
     self.store = store
     self.progress = progress
     self.clock = clock
@@ -33,7 +37,10 @@ actor BookService {
   private func scanNow() async throws -> BookScanSummary {
     guard let directory else { return BookScanSummary(books: 0, added: 0, removed: 0, skipped: []) }
     let now = clock.milliseconds()
-    let (books, skipped) = try await BlockingWork.run(on: queue) { BookScanner.scan(root: directory, now: now) }
+    let finder = CoverFinder.forScan(store: covers, log: ServerLog.write)
+    let (books, skipped) = try await BlockingWork.run(on: queue) {
+      BookScanner.scan(root: directory, now: now, covers: finder)
+    }
     let changes = try await store.replaceAll(with: books, now: now)
     ServerLog.write(
       "books: \(books.count) in \(directory) (\(changes.added) new, \(changes.removed) gone, \(skipped.count) unreadable)"

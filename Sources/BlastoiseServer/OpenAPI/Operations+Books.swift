@@ -34,7 +34,8 @@ enum BookSchemas {
       Schema.object(
         [
           "id": Schema.string, "title": Schema.string, "author": Schema.string, "narrator": Schema.string,
-          "duration": seconds, "addedAt": Schema.milliseconds, "files": Schema.array(Schema.ref("BookFile")),
+          "duration": seconds, "coverId": Schema.string, "addedAt": Schema.milliseconds,
+          "files": Schema.array(Schema.ref("BookFile")),
           "chapters": Schema.array(Schema.ref("BookChapter")), "chapterCount": ["type": "integer", "minimum": 0],
           "progress": Schema.ref("ListeningProgress"),
         ], required: ["id", "title", "duration", "addedAt", "chapterCount"])),

@@ -28,15 +28,15 @@ public struct SharedBookStore<Access: StoreAccess>: BookStore {
       for (book, files, chapters) in rows {
         try connection.execute(
           """
-          INSERT INTO books (id, folder, title, author, narrator, duration_ms, added_at, files, chapters)
-          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+          INSERT INTO books (id, folder, title, author, narrator, duration_ms, cover_id, added_at, files, chapters)
+          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
           ON CONFLICT (id) DO UPDATE SET
             folder = excluded.folder, title = excluded.title, author = excluded.author,
-            narrator = excluded.narrator, duration_ms = excluded.duration_ms, files = excluded.files,
-            chapters = excluded.chapters
+            narrator = excluded.narrator, duration_ms = excluded.duration_ms, cover_id = excluded.cover_id,
+            files = excluded.files, chapters = excluded.chapters
           """, .text(book.id), .text(book.folder), .text(book.title), StoreValue(book.author),
-          StoreValue(book.narrator), .integer(Int64((book.duration * 1_000).rounded())), .integer(now), .text(files),
-          .text(chapters))
+          StoreValue(book.narrator), .integer(Int64((book.duration * 1_000).rounded())), StoreValue(book.coverID),
+          .integer(now), .text(files), .text(chapters))
       }
       return BookChanges(added: kept.subtracting(known).count, removed: known.subtracting(kept).count)
     }
@@ -67,8 +67,8 @@ extension StoredBook {
     else { return nil }
     self.init(
       id: id, folder: folder, title: title, author: row.string("author"), narrator: row.string("narrator"),
-      duration: Double(row.int64("duration_ms") ?? 0) / 1_000, addedAt: row.int64("added_at") ?? 0, files: files,
-      chapters: chapters)
+      duration: Double(row.int64("duration_ms") ?? 0) / 1_000, coverID: row.string("cover_id"),
+      addedAt: row.int64("added_at") ?? 0, files: files, chapters: chapters)
   }
 }
 
@@ -84,6 +84,7 @@ extension Migration {
         author TEXT,
         narrator TEXT,
         duration_ms BIGINT NOT NULL CHECK (duration_ms >= 0),
+        cover_id TEXT,
         added_at BIGINT NOT NULL,
         files TEXT NOT NULL,
         chapters TEXT NOT NULL

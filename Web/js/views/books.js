@@ -2,6 +2,7 @@
 // (`#/book/<id>`): Play or Resume, Start over, and its chapters, each a jump.
 import { api } from "../api.js";
 import { chapterAt } from "../book-playback.js";
+import { coverArt } from "../covers.js";
 import { h } from "../dom.js";
 import { formatTime, plural } from "../format.js";
 import { icon } from "../icons.js";
@@ -27,9 +28,11 @@ function progressBar(book) {
 export function bookRow(book) {
   return h("li", {},
     h("a", { class: "book-link", href: libraryHref("book", book.id), dataset: { id: book.id } },
-      h("span", { class: "book-title", text: book.title }),
-      h("span", { class: "muted small", text: [book.author, plural(book.chapterCount, "chapter"), progressText(book)].filter(Boolean).join(" · ") }),
-      progressBar(book)));
+      coverArt(book.coverId, { sizes: "48px", seed: book.title, className: "book-cover" }),
+      h("span", { class: "book-text" },
+        h("span", { class: "book-title", text: book.title }),
+        h("span", { class: "muted small", text: [book.author, plural(book.chapterCount, "chapter"), progressText(book)].filter(Boolean).join(" · ") }),
+        progressBar(book))));
 }
 
 /** The books begun and not finished, the latest heard first. */
@@ -53,7 +56,7 @@ export function mountBook(ctx, container, route) {
   const { controls } = ctx;
   const head = h("div", { class: "book-head" }, h("p", { class: "muted", text: "Loading…" }));
   const chapters = h("ol", { class: "chapter-list", id: "book-chapters" });
-  container.append(head, chapters);
+  container.append(h("div", { class: "detail-page" }, head, chapters));
   let book = null;
 
   async function load() {
@@ -79,6 +82,7 @@ export function mountBook(ctx, container, route) {
       icon("play", { size: 16 }), h("span", { text: at > 0 ? `Resume at ${formatTime(at)}` : "Play" }));
     const restart = h("button", { class: "btn", type: "button", id: "book-restart", hidden: !(at > 0), onclick: () => controls.playBook(book, 0), text: "Start over" });
     head.replaceChildren(
+      coverArt(book.coverId, { sizes: "160px", seed: book.title, className: "book-page-cover", iconSize: 40 }),
       h("h3", { class: "book-page-title", text: book.title }),
       h("p", { class: "muted", text: [book.author, book.narrator && `read by ${book.narrator}`, formatTime(book.duration), plural(book.files.length, "file")].filter(Boolean).join(" · ") }),
       h("div", { class: "book-actions" }, play, restart));
