@@ -10,7 +10,7 @@ final class ClientTestServer: Sendable {
   let server: RunningServer
   let dataDirectory: String
 
-  init(port: UInt16 = 0, dataDirectory: String? = nil, guests: Bool = false) async throws {
+  init(port: UInt16 = 0, dataDirectory: String? = nil, guests: Bool = false, audiobooks: String? = nil) async throws {
     let directory = try dataDirectory ?? Self.temporaryDirectory()
     var configuration = ServerConfiguration()
     configuration.host = "127.0.0.1"
@@ -22,6 +22,7 @@ final class ClientTestServer: Sendable {
     configuration.webDirectory = directory + "/web"
     configuration.demoLibrary = true
     configuration.allowGuests = guests
+    configuration.audiobooksDirectory = audiobooks
     self.dataDirectory = directory
     server = try await RunningServer.start(configuration)
   }

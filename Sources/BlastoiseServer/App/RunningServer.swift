@@ -135,11 +135,7 @@ public final class RunningServer: Sendable {
       housekeeping: Task {
         await withDiscardingTaskGroup { group in
           group.addTask { await Self.sessionHousekeeping(services, clock: clock) }
-          if configuration.audiobooksDirectory != nil {
-            group.addTask {
-              do { _ = try await books.scan() } catch { ServerLog.write("books: scan failed: \(error)") }
-            }
-          }
+          if configuration.audiobooksDirectory != nil { group.addTask { await Self.scanBooks(books) } }
           group.addTask {
             await Self.prepareLibrary(services.library, configuration: configuration)
             await rooms.fillNewDefaultRoom()
@@ -252,6 +248,14 @@ public final class RunningServer: Sendable {
 
   /// The library is rescanned for files added or removed behind the server's back (unchanged
   /// files cost a stat each).
+  /// At start, then hourly, as the music.
+  private static func scanBooks(_ books: BookService) async {
+    while !Task.isCancelled {
+      do { _ = try await books.scan() } catch { ServerLog.write("books: scan failed: \(error)") }
+      try? await Task.sleep(for: .seconds(3600))
+    }
+  }
+
   private static func hourly(_ services: ServerServices) async {
     while !Task.isCancelled {
       try? await Task.sleep(for: .seconds(3600))
