@@ -38,6 +38,9 @@ struct EncodedRead: Sendable {
     self.slots = slots.sorted { $0.end < $1.end }
   }
 
+  /// What it keeps in memory, about: its bytes and its items' IDs.
+  var weight: Int { body.count + slots.reduce(0) { $0 + $1.id.utf8.count + 32 } }
+
   /// The answer for a guest (no view) or, with the view's person's annotations, for them.
   func shown(to view: PersonalView?) async throws -> HTTPResponse {
     guard let view, !slots.isEmpty else { return Self.response(body) }
