@@ -1,12 +1,12 @@
-"""Ratings in the web app: stars on an album's page, an artist's page, the album's track rows and
-now playing — by click (a click on the star already rated clears it) and by keys (←/→, 1–5,
+"""Ratings in the web app: stars on an album's page, an artist's page, the album's track rows,
+the library's Tracks view, the queue and now playing — by click (a click on the star already rated clears it) and by keys (←/→, 1–5,
 0/Delete, End), kept by the server (a reload shows them again), the same on every control for an
 item; guests get no stars and no error."""
 
 from __future__ import annotations
 
 from conftest import new_room, unique
-from helpers import Api, click, js_wait, poll_until, sign_in_in_page, switch_room_in_page, text_of
+from helpers import Api, click, js_wait, library_tracks, poll_until, sign_in_in_page, switch_room_in_page, text_of
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
@@ -143,6 +143,48 @@ def test_now_playing_stars_follow_the_playing_track_and_the_rows(server, browser
     js_wait(page, "document.getElementById('np-rating').getAttribute('aria-label') === 'Rating of Alpha Tone'", message="Alpha's stars")
     assert rating_of(page, "#np-rating") == "0"
     assert page.find_element("id", "np-favourite").get_attribute("aria-pressed") == "false"
+
+
+def test_a_star_and_a_heart_given_in_the_tracks_view_show_in_the_queue(server, browsers):
+    """The library's and the queue's tracks carry no annotations: the page shows this person's,
+    read once, and keeps them in step."""
+    name, api = person(server, "tracksrater")
+    tracks = {t["title"]: t for t in api.get("/api/library")}
+    fyrsta, alpha = tracks["Fyrsta"], tracks["Alpha Tone"]
+    api.request("PUT", f"/api/ratings/tracks/{alpha['id']}", {"rating": 3})  # given elsewhere, before
+    room = new_room(api, [alpha["id"], fyrsta["id"]])
+    page = browsers()
+    sign_in_in_page(page, server.base, name)
+    page.execute_script(TOAST_RECORDER)
+    js_wait(page, f"!!document.querySelector(\"#room-list li[data-id='{room['id']}']\")")
+    switch_room_in_page(page, room["id"])
+    queued = lambda track_id: f"#queue-list .queue-row[data-id='{track_id}']"  # noqa: E731
+    js_wait(page, f"document.querySelector(\"{queued(alpha['id'])} .tr-rating\")?.getAttribute('aria-valuenow') === '3'",
+            message="the queue shows Alpha's 3 from before")
+    assert rating_of(page, f"{queued(fyrsta['id'])} .tr-rating") == "0"
+
+    search = library_tracks(page)
+    search.send_keys("Fyrsta")
+    in_tracks = "#library-list .track-row"
+    js_wait(page, f"document.querySelectorAll('{in_tracks}').length === 1", message="Fyrsta alone in the Tracks view")
+    assert rating_of(page, f"{in_tracks} .tr-rating") == "0"
+    click_star(page, f"{in_tracks} .tr-rating", 4)
+    click(page, f"{in_tracks} button[data-act='fav']")
+    poll_until(lambda: api.get("/api/annotations/tracks").get(fyrsta["id"]), lambda a: a == {"favourite": True, "rating": 4},
+               message="Fyrsta rated 4 and a favourite")
+
+    # The queue's row of the same track shows both, and so does it when drawn anew (a reload
+    # reads them from the server).
+    js_wait(page, f"document.querySelector(\"{queued(fyrsta['id'])} .tr-rating\").getAttribute('aria-valuenow') === '4'",
+            message="the queue's 4")
+    js_wait(page, f"document.querySelector(\"{queued(fyrsta['id'])} button[data-act='fav']\").getAttribute('aria-pressed') === 'true'",
+            message="the queue's heart")
+    page.refresh()
+    js_wait(page, f"document.querySelector(\"{queued(fyrsta['id'])} .tr-rating\")?.getAttribute('aria-valuenow') === '4'",
+            message="the queue's 4 after a reload")
+    assert page.execute_script(f"return document.querySelector(\"{queued(fyrsta['id'])} button[data-act='fav']\").getAttribute('aria-pressed')") == "true"
+    errors = page.execute_script("return window.__toasts?.filter(([kind]) => kind.includes('toast-error')) || []")
+    assert errors == [], errors
 
 
 def test_guests_get_no_stars_and_no_error(server, browsers):

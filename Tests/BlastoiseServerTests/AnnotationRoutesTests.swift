@@ -53,6 +53,25 @@ import Testing
     await server.stop()
   }
 
+  /// What the web app reads for lists whose tracks carry no annotations (the library, the queue).
+  @Test func everyAnnotationOfAKindByID() async throws {
+    let (server, owner) = try await CatalogRoutesTests.server()
+    let bob = server.client()
+    try await bob.signUp("bob")
+    let tracks = try await owner.get(APIRoute.library.path()).json([Track].self)
+    let (first, second) = (tracks[0].id, tracks[1].id)
+    _ = try await owner.request("PUT", APIRoute.favourite.path("tracks", first))
+    _ = try await owner.request("PUT", APIRoute.rating.path("tracks", second), json: #"{"rating":2}"#)
+
+    let mine = try await owner.get(APIRoute.annotations.path("tracks")).json([String: Annotation].self)
+    #expect(mine == [first: Annotation(favouriteAt: 0), second: Annotation(rating: 2)])
+    #expect(try await bob.get(APIRoute.annotations.path("tracks")).text == "{}")
+    #expect(try await owner.get(APIRoute.annotations.path("albums")).text == "{}")
+    let bad = try await owner.get(APIRoute.annotations.path("songs"))
+    #expect(bad.status == 400 && bad.errorMessage == "The kind is tracks, albums or artists")
+    await server.stop()
+  }
+
   @Test func aPlayReportedByTheClientCountsForTrackAlbumArtistAndMostPlayed() async throws {
     let (server, owner) = try await CatalogRoutesTests.server()
     let bob = server.client()
@@ -87,10 +106,11 @@ import Testing
     let answers = [
       try await guest.get(APIRoute.favourites.path()),
       try await guest.get(APIRoute.recentPlays.path()),
+      try await guest.get(APIRoute.annotations.path("tracks")),
       try await guest.request("PUT", APIRoute.favourite.path("albums", "any")),
       try await guest.post(APIRoute.plays.path(), #"{"trackId":"sha256:any"}"#),
     ]
-    #expect(answers.map(\.status) == [403, 403, 403, 403])
+    #expect(answers.map(\.status) == [403, 403, 403, 403, 403])
     #expect(answers[0].errorMessage == "Guests keep no favourites, ratings or plays")
     // Their catalog is the shared one, `played` the name order.
     #expect(try await guest.get(APIRoute.albums.path(query: [("sort", "played")])).status == 200)

@@ -134,6 +134,53 @@ import Testing
     await server.stop()
   }
 
+  /// Every catalog answer, for a person with annotations on some of its items: those items carry
+  /// them, the others none, and the rest of the answer is the same as another person's.
+  @Test func everyAnswerShowsThePersonsAnnotationsOnTheirItemsOnly() async throws {
+    let (server, owner) = try await Self.server()
+    let bob = server.client()
+    try await bob.signUp("bob")
+    let albums = try await owner.get(APIRoute.albums.path()).json(Page<Album>.self).items
+    let sigur = try #require(albums.first { $0.name == "Ágætis byrjun" })
+    let detail = try await owner.get(APIRoute.album.path(sigur.id)).json(AlbumDetail.self)
+    let hljod = try #require(detail.tracks.first { $0.title == "Hljóð" })
+    let artist = try #require(sigur.artistId)
+    for (path, body) in [
+      (APIRoute.favourite.path("albums", sigur.id), nil), (APIRoute.rating.path("tracks", hljod.id), #"{"rating":5}"#),
+      (APIRoute.rating.path("artists", artist), #"{"rating":2}"#),
+    ] {
+      #expect(try await owner.request("PUT", path, json: body).status == 200)
+    }
+    #expect(try await owner.post(APIRoute.plays.path(), #"{"trackId":"\#(hljod.id)"}"#).status == 200)
+
+    func both<Answer: Decodable>(_ path: String, _: Answer.Type) async throws -> (mine: Answer, bobs: Answer) {
+      (try await owner.get(path).json(Answer.self), try await bob.get(path).json(Answer.self))
+    }
+    let page = try await both(APIRoute.albums.path(), Page<Album>.self)
+    #expect(page.mine.items.map(\.favourite) == [true, nil] && page.mine.items[0].playCount == 1)
+    #expect(page.bobs.items.allSatisfy { $0.favourite == nil && $0.playCount == nil })
+    #expect(page.mine.items.map(\.id) == page.bobs.items.map(\.id) && page.mine.total == page.bobs.total)
+    // Twice: the second comes from the cache of encoded reads.
+    for _ in 0..<2 {
+      let album = try await both(APIRoute.album.path(sigur.id), AlbumDetail.self)
+      #expect(album.mine.album.favourite == true && album.bobs.album.favourite == nil)
+      #expect(album.mine.tracks.map(\.rating) == [nil, 5, nil] && album.bobs.tracks.allSatisfy { $0.rating == nil })
+      #expect(album.mine.tracks.map(\.playCount) == [nil, 1, nil])
+      #expect(album.mine.tracks.map(\.title) == album.bobs.tracks.map(\.title))
+    }
+    let artistPage = try await both(APIRoute.artist.path(artist), ArtistDetail.self)
+    #expect(artistPage.mine.artist.rating == 2 && artistPage.mine.albums.map(\.favourite) == [true])
+    #expect(artistPage.bobs.artist.rating == nil && artistPage.bobs.albums.map(\.favourite) == [nil])
+    let found = try await both(APIRoute.search.path(query: [("q", "sigur")]), SearchResults.self)
+    #expect(found.mine.artists.map(\.rating) == [2] && found.mine.albums.map(\.favourite) == [true])
+    #expect(found.mine.tracks.map(\.rating).compactMap { $0 } == [5])
+    #expect(found.mine.tracks.map(\.id) == found.bobs.tracks.map(\.id) && found.bobs.artists.map(\.rating) == [nil])
+    let random = APIRoute.albums.path(query: [("sort", "random")])  // read anew each time
+    #expect(try await owner.get(random).json(Page<Album>.self).items.compactMap(\.favourite) == [true])
+    #expect(try await owner.get(APIRoute.genres.path()).json(Page<Genre>.self).items.count == 2)
+    await server.stop()
+  }
+
   @Test func lyricsComeFromTheTags() async throws {
     let (server, client) = try await Self.server()
     let tracks = try await client.get(APIRoute.library.path()).json([Track].self)

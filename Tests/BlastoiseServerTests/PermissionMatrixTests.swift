@@ -93,6 +93,7 @@ import Testing
     .members("DELETE", "/api/ratings/tracks/{track}"),
     .members("POST", "/api/plays", body: #"{"trackId":"{track}"}"#),
     .members("GET", "/api/plays/recent"),
+    .members("GET", "/api/annotations/tracks"),
     .members("PUT", "/api/progress/books/b1", body: #"{"position":5}"#),
     .members("GET", "/api/progress/books/b1"),
     .members("DELETE", "/api/progress/books/b1"),

@@ -120,6 +120,7 @@ export const api = {
     ? apiJson(`/api/ratings/${kind}/${enc(id)}`, { method: "PUT", body: { rating } })
     : apiJson(`/api/ratings/${kind}/${enc(id)}`, { method: "DELETE" }),
   favourites: () => apiJson("/api/favourites"),
+  annotations: (kind) => apiJson(`/api/annotations/${kind}`),
   recentPlays: (limit) => apiJson(`/api/plays/recent${query({ limit })}`),
   reportPlay: (trackId) => apiJson("/api/plays", { method: "POST", body: { trackId } }),
 

@@ -11,6 +11,7 @@ import { sharedTokenFromUrl } from "./routes.js";
 import { RoomSocket } from "./socket.js";
 import { store } from "./state.js";
 import { SYNC_PARAMS, SyncEngine } from "./sync.js";
+import { loadTrackAnnotations } from "./track-annotations.js";
 import { mountShell } from "./views/shell.js";
 import { toast, toastError } from "./views/toasts.js";
 import { trackTitle } from "./format.js";
@@ -114,6 +115,7 @@ async function load(ctx, sharedToken) {
     store.set({ channelId: chosen.id });
     ctx.socket.connect(chosen.id);
   }
+  loadTrackAnnotations(store).catch((error) => toastError(error, "Favourites"));
   await ctx.controls.refreshPlaylists();
   if (sharedToken) ctx.controls.openShared(sharedToken);
   ctx.controls.refreshFetchJobs();

@@ -17,6 +17,7 @@ class Store extends EventTarget {
       playback: { mode: "sync", localTrack: null }, // sync: follow the room; local: a preview
       fetchJobs: new Map(),
       scan: null,
+      trackAnnotations: null, // Map id → { favourite, rating } of this person's tracks, or null while unknown
     };
   }
 
@@ -79,7 +80,7 @@ class Store extends EventTarget {
     this.set({
       user: null, library: [], tracksById: new Map(), channels: [], channelId: null, room: null, queue: [],
       playlists: null, connection: { state: "idle" }, playback: { mode: "sync", localTrack: null },
-      fetchJobs: new Map(), scan: null,
+      fetchJobs: new Map(), scan: null, trackAnnotations: null,
     });
   }
 }

@@ -1,8 +1,11 @@
-// bench/catalog load client: CONNECTIONS keep-alive HTTP/1.1 connections to 127.0.0.1:PORT, each
-// sending its next GET as soon as the last answer is in (closed loop), for SECONDS. Paths are read
-// from PATHS_FILE, one a line, and taken in turn. Prints requests, requests per second, p50, p99
-// and max latency in milliseconds, and how many answers were not 200.
-// Usage: load PORT COOKIE CONNECTIONS SECONDS PATHS_FILE
+// bench/catalog load client: CONNECTIONS keep-alive HTTP/1.1 connections to 127.0.0.1:PORT for
+// SECONDS. Without THINK, each sends its next GET as soon as the last answer is in (a closed loop
+// with no think time: a saturation test, whose latency is mostly queueing behind the other
+// clients); with THINK (MIN-MAX, in ms), each waits a random time in that range after each
+// answer, as a person clicking does. Paths are read from PATHS_FILE, one a line, and taken in
+// turn. Prints requests, requests per second, p50, p99 and max latency in milliseconds (from
+// sending a request to its whole answer), and how many answers were not 200.
+// Usage: load PORT COOKIE CONNECTIONS SECONDS PATHS_FILE [THINK]
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
@@ -21,6 +24,7 @@ typedef struct {
   char buf[1 << 20];
   size_t len;
   double sent;
+  double next; // when to send the next request (0: waiting for an answer)
 } conn;
 
 static char **paths;
@@ -30,6 +34,7 @@ static int port;
 static double *latencies;
 static size_t latency_count, latency_capacity;
 static long errors;
+static double think_min, think_max;
 
 static double now_ms(void) {
   struct timespec t;
@@ -69,10 +74,15 @@ static int compare(const void *a, const void *b) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 6) {
-    fprintf(stderr, "usage: load PORT COOKIE CONNECTIONS SECONDS PATHS_FILE\n");
+  if (argc != 6 && argc != 7) {
+    fprintf(stderr, "usage: load PORT COOKIE CONNECTIONS SECONDS PATHS_FILE [THINK_MIN_MS-THINK_MAX_MS]\n");
     return 2;
   }
+  if (argc == 7 && sscanf(argv[6], "%lf-%lf", &think_min, &think_max) != 2) {
+    fprintf(stderr, "THINK is MIN-MAX in ms\n");
+    return 2;
+  }
+  srand(14);
   port = atoi(argv[1]);
   int count = atoi(argv[3]);
   double seconds = atof(argv[4]);
@@ -106,10 +116,24 @@ int main(int argc, char **argv) {
     epoll_ctl(epoll, EPOLL_CTL_ADD, conns[i].fd, &event);
   }
   double start = now_ms(), stop = start + seconds * 1e3;
-  for (int i = 0; i < count; i++) send_request(&conns[i]);
+  // Paced clients start spread over one think time, not all at once.
+  for (int i = 0; i < count; i++) {
+    if (think_max > 0) conns[i].next = start + think_max * rand() / RAND_MAX;
+    else send_request(&conns[i]);
+  }
   struct epoll_event events[256];
   while (now_ms() < stop) {
-    int ready = epoll_wait(epoll, events, 256, 100);
+    double now = now_ms(), soonest = now + 100;
+    for (int i = 0; i < count; i++) {
+      if (conns[i].next == 0) continue;
+      if (conns[i].next <= now) {
+        conns[i].next = 0;
+        send_request(&conns[i]);
+      } else if (conns[i].next < soonest) {
+        soonest = conns[i].next;
+      }
+    }
+    int ready = epoll_wait(epoll, events, 256, (int)(soonest - now) + 1);
     for (int i = 0; i < ready; i++) {
       conn *c = events[i].data.ptr;
       ssize_t n = read(c->fd, c->buf + c->len, sizeof c->buf - 1 - c->len);
@@ -126,7 +150,8 @@ int main(int argc, char **argv) {
       }
       latencies[latency_count++] = now_ms() - c->sent;
       if (status != 200) errors++;
-      send_request(c);
+      if (think_max > 0) c->next = now_ms() + think_min + (think_max - think_min) * rand() / RAND_MAX;
+      else send_request(c);
     }
   }
   double elapsed = (now_ms() - start) / 1e3;

@@ -19,6 +19,9 @@ public protocol AnnotationStore: Sendable {
   func recordPlay(trackID: String, userID: Int, at time: Int64) async throws -> Bool
   /// The annotation of each of `ids` that has one.
   func annotations(kind: AnnotatedKind, ids: [String], userID: Int) async throws -> [String: Annotation]
+  /// The annotation of every item of `kind` the person annotated (one that has none any more,
+  /// its favourite and rating cleared and never played, is left out).
+  func annotations(kind: AnnotatedKind, userID: Int) async throws -> [String: Annotation]
   /// The favourites in the catalog (tracks whose files are present), the latest chosen first,
   /// at most `limit` of each kind.
   func favourites(userID: Int, limit: Int) async throws -> Favourites

@@ -100,4 +100,6 @@ extension APIRoute {
   public static let plays = APIRoute("/api/plays")
   /// What the caller played last.
   public static let recentPlays = APIRoute("/api/plays/recent")
+  /// The caller's annotation of every track, album or artist (`:kind`) they annotated, by ID.
+  public static let annotations = APIRoute("/api/annotations/:kind")
 }

@@ -4,8 +4,9 @@ import Synchronization
 /// Catalog answers, kept by key. The catalog changes only with the library, so an answer read at
 /// one generation of the library (`LibraryService.generation`) holds until the next change, and a
 /// newer generation empties the cache. Beyond `capacityBytes` (each answer weighs what its JSON
-/// does) the oldest answers go. Guests' answers are kept encoded (`HTTPResponse`); signed-in
-/// people's as the store read them, since each person sees their own annotations on them.
+/// does) the oldest answers go. Guests' answers are kept as responses (`HTTPResponse`); signed-in
+/// people's as the store read them, encoded (`EncodedRead`), since each person sees their own
+/// annotations put into them.
 /// (Encoding a page of 100 albums costs ~1.5 ms of JSONEncoder; a cached one costs nothing.)
 final class AnswerCache<Answer: Sendable>: Sendable {
   private struct State {

@@ -6,8 +6,8 @@ import BlastoiseProtocol
 /// `/api/search`: the catalog, for whoever may list the library. Answers are cached until the
 /// library changes (`AnswerCache`), but for a random order without a seed, drawn anew each time.
 /// A signed-in person (not a guest) sees their annotations on the items (`PersonalAnswer`), read
-/// anew for each answer over the store's read, which is cached as a guest's is (but for their own
-/// `played` order).
+/// anew for each answer and put into the store's read encoded once (`EncodedRead`), which is
+/// cached as a guest's answer is (but for their own `played` order).
 struct CatalogRoutes: Sendable {
   let catalog: any CatalogStore
   let annotations: any AnnotationStore
@@ -15,8 +15,9 @@ struct CatalogRoutes: Sendable {
   let auth: RequestAuthenticator
   /// Guests' answers, encoded.
   let answers = AnswerCache<HTTPResponse>(capacityBytes: 16 << 20)
-  /// Signed-in people's reads, shown to each with their own annotations.
-  let reads = AnswerCache<any Encodable & Sendable>(capacityBytes: 8 << 20)
+  /// Signed-in people's reads, encoded, shown to each with their own annotations. 24 MiB: the
+  /// 2,000 searches bench/catalog repeats weigh ~20 MB, and at 8 MiB every one was read again.
+  let reads = AnswerCache<EncodedRead>(capacityBytes: 24 << 20)
 
   func register(on router: inout Router) {
     let catalog = catalog
@@ -47,7 +48,8 @@ struct CatalogRoutes: Sendable {
     }
   }
 
-  /// A GET that needs `listen`, answered with `answer`'s JSON.
+  /// A GET that needs `listen`, answered with `answer`'s JSON (a signed-in person's with their
+  /// annotations on it, `EncodedRead`).
   private func get<Answer: Encodable & Sendable>(
     _ route: APIRoute, on router: inout Router,
     _ answer: @escaping @Sendable (HTTPRequest, Principal) async throws -> Answer
@@ -56,32 +58,20 @@ struct CatalogRoutes: Sendable {
       let principal = try await auth.require(.listen, for: request)
       let generation = library.generation
       let view = principal.role == .guest ? nil : PersonalView(annotations: annotations, userID: principal.userID)
-      guard Self.cacheable(request, principal) else { return try await Self.personal(answer(request, principal), view) }
+      guard Self.cacheable(request, principal) else {
+        return try await EncodedRead(try await answer(request, principal)).shown(to: view)
+      }
       guard let view else {
         return try await answers.answer(Self.key(request), generation: generation) {
           .json(try await answer(request, principal))
         }
       }
       let key = Self.key(request)
-      if let cached = reads.cached(key, generation: generation) as? Answer {
-        return try await Self.personal(cached, view)
-      }
-      let read = try await answer(request, principal)
-      let response = try await Self.personal(read, view)
-      if response.status == .ok, case .bytes(let body) = response.body {
-        reads.keep(read, bytes: body.count, for: key, generation: generation)
-      }
-      return response
+      if let cached = reads.cached(key, generation: generation) { return try await cached.shown(to: view) }
+      let read = try EncodedRead(try await answer(request, principal))
+      reads.keep(read, bytes: read.weight, for: key, generation: generation)
+      return try await read.shown(to: view)
     }
-  }
-
-  /// `answer` as JSON, with the person's annotations on its items when `view` is theirs.
-  private static func personal(_ answer: some Encodable & Sendable, _ view: PersonalView?) async throws
-    -> HTTPResponse
-  {
-    guard let view, var personal = answer as? any PersonalAnswer else { return .json(answer) }
-    try await personal.show(view)
-    return .json(personal)
   }
 
   /// Whether the answer holds until the library changes: not a random order drawn anew, nor the

@@ -1,54 +1,48 @@
 import BlastoiseCore
 import BlastoiseProtocol
 
-/// One signed-in person's annotations, read for the items an answer shows.
+/// One signed-in person, whose annotations a catalog answer shows.
 struct PersonalView: Sendable {
   let annotations: any AnnotationStore
   let userID: Int
+}
 
-  /// Shows the person's annotation on each item (one store read for them all).
-  func show<Item: Annotated>(_ items: inout [Item]) async throws {
-    guard !items.isEmpty else { return }
-    let found = try await annotations.annotations(kind: Item.annotatedKind, ids: items.map(\.id), userID: userID)
-    for index in items.indices { items[index].annotate(found[items[index].id]) }
-  }
+/// The items of one of an answer's lists that a person sees with their annotations
+/// (`favourite`, `rating`, `playCount`, `playedAt`): the answer's top-level JSON `key` holds them,
+/// an array of them or (`single`) the one item itself.
+struct AnnotatedList: Sendable {
+  let key: String
+  let kind: AnnotatedKind
+  let ids: [String]
 
-  func show<Item: Annotated>(_ item: inout Item) async throws {
-    var items = [item]
-    try await show(&items)
-    item = items[0]
+  init<Item: Annotated>(_ key: String, _ items: [Item]) {
+    self.key = key
+    kind = Item.annotatedKind
+    ids = items.map(\.id)
   }
 }
 
-/// A catalog answer whose tracks, albums and artists a person sees with their annotations
-/// (`favourite`, `rating`, `playCount`, `playedAt`).
+/// A catalog answer whose tracks, albums and artists a person sees with their annotations.
 protocol PersonalAnswer: Encodable, Sendable {
-  mutating func show(_ view: PersonalView) async throws
+  var annotatedLists: [AnnotatedList] { get }
 }
 
 extension Page: PersonalAnswer where Item: Annotated {
-  mutating func show(_ view: PersonalView) async throws { try await view.show(&items) }
+  var annotatedLists: [AnnotatedList] { [AnnotatedList("items", items)] }
 }
 
 extension AlbumDetail: PersonalAnswer {
-  mutating func show(_ view: PersonalView) async throws {
-    try await view.show(&album)
-    try await view.show(&tracks)
-  }
+  var annotatedLists: [AnnotatedList] { [AnnotatedList("album", [album]), AnnotatedList("tracks", tracks)] }
 }
 
 extension ArtistDetail: PersonalAnswer {
-  mutating func show(_ view: PersonalView) async throws {
-    try await view.show(&artist)
-    try await view.show(&albums)
-    try await view.show(&appearsOn)
+  var annotatedLists: [AnnotatedList] {
+    [AnnotatedList("artist", [artist]), AnnotatedList("albums", albums), AnnotatedList("appearsOn", appearsOn)]
   }
 }
 
 extension SearchResults: PersonalAnswer {
-  mutating func show(_ view: PersonalView) async throws {
-    try await view.show(&artists)
-    try await view.show(&albums)
-    try await view.show(&tracks)
+  var annotatedLists: [AnnotatedList] {
+    [AnnotatedList("artists", artists), AnnotatedList("albums", albums), AnnotatedList("tracks", tracks)]
   }
 }

@@ -16,6 +16,12 @@ extension APIOperation {
       .get, .favourites, "The caller's favourites, the latest chosen first", access: .permission(.listen),
       answers: [200: Answer.json(Schema.ref("Favourites"))], notes: guestsRefused),
     APIOperation(
+      .get, .annotations, "The caller's annotation of every track, album or artist they annotated, by ID",
+      access: .permission(.listen), answers: [200: Answer.json(Schema.ref("Annotations"))],
+      notes:
+        "Additive. `kind` is `tracks`, `albums` or `artists` (else 400). For lists whose items carry no "
+        + "annotations (`/api/library`, a room's queue, a playlist). Guests get 403."),
+    APIOperation(
       .put, .rating, "Rate a track, album or artist (1–5)", access: .permission(.listen),
       body: .json(Schema.ref("RatingRequest")), answers: [200: oneAnnotation], errors: [404], notes: guestsRefused),
     APIOperation(
@@ -39,6 +45,7 @@ extension APIOperation {
 enum AnnotationSchemas {
   static let all: [String: JSONValue] = [
     "Annotation": Schema.additive(Schema.object(fields, required: [])),
+    "Annotations": Schema.additive(["type": "object", "additionalProperties": Schema.ref("Annotation")]),
     "Favourites": Schema.additive(
       Schema.object(
         [

@@ -2,7 +2,7 @@ import BlastoiseCore
 import BlastoiseHTTP
 import BlastoiseProtocol
 
-/// `/api/favourites…`, `/api/ratings…`, `/api/plays…`: what each person keeps about tracks,
+/// `/api/favourites…`, `/api/ratings…`, `/api/plays…`, `/api/annotations/:kind`: what each person keeps about tracks,
 /// albums and artists. Needs `listen` and an account: guests are refused (403), since they have
 /// no lasting identity to keep it for.
 struct AnnotationRoutes: Sendable {
@@ -44,6 +44,11 @@ struct AnnotationRoutes: Sendable {
       let person = try await person(request)
       return .json(try await annotations.favourites(userID: person, limit: Self.favouritesLimit))
     }
+    router.on(.get, APIRoute.annotations.pattern) { request in
+      let person = try await person(request)
+      guard let kind = AnnotatedKind(rawValue: request.pathParameter("kind")) else { throw Self.badKind }
+      return .json(try await annotations.annotations(kind: kind, userID: person))
+    }
     router.on(.post, APIRoute.plays.pattern, body: .smallJSON) { [clock] request in
       let person = try await person(request)
       let track = try request.decodeJSON(PlayReport.self).trackId
@@ -64,11 +69,11 @@ struct AnnotationRoutes: Sendable {
   }
 
   private static func item(_ request: HTTPRequest) throws(HTTPError) -> (AnnotatedKind, String) {
-    guard let kind = AnnotatedKind(rawValue: request.pathParameter("kind")) else {
-      throw HTTPError(.badRequest, "The kind is tracks, albums or artists")
-    }
+    guard let kind = AnnotatedKind(rawValue: request.pathParameter("kind")) else { throw badKind }
     return (kind, request.pathParameter("id"))
   }
+
+  private static let badKind = HTTPError(.badRequest, "The kind is tracks, albums or artists")
 
   /// The item's annotation after a change; 404 when the library has no such item.
   private static func annotation(

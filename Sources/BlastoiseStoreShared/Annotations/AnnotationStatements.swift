@@ -18,6 +18,8 @@ public protocol AnnotationStatements {
   /// The person's `annotations` rows of `ids` (`item_id`, `favourite_at`, `rating`, `play_count`,
   /// `played_at`).
   func annotations(_ kind: AnnotatedKind, ids: [String], userID: Int) throws -> [StoreRow]
+  /// All the person's `annotations` rows of `kind` (the same columns).
+  func annotations(_ kind: AnnotatedKind, userID: Int) throws -> [StoreRow]
   /// The person's favourite (`byPlay` false) or played (true) present tracks (`track_rows` rows),
   /// albums or artists (their rows), each with its annotation's columns, by `favourite_at` or
   /// `played_at`, latest first, then ID.
@@ -61,8 +63,19 @@ public enum AnnotationRules {
     kind: AnnotatedKind, ids: [String], userID: Int, _ statements: some AnnotationStatements
   ) throws -> [String: Annotation] {
     guard !ids.isEmpty else { return [:] }
+    return byItem(try statements.annotations(kind, ids: ids, userID: userID))
+  }
+
+  public static func annotations(
+    kind: AnnotatedKind, userID: Int, _ statements: some AnnotationStatements
+  ) throws -> [String: Annotation] {
+    byItem(try statements.annotations(kind, userID: userID)).filter { !$0.value.isEmpty }
+  }
+
+  /// `annotations` rows by `item_id`.
+  private static func byItem(_ rows: [StoreRow]) -> [String: Annotation] {
     var found: [String: Annotation] = [:]
-    for row in try statements.annotations(kind, ids: ids, userID: userID) {
+    for row in rows {
       if let id = row.string("item_id") { found[id] = Annotation(row: row) }
     }
     return found

@@ -81,6 +81,11 @@ struct SharedAnnotationStatements<Connection: StoreConnection>: AnnotationStatem
       """, StoreValue(userID), .text(kind.rawValue), .text(try StringListColumn.encode(ids)))
   }
 
+  func annotations(_ kind: AnnotatedKind, userID: Int) throws -> [StoreRow] {
+    try connection.query(
+      "SELECT * FROM annotations WHERE user_id = $1 AND kind = $2", StoreValue(userID), .text(kind.rawValue))
+  }
+
   func listed(_ kind: AnnotatedKind, userID: Int, byPlay: Bool, limit: Int) throws -> [StoreRow] {
     let items = Items(kind)
     return try connection.query(

@@ -43,6 +43,10 @@ public struct SharedAnnotationStore<Access: StoreAccess>: AnnotationStore {
     try await read { try AnnotationRules.annotations(kind: kind, ids: ids, userID: userID, $0) }
   }
 
+  public func annotations(kind: AnnotatedKind, userID: Int) async throws -> [String: Annotation] {
+    try await read { try AnnotationRules.annotations(kind: kind, userID: userID, $0) }
+  }
+
   public func favourites(userID: Int, limit: Int) async throws -> Favourites {
     try await read { try AnnotationRules.favourites(userID: userID, limit: limit, $0) }
   }

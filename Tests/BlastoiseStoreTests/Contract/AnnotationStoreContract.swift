@@ -85,6 +85,29 @@ import Testing
   }
 
   @Test(arguments: StoreBackends.all)
+  func everyAnnotationOfAKindIsListedForItsPersonOnly(backend: StoreBackend) async throws {
+    try await backend.withStorage { storage in
+      let ann = try await Fixture.user("Ann", in: storage)
+      let bob = try await Fixture.user("Bob", in: storage)
+      let (albums, _) = try await Self.library(storage)
+      let store = storage.annotations
+      try await store.setFavourite(true, kind: .tracks, id: "sha256:a1", userID: ann.id, at: 1_000)
+      try await store.setRating(3, kind: .tracks, id: "sha256:a2", userID: ann.id)
+      try await store.setRating(2, kind: .tracks, id: "sha256:b1", userID: ann.id)
+      try await store.setFavourite(true, kind: .albums, id: albums[0], userID: ann.id, at: 2_000)
+      try await store.setRating(5, kind: .tracks, id: "sha256:b1", userID: bob.id)
+      // Cleared: its row stays, but it says nothing any more.
+      try await store.setRating(nil, kind: .tracks, id: "sha256:b1", userID: ann.id)
+
+      let tracks = try await store.annotations(kind: .tracks, userID: ann.id)
+      #expect(tracks == ["sha256:a1": Annotation(favouriteAt: 1_000), "sha256:a2": Annotation(rating: 3)])
+      #expect(try await store.annotations(kind: .albums, userID: ann.id) == [albums[0]: Annotation(favouriteAt: 2_000)])
+      #expect(try await store.annotations(kind: .artists, userID: ann.id).isEmpty)
+      #expect(try await store.annotations(kind: .tracks, userID: bob.id) == ["sha256:b1": Annotation(rating: 5)])
+    }
+  }
+
+  @Test(arguments: StoreBackends.all)
   func aPlayCountsForTheTrackItsAlbumAndItsArtist(backend: StoreBackend) async throws {
     try await backend.withStorage { storage in
       let ann = try await Fixture.user("Ann", in: storage)

@@ -4,6 +4,7 @@
 import { api } from "../api.js";
 import { h } from "../dom.js";
 import { icon } from "../icons.js";
+import { noteTrack } from "../track-annotations.js";
 import { toastError } from "./toasts.js";
 
 /** Does this user keep favourites, ratings and plays? */
@@ -39,19 +40,20 @@ export function heartButton(ctx, kind, item, name, { id, small = true } = {}) {
   button.heart = { setItem: point, show: (on) => { if (item) item.favourite = on || undefined; setHeart(button, name, on); } };
   button.addEventListener("click", (event) => {
     event.stopPropagation();
-    if (item) toggleFavourite(item, kind, button, name);
+    if (item) toggleFavourite(ctx, item, kind, button, name);
   });
   return button;
 }
 
-/** Flips the item's favourite on the server, showing the answer on `button` and on every other
- *  heart for the same item on the page. */
-export async function toggleFavourite(item, kind, button, name) {
+/** Flips the item's favourite on the server, showing the answer on `button`, on every other
+ *  heart for the same item on the page, and on rows drawn later (a track's). */
+async function toggleFavourite(ctx, item, kind, button, name) {
   const on = item.favourite !== true;
   setHeart(button, name, on);
   try {
     const answer = await api.setFavourite(kind, item.id, on);
     item.favourite = answer?.favourite === true ? true : undefined;
+    if (kind === "tracks") noteTrack(ctx.store, item.id, { favourite: item.favourite === true });
   } catch (error) {
     toastError(error, "Favourites");
   }

@@ -1,5 +1,6 @@
 // The library's "Tracks" view: every track in one virtual list (only rows on screen exist),
-// filtered as you type over title, artist, album and file name.
+// filtered as you type over title, artist, album and file name; with this person's hearts and
+// stars (the library's tracks carry none of their own).
 import { trackTitle } from "../format.js";
 import { mountTrackList } from "./track-list.js";
 
@@ -19,7 +20,7 @@ export function mountLibraryTracks(ctx, container, { setCount, formatCount }) {
   let sorted = [];
   let haystacks = [];
   let query = "";
-  const list = mountTrackList(ctx, { id: "library-list", label: "Library tracks", emptyText: "The library is empty.", virtual: true, selectable: true });
+  const list = mountTrackList(ctx, { id: "library-list", label: "Library tracks", emptyText: "The library is empty.", virtual: true, selectable: true, own: true });
   container.append(list.el);
 
   function index() {
@@ -43,7 +44,7 @@ export function mountLibraryTracks(ctx, container, { setCount, formatCount }) {
     list.setTracks(results);
   }
 
-  const stops = [store.on("library", index), store.on("playlists", () => list.refresh())];
+  const stops = [store.on("library", index), store.on("playlists", () => list.refresh()), store.on("trackAnnotations", () => list.refresh())];
   index();
   return {
     /** The search box filters this list (instead of searching the catalog). */

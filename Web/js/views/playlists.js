@@ -8,8 +8,10 @@ import { enableDragReorder } from "../drag-reorder.js";
 import { formatTime, plural, trackTitle } from "../format.js";
 import { icon } from "../icons.js";
 import { clearSharedRoute, shareLink } from "../routes.js";
+import { showOwn } from "../track-annotations.js";
 import { VirtualList } from "../virtual-list.js";
 import { confirmDialog, customDialog, formDialog } from "./dialogs.js";
+import { trackRating } from "./rating.js";
 import { toast, toastError } from "./toasts.js";
 import { batchButtons } from "./track-list.js";
 import { bindTrackActions, trackActions, trackCells } from "./track-row.js";
@@ -52,9 +54,11 @@ export function mountPlaylists(ctx, pane) {
     const editable = selected && isMine(selected.playlist);
     const row = h("div", { class: ["pl-row", track.available === false && "unavailable"], dataset: { i: index, id: track.id } });
     if (editable) row.append(h("button", { class: "grip", type: "button", title: "Drag to reorder (or focus and use ↑/↓)", attrs: { "aria-label": `Move ${trackTitle(track)}` } }, icon("grip", { size: 16 })));
+    showOwn(store, track); // a playlist's tracks carry no annotations
+    const [cover, main, time] = trackCells(track);
     row.append(
       h("span", { class: "q-num", text: String(index + 1) }),
-      ...trackCells(track));
+      ...[cover, main, trackRating(ctx, track, trackTitle(track)), time].filter(Boolean));
     const actions = trackActions(ctx, track);
     if (editable) actions.append(h("button", { class: "icon-btn small", type: "button", dataset: { act: "remove" }, title: "Remove from playlist", attrs: { "aria-label": `Remove ${trackTitle(track)} from the playlist` } }, icon("close", { size: 14 })));
     row.append(actions);
@@ -278,6 +282,7 @@ export function mountPlaylists(ctx, pane) {
 
   ctx.track(store.on("playlists", renderIndex));
   ctx.track(store.on("library", () => selected && renderDetail()));
+  ctx.track(store.on("trackAnnotations", () => list.refresh()));
   ctx.track(store.listen("open-shared", openShared));
   ctx.track(store.listen("playlist-changed", (id) => { if (selected?.playlist?.id === id) reloadSelected(); }));
   renderIndex();

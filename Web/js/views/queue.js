@@ -1,5 +1,6 @@
 // The room's queue: the playing entry highlighted, jump, remove, drag to reorder. Everything is
-// by position (the same track may be queued twice). Guests see it read-only.
+// by position (the same track may be queued twice). Guests see it read-only; people see their
+// hearts and stars on its tracks.
 import { h } from "../dom.js";
 import { formatTime, plural, trackTitle } from "../format.js";
 import { icon } from "../icons.js";
@@ -7,6 +8,9 @@ import { VirtualList } from "../virtual-list.js";
 import { enableDragReorder } from "../drag-reorder.js";
 import { confirmDialog } from "./dialogs.js";
 import { api } from "../api.js";
+import { showOwn } from "../track-annotations.js";
+import { heartButton } from "./favourite.js";
+import { trackRating } from "./rating.js";
 import { toastError } from "./toasts.js";
 import { trackCells } from "./track-row.js";
 
@@ -33,10 +37,15 @@ export function mountQueue(ctx, pane) {
     const missing = track.available === false;
     const row = h("div", { class: ["queue-row", playing && "current", missing && "unavailable"], dataset: { id: track.id, i: index }, attrs: { "aria-current": playing ? "true" : null } });
     if (canEdit) row.append(h("button", { class: "grip", type: "button", title: "Drag to reorder (or focus and use ↑/↓)", attrs: { "aria-label": `Move ${trackTitle(track)}` }, dataset: { act: "grip" } }, icon("grip", { size: 16 })));
+    // The queue's tracks carry no annotations: this person's hearts and stars come from the store.
+    showOwn(store, track);
+    const [cover, main, time] = trackCells(track);
     row.append(
       h("span", { class: "q-num" }, playing ? icon("volume", { size: 16 }) : String(index + 1)),
-      ...trackCells(track));
+      ...[cover, main, trackRating(ctx, track, trackTitle(track)), time].filter(Boolean));
     const actions = h("div", { class: "tr-actions" });
+    const heart = heartButton(ctx, "tracks", track, trackTitle(track));
+    if (heart) actions.append(heart);
     if (canJump && !playing) actions.append(h("button", { class: "icon-btn small", type: "button", dataset: { act: "jump" }, title: "Play this now (for everyone)", attrs: { "aria-label": `Play ${trackTitle(track)} now` } }, icon("play", { size: 14 })));
     if (canEdit) actions.append(h("button", { class: "icon-btn small", type: "button", dataset: { act: "remove" }, title: "Remove from the queue", attrs: { "aria-label": `Remove ${trackTitle(track)} from the queue` } }, icon("close", { size: 14 })));
     row.append(actions);
@@ -95,6 +104,7 @@ export function mountQueue(ctx, pane) {
   }
 
   ctx.track(store.on("queue", render));
+  ctx.track(store.on("trackAnnotations", () => list.refresh()));
   ctx.track(store.on("room", () => {
     const room = store.get("room");
     if ((room?.track ? room.currentIndex : -1) !== current) render();

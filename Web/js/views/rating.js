@@ -7,6 +7,7 @@
 import { api } from "../api.js";
 import { h } from "../dom.js";
 import { icon } from "../icons.js";
+import { noteTrack } from "../track-annotations.js";
 import { keepsAnnotations } from "./favourite.js";
 import { toastError } from "./toasts.js";
 
@@ -87,6 +88,7 @@ export function ratingControl(ctx, kind, item, name, { id, className, size = 16 
       if (target !== item) return;
       const rating = normal(answer?.rating);
       target.rating = rating || undefined;
+      if (kind === "tracks") noteTrack(ctx.store, target.id, { rating });
       confirmed = rating;
       if (current === wanted) show(rating);
       showEverywhere(kind, target.id, rating, el);

@@ -6,6 +6,7 @@ import { h } from "../dom.js";
 import { plural, trackTitle } from "../format.js";
 import { icon } from "../icons.js";
 import { Selection } from "../selection.js";
+import { showOwn } from "../track-annotations.js";
 import { VirtualList } from "../virtual-list.js";
 import { addToPlaylistDialog } from "./playlists.js";
 import { trackRating } from "./rating.js";
@@ -35,15 +36,17 @@ export function batchButtons(ctx, tracks, { idPrefix, small = true } = {}) {
 /**
  * number(track, index) → the text before the cover (a track number), or nothing. `rated`: the
  * tracks come from a catalog answer, which carries this person's ratings, so the rows show stars
- * (the library's and the queue's tracks do not carry them). `subtitle(track)`: the row's second
- * line, if not "artist · album".
+ * (the library's and the queue's tracks do not carry them). `own`: the tracks carry no
+ * annotations (the library's), so the rows show this person's (`showOwn`), stars included.
+ * `subtitle(track)`: the row's second line, if not "artist · album".
  * Returns { el, list (the VirtualList when virtual), setTracks(tracks), refresh() }.
  */
-export function mountTrackList(ctx, { id, label, emptyText = "No tracks.", virtual = false, selectable = false, number = null, rated = false, subtitle }) {
+export function mountTrackList(ctx, { id, label, emptyText = "No tracks.", virtual = false, selectable = false, number = null, rated = false, own = false, subtitle }) {
   let tracks = [];
   const selection = selectable ? new Selection() : null;
 
   function renderRow(track, index) {
+    if (own) showOwn(ctx.store, track);
     const picked = !!selection?.has(index);
     const row = h("div", { class: ["track-row", track.available === false && "unavailable", picked && "picked"], dataset: { id: track.id, i: index }, attrs: { role: "listitem" } });
     if (selection) {
@@ -51,7 +54,7 @@ export function mountTrackList(ctx, { id, label, emptyText = "No tracks.", virtu
     }
     if (number) row.append(h("span", { class: "q-num", text: number(track, index) ?? "" }));
     const [cover, main, time] = trackCells(track, subtitle ? { subtitle } : {});
-    const stars = rated ? trackRating(ctx, track, trackTitle(track)) : null;
+    const stars = rated || own ? trackRating(ctx, track, trackTitle(track)) : null;
     row.append(...[cover, main, stars, time, trackActions(ctx, track)].filter(Boolean));
     return row;
   }
