@@ -50,10 +50,12 @@ public final class RunningServer: Sendable {
       storage: services.storage, unknownTracks: catalog.unknown,
       newToken: tokens.newToken)
     let imports: ImportService
+    var jobsChanged: (@Sendable () async -> Void)?
+    if let link = services.roomLink { jobsChanged = { await link.notifyJobsChanged() } }
     do {
       imports = try await ImportService.start(
         configuration, store: services.storage.imports, locks: services.storage.locks, library: services.library,
-        playlists: playlists, shared: services.roomLink != nil
+        playlists: playlists, jobsChanged: jobsChanged
       ) { message in
         guard let frame = SocketFrames.frame(message) else { return }
         Task { await rooms.sendToAll(frame) }
@@ -122,7 +124,9 @@ public final class RunningServer: Sendable {
       throw StartupError(message: error.message)
     }
     hosts.listenPort.store(Int(http.port), ordering: .relaxed)
-    let roomEvents = services.roomLink.map { RoomNodes.start($0, directory: rooms, library: services.library) }
+    let roomEvents = services.roomLink.map {
+      RoomNodes.start($0, directory: rooms, library: services.library, imports: imports)
+    }
     await Self.printSetupCode(services.accounts)
     return RunningServer(
       port: http.port, limits: httpConfiguration, configuration: configuration, http: http, services: services,

@@ -18,6 +18,13 @@ actor RoomDirectory {
   let sharing: RoomSharing
   /// The rooms this node's sockets are in, as last told to `sharing.wanted`.
   private var wantedRooms: Set<String> = []
+  /// Listener counts across nodes (`RoomDirectory+Listeners.swift`).
+  var otherListeners = OtherNodesListeners()
+  var countSender = ListenerCountSender()
+  var countsNotice: Task<Void, Never>?
+  var countsSending = false
+  /// What to send once the send in flight is done: nil nothing, false changes, true every count.
+  var countsAgain: Bool?
   private(set) var defaultID = ""
   /// True when the default room was created at this start (its queue is filled after the first scan).
   private(set) var defaultIsNew = false
@@ -67,9 +74,15 @@ actor RoomDirectory {
 
   func room(_ id: String) -> RoomActor? { rooms[id] }
 
+  /// Every room, its listeners counted on every node.
   func list() async -> [RoomInfo] {
     var infos: [RoomInfo] = []
-    for id in order { if let room = rooms[id] { infos.append(await room.info()) } }
+    let now = Self.uptime()
+    for id in order {
+      guard var info = await rooms[id]?.info() else { continue }
+      info.listenerCount += otherListeners.count(of: id, at: now)
+      infos.append(info)
+    }
     return infos
   }
 
@@ -172,12 +185,19 @@ actor RoomDirectory {
   }
 
   /// Other nodes own the rooms this node has no sockets in; tell the link when that changes.
+  /// The other nodes hear of the new listener counts.
   private func socketsMoved() {
     guard sharing.isShared else { return }
+    listenerCountsChanged()
     let wanted = Set(socketRoom.values)
     guard wanted != wantedRooms else { return }
     wantedRooms = wanted
     sharing.wanted(wanted)
+  }
+
+  /// This node's listeners per room (each socket is in one).
+  var localCounts: [String: Int] {
+    socketRoom.values.reduce(into: [:]) { $0[$1, default: 0] += 1 }
   }
 
   @discardableResult

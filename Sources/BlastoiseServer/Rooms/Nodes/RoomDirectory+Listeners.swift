@@ -1,0 +1,56 @@
+import BlastoiseCore
+
+/// Listener counts across nodes (`docs/architecture.md`, "Rooms across nodes"): this node sends
+/// its own counts after they change (at most every `RoomActor.listenerUpdateDelay`) and every
+/// `ListenerCountSender.heartbeat`; it keeps the other nodes' as last heard, and room lists
+/// answer the sum. Counts travel as notices of their own, never inside a room's write.
+extension RoomDirectory {
+  /// Seconds on a clock that does not jump, for the counts' expiry.
+  static func uptime() -> Double {
+    let (seconds, attoseconds) = (ContinuousClock.now - processStart).components
+    return Double(seconds) + Double(attoseconds) * 1e-18
+  }
+
+  /// A join, leave or move: the changed counts go out once the storm has passed.
+  func listenerCountsChanged() {
+    guard sharing.isShared, countsNotice == nil else { return }
+    countsNotice = Task { [weak self] in
+      try? await Task.sleep(for: .seconds(RoomActor.listenerUpdateDelay))
+      await self?.sendListenerCounts(all: false)
+    }
+  }
+
+  /// Sends the changed counts (`all`: every count, for the heartbeat and after the link came
+  /// back). One send at a time, so the other nodes hear them in order.
+  func sendListenerCounts(all: Bool) async {
+    if !all { countsNotice = nil }
+    guard sharing.isShared else { return }
+    guard !countsSending else {
+      countsAgain = all || countsAgain == true
+      return
+    }
+    countsSending = true
+    var all = all
+    while true {
+      let current = localCounts
+      let counts = all ? countSender.all(current) : countSender.changes(current)
+      if let counts, !counts.isEmpty { await sharing.listenerCounts(counts) }
+      guard let again = countsAgain else { break }
+      countsAgain = nil
+      all = again
+    }
+    countsSending = false
+  }
+
+  /// Another node's counts: the room list goes out again when they changed it.
+  func heard(_ notice: ListenerCountNotice) {
+    if otherListeners.take(notice, at: Self.uptime()) { announceRooms() }
+  }
+
+  /// Drops the counts of nodes not heard of for `OtherNodesListeners.expiry` (a node that died).
+  func expireListenerCounts() {
+    if otherListeners.expire(at: Self.uptime()) { announceRooms() }
+  }
+}
+
+private let processStart = ContinuousClock.now
