@@ -14,6 +14,7 @@ public final class RunningServer: Sendable {
   private let http: HTTPServer
   private let services: ServerServices
   private let imports: ImportService
+  private let rooms: RoomDirectory
   private let housekeeping: Task<Void, Never>
   /// Hands the room link's events to the rooms (PostgreSQL only).
   private let roomEvents: Task<Void, Never>?
@@ -130,7 +131,7 @@ public final class RunningServer: Sendable {
     await Self.printSetupCode(services.accounts)
     return RunningServer(
       port: http.port, limits: httpConfiguration, configuration: configuration, http: http, services: services,
-      imports: imports, roomEvents: roomEvents,
+      imports: imports, rooms: rooms, roomEvents: roomEvents,
       housekeeping: Task {
         await withDiscardingTaskGroup { group in
           group.addTask { await Self.sessionHousekeeping(services, clock: clock) }
@@ -145,8 +146,10 @@ public final class RunningServer: Sendable {
 
   private init(
     port: UInt16, limits: HTTPServer.Configuration, configuration: ServerConfiguration, http: HTTPServer,
-    services: ServerServices, imports: ImportService, roomEvents: Task<Void, Never>?, housekeeping: Task<Void, Never>
+    services: ServerServices, imports: ImportService, rooms: RoomDirectory, roomEvents: Task<Void, Never>?,
+    housekeeping: Task<Void, Never>
   ) {
+    self.rooms = rooms
     self.port = port
     connectionLimit = limits.connectionLimit
     connectionsPerAddress = limits.connectionsPerAddress
@@ -163,6 +166,7 @@ public final class RunningServer: Sendable {
   public func stop() async {
     housekeeping.cancel()
     await http.shutdown()
+    await rooms.stopSendingListenerCounts()
     await imports.stop()
     await services.roomLink?.stop()
     roomEvents?.cancel()

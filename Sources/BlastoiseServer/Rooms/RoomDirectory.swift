@@ -23,6 +23,8 @@ actor RoomDirectory {
   var countSender = ListenerCountSender()
   var countsNotice: Task<Void, Never>?
   var countsSending = false
+  /// The node is stopping: nothing more is sent.
+  var countsClosed = false
   /// What to send once the send in flight is done: nil nothing, false changes, true every count.
   var countsAgain: Bool?
   private(set) var defaultID = ""

@@ -13,7 +13,7 @@ extension RoomDirectory {
 
   /// A join, leave or move: the changed counts go out once the storm has passed.
   func listenerCountsChanged() {
-    guard sharing.isShared, countsNotice == nil else { return }
+    guard sharing.isShared, !countsClosed, countsNotice == nil else { return }
     countsNotice = Task { [weak self] in
       try? await Task.sleep(for: .seconds(RoomActor.listenerUpdateDelay))
       await self?.sendListenerCounts(all: false)
@@ -24,7 +24,7 @@ extension RoomDirectory {
   /// back). One send at a time, so the other nodes hear them in order.
   func sendListenerCounts(all: Bool) async {
     if !all { countsNotice = nil }
-    guard sharing.isShared else { return }
+    guard sharing.isShared, !countsClosed else { return }
     guard !countsSending else {
       countsAgain = all || countsAgain == true
       return
@@ -40,6 +40,16 @@ extension RoomDirectory {
       all = again
     }
     countsSending = false
+  }
+
+  /// The node is stopping (its sockets are closing): the other nodes stop counting its listeners
+  /// now, not once its counts expire — a rolling restart would count them twice meanwhile.
+  func stopSendingListenerCounts() async {
+    guard sharing.isShared, !countsClosed else { return }
+    countsClosed = true
+    countsNotice?.cancel()
+    let emptied = countSender.changes([:])
+    if !emptied.isEmpty { await sharing.listenerCounts(emptied) }
   }
 
   /// Another node's counts: the room list goes out again when they changed it.
