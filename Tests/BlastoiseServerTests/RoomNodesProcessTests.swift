@@ -126,23 +126,32 @@ struct RoomNodesProcessTests {
   }
 
   /// A node's room list counts the listeners of every node, in `GET /api/channels` and in the
-  /// `channel_list` its sockets get; a node killed outright stops being counted once its counts
-  /// expire (90 s without a notice; a hang guard of 240 s).
+  /// `channel_list` its sockets get. A node that stops says it has none left; one killed
+  /// outright stops being counted once its counts expire (90 s without a notice; a hang guard of
+  /// 240 s).
   @Test func listenersOnEveryNodeAreCountedAndADeadNodesGoWhenTheyExpire() async throws {
-    try await Self.withNodes(2, seconds: [300, 300]) { nodes, room in
+    try await Self.withNodes(3, seconds: [300, 300]) { nodes, room in
+      let onC = try await nodes[2].socket(room)
+      _ = try await onC.state()
       let onA = try await nodes[0].socket(room)
       _ = try await onA.state()
       let onB = try await nodes[1].socket(room)
       var leaving: SocketClient? = try await nodes[1].socket(room)
       _ = try await onB.state()
       _ = try await leaving?.state()
-      _ = try await onA.message { Self.listenerCount(inList: $0, of: room) == 3 }
-      #expect(try await Self.listenerCount(nodes[0], room) == 3)
-      try await Self.waitForListeners(3, on: nodes[1], in: room)
+      _ = try await onA.message { Self.listenerCount(inList: $0, of: room) == 4 }
+      #expect(try await Self.listenerCount(nodes[0], room) == 4)
+      try await Self.waitForListeners(4, on: nodes[1], in: room)
 
       // One of B's listeners leaves (its socket is closed when let go): A hears of it.
       leaving = nil
+      _ = try await onA.message { Self.listenerCount(inList: $0, of: room) == 3 }
+
+      // C stops (SIGTERM): its listener is not counted any more, well before an expiry.
+      nodes[2].process.signal(SIGTERM)
+      _ = try await nodes[2].process.waitForExit()
       _ = try await onA.message { Self.listenerCount(inList: $0, of: room) == 2 }
+      withExtendedLifetime(onC) {}
 
       nodes[1].process.signal(SIGKILL)
       _ = try await nodes[1].process.waitForExit()
