@@ -141,6 +141,7 @@ struct RoomNodesProcessTests {
       _ = try await leaving?.state()
       _ = try await onA.message { Self.listenerCount(inList: $0, of: room) == 4 }
       #expect(try await Self.listenerCount(nodes[0], room) == 4)
+      #expect(try await nodes[0].client.get("/api/channels/\(room)").json(Listening.self).listenerCount == 4)
       try await Self.waitForListeners(4, on: nodes[1], in: room)
 
       // One of B's listeners leaves (its socket is closed when let go): A hears of it.
@@ -160,6 +161,8 @@ struct RoomNodesProcessTests {
       withExtendedLifetime(onB) {}
     }
   }
+
+  struct Listening: Decodable { let listenerCount: Int }
 
   static func listenerCount(inList message: [String: Any], of room: String) -> Int? {
     guard message["type"] as? String == "channel_list", let rooms = message["channels"] as? [[String: Any]] else {

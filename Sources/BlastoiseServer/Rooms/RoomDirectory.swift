@@ -76,15 +76,9 @@ actor RoomDirectory {
 
   func room(_ id: String) -> RoomActor? { rooms[id] }
 
-  /// Every room, its listeners counted on every node.
   func list() async -> [RoomInfo] {
     var infos: [RoomInfo] = []
-    let now = Self.uptime()
-    for id in order {
-      guard var info = await rooms[id]?.info() else { continue }
-      info.listenerCount += otherListeners.count(of: id, at: now)
-      infos.append(info)
-    }
+    for id in order { if let room = rooms[id] { infos.append(await room.info()) } }
     return infos
   }
 

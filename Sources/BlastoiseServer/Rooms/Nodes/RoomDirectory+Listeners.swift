@@ -2,8 +2,9 @@ import BlastoiseCore
 
 /// Listener counts across nodes (`docs/architecture.md`, "Rooms across nodes"): this node sends
 /// its own counts after they change (at most every `RoomActor.listenerUpdateDelay`) and every
-/// `ListenerCountSender.heartbeat`; it keeps the other nodes' as last heard, and room lists
-/// answer the sum. Counts travel as notices of their own, never inside a room's write.
+/// `ListenerCountSender.heartbeat`; it keeps the other nodes' as last heard and gives each room
+/// its sum, which room lists and states count. Counts travel as notices of their own, never
+/// inside a room's write.
 extension RoomDirectory {
   /// Seconds on a clock that does not jump, for the counts' expiry.
   static func uptime() -> Double {
@@ -52,14 +53,23 @@ extension RoomDirectory {
     if !emptied.isEmpty { await sharing.listenerCounts(emptied) }
   }
 
-  /// Another node's counts: the room list goes out again when they changed it.
-  func heard(_ notice: ListenerCountNotice) {
-    if otherListeners.take(notice, at: Self.uptime()) { announceRooms() }
+  /// Another node's counts, passed to their rooms (a room's listeners see a change as after a
+  /// join, and the room list goes out again). Heartbeats too: a room loaded after its counts
+  /// came gets them then.
+  func heard(_ notice: ListenerCountNotice) async {
+    _ = otherListeners.take(notice, at: Self.uptime())
+    await passListenersElsewhere(to: notice.counts.keys)
   }
 
   /// Drops the counts of nodes not heard of for `OtherNodesListeners.expiry` (a node that died).
-  func expireListenerCounts() {
-    if otherListeners.expire(at: Self.uptime()) { announceRooms() }
+  func expireListenerCounts() async {
+    guard otherListeners.expire(at: Self.uptime()) else { return }
+    await passListenersElsewhere(to: order)
+  }
+
+  private func passListenersElsewhere(to ids: some Sequence<String>) async {
+    let now = Self.uptime()
+    for id in ids { await rooms[id]?.setListenersElsewhere(otherListeners.count(of: id, at: now)) }
   }
 }
 
