@@ -106,6 +106,63 @@ struct ImportNodesTests {
     site.stop()
   }
 
+  /// A node whose lock connection drops while it runs a job stops that run and stores nothing
+  /// more of it: the job goes back to the queue, runs again (on whichever node claims it), and
+  /// what that run stores — here a cancel — stays.
+  @Test func aNodeThatLostAJobsLockStopsItAndNeverOverwritesItsNextRun() async throws {
+    let site = try await ImportFixtureSite.start(files: [:])
+    try await NodeCluster.with(tones: []) { cluster in
+      let a = try cluster.start(Self.importing)
+      let onA = APIClient(base: "http://127.0.0.1:\(try await a.waitUntilListening())")
+      #expect(try await onA.signUp("keeper").status == 200)
+      let b = try cluster.start(Self.importing)
+      let onB = APIClient(base: "http://127.0.0.1:\(try await b.waitUntilListening())")
+      onB.cookie = onA.cookie
+
+      let job = try await onA.post("/api/fetch", #"{"url":"\#(site.url("/slow.wav"))"}"#).json(
+        ImportTests.Single.self)
+      _ = try await a.waitForLog(matching: "import: job (\(job.id)) runs on this node")
+      _ = try await ImportTests.waitForJob(onB, job.id) { $0.status == "downloading" && $0.progress > 0 }
+
+      // A's lock session ends (as when its connection is cut); A's pool is untouched.
+      let serverURL = try #require(TestPostgres.url)
+      let key = try await TestPostgres.withAdmin(on: serverURL) { database in
+        try await database.read { connection in
+          try connection.queryOne("SELECT hashtext($1) AS key", .text("\(cluster.schema.name)/import/\(job.id)"))?
+            .int64("key")
+        }
+      }
+      let cut = try await TestPostgres.terminateSessions(
+        holdingLock: Self.importLockClass, Int32(try #require(key)), on: serverURL)
+      #expect(cut == 1)
+      _ = try await a.waitForLog(matching: "import: job (\(job.id)) is not this node's any more")
+      _ = try await a.waitForLog(matching: "import: job (\(job.id)) stopped here without storing its end")
+
+      // Requeued (its lock is free) and run again, here by A or B.
+      var again: ServerProcess?
+      for _ in 0..<480 where again == nil {  // a hang guard of 120 s
+        if Self.jobsRun(a).count == 2 { again = a } else if Self.jobsRun(b) == [job.id] { again = b }
+        if again == nil { try await Task.sleep(for: .milliseconds(250)) }
+      }
+      let runner = try #require(again)
+      let onRunner = runner === a ? onA : onB
+      _ = try await ImportTests.waitForJob(onRunner, job.id) { $0.status == "downloading" }
+      let cancelled = try await onRunner.request("DELETE", "/api/fetch/\(job.id)")
+      #expect(cancelled.status == 200, "\(cancelled.text)")
+      // A's first run ended before the second began and stored nothing: the cancel stays.
+      for node in [onA, onB] {
+        #expect(try await ImportTests.jobs(node).first { $0.id == job.id }?.status == "cancelled")
+      }
+      #expect(!a.child.errorText.contains("job \(job.id) failed"))
+      a.signal(SIGKILL)
+      b.signal(SIGKILL)
+    }
+    site.stop()
+  }
+
+  /// `PostgresNodeLocks.lockClass`, "bn".
+  static let importLockClass: Int32 = 0x626E
+
   /// The jobs a node's log says it ran.
   static func jobsRun(_ node: ServerProcess) -> [String] {
     node.child.errorText.matches(of: /import: job (\S+) runs on this node/).map { String($0.1) }

@@ -125,6 +125,65 @@ struct RoomNodesProcessTests {
     }
   }
 
+  /// A node's room list counts the listeners of every node, in `GET /api/channels` and in the
+  /// `channel_list` its sockets get. A node that stops says it has none left; one killed
+  /// outright stops being counted once its counts expire (90 s without a notice; a hang guard of
+  /// 240 s).
+  @Test func listenersOnEveryNodeAreCountedAndADeadNodesGoWhenTheyExpire() async throws {
+    try await Self.withNodes(3, seconds: [300, 300]) { nodes, room in
+      let onC = try await nodes[2].socket(room)
+      _ = try await onC.state()
+      let onA = try await nodes[0].socket(room)
+      _ = try await onA.state()
+      let onB = try await nodes[1].socket(room)
+      var leaving: SocketClient? = try await nodes[1].socket(room)
+      _ = try await onB.state()
+      _ = try await leaving?.state()
+      _ = try await onA.message { Self.listenerCount(inList: $0, of: room) == 4 }
+      #expect(try await Self.listenerCount(nodes[0], room) == 4)
+      #expect(try await nodes[0].client.get("/api/channels/\(room)").json(Listening.self).listenerCount == 4)
+      try await Self.waitForListeners(4, on: nodes[1], in: room)
+
+      // One of B's listeners leaves (its socket is closed when let go): A hears of it.
+      leaving = nil
+      _ = try await onA.message { Self.listenerCount(inList: $0, of: room) == 3 }
+
+      // C stops (SIGTERM): its listener is not counted any more, well before an expiry.
+      nodes[2].process.signal(SIGTERM)
+      _ = try await nodes[2].process.waitForExit()
+      _ = try await onA.message { Self.listenerCount(inList: $0, of: room) == 2 }
+      withExtendedLifetime(onC) {}
+
+      nodes[1].process.signal(SIGKILL)
+      _ = try await nodes[1].process.waitForExit()
+      _ = try await onA.message(timeout: 240) { Self.listenerCount(inList: $0, of: room) == 1 }
+      #expect(try await Self.listenerCount(nodes[0], room) == 1)
+      withExtendedLifetime(onB) {}
+    }
+  }
+
+  struct Listening: Decodable { let listenerCount: Int }
+
+  static func listenerCount(inList message: [String: Any], of room: String) -> Int? {
+    guard message["type"] as? String == "channel_list", let rooms = message["channels"] as? [[String: Any]] else {
+      return nil
+    }
+    return rooms.first { $0["id"] as? String == room }?["listenerCount"] as? Int
+  }
+
+  static func listenerCount(_ node: Node, _ room: String) async throws -> Int? {
+    try await node.client.get("/api/channels").json([SeedChannelInfo].self).first { $0.id == room }?.listenerCount
+  }
+
+  /// Until `node`'s room list counts `count` listeners in `room` (a hang guard of 60 s).
+  static func waitForListeners(_ count: Int, on node: Node, in room: String) async throws {
+    for _ in 0..<2400 {
+      if try await listenerCount(node, room) == count { return }
+      try await Task.sleep(for: .milliseconds(25))
+    }
+    throw ProcessFailure(message: "\(room) never had \(count) listeners on that node")
+  }
+
   // MARK: Nodes
 
   struct Node: Sendable {

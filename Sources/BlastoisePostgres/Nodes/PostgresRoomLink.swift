@@ -9,7 +9,7 @@ import Glibc
 #endif
 
 /// A node's link to the other nodes through PostgreSQL: one connection of its own, on a thread of
-/// its own, that `LISTEN`s for room and library notices and holds the session-level advisory locks of the
+/// its own, that `LISTEN`s for room, library, listener-count and import-job notices and holds the session-level advisory locks of the
 /// rooms this node owns. Both end with the session, so a node that dies loses its rooms at once
 /// and a node whose link breaks knows it missed notices: it reconnects with a backoff, listens
 /// again and says so (`Events.reconnected`). Notices go out through the pool, after the commit
@@ -20,17 +20,25 @@ public final class PostgresRoomLink: Sendable {
     public var ownership: @Sendable (RoomOwnership.Change) -> Void
     /// Another node changed the library (`notifyLibraryChanged`).
     public var libraryChanged: @Sendable () -> Void
+    /// Another node's listener counts (`notifyListenerCounts`).
+    public var listenerCounts: @Sendable (ListenerCountNotice) -> Void
+    /// Another node changed the import jobs (`notifyJobsChanged`).
+    public var jobsChanged: @Sendable () -> Void
     /// The link is listening on a new session: notices sent before are not coming.
     public var reconnected: @Sendable () -> Void
 
     public init(
       notice: @escaping @Sendable (RoomNotice) -> Void,
       ownership: @escaping @Sendable (RoomOwnership.Change) -> Void,
-      libraryChanged: @escaping @Sendable () -> Void, reconnected: @escaping @Sendable () -> Void
+      libraryChanged: @escaping @Sendable () -> Void,
+      listenerCounts: @escaping @Sendable (ListenerCountNotice) -> Void,
+      jobsChanged: @escaping @Sendable () -> Void, reconnected: @escaping @Sendable () -> Void
     ) {
       self.notice = notice
       self.ownership = ownership
       self.libraryChanged = libraryChanged
+      self.listenerCounts = listenerCounts
+      self.jobsChanged = jobsChanged
       self.reconnected = reconnected
     }
   }
@@ -38,6 +46,8 @@ public final class PostgresRoomLink: Sendable {
   /// The channel of library notices. The payload is the sending node's ID (`nodeID`), so a node
   /// skips its own; what changed is read from the store.
   static let libraryChannel = "blastoise_library"
+  /// The channel of import job notices (`notifyJobsChanged`): the sending node's ID too.
+  static let jobsChannel = "blastoise_jobs"
   /// This process among the nodes: random, new each start.
   let nodeID = (0..<4).map { _ in String(format: "%08x", UInt32.random(in: .min ... .max)) }.joined()
 
@@ -92,25 +102,38 @@ public final class PostgresRoomLink: Sendable {
   /// of the writing one. A notice that cannot be sent is logged; nodes catch up on their next
   /// refresh of the room.
   public func notify(_ notice: RoomNotice) async {
-    do {
-      try await database.autocommit { connection in
-        try connection.execute("SELECT pg_notify($1, $2)", .text(RoomNotice.channel), .text(notice.payload))
-      }
-    } catch {
-      log("rooms: could not send the notice \(notice.payload): \(error)")
-    }
+    await send(notice.payload, on: RoomNotice.channel, failure: "rooms: could not send the notice \(notice.payload)")
   }
 
   /// Tells the other nodes that the library changed here (an upload, an import, a scan), after
   /// the change committed: they read it again. Not sent: logged, and the other nodes catch up on
   /// their next change or scan.
   public func notifyLibraryChanged() async {
+    await send(nodeID, on: Self.libraryChannel, failure: "library: could not tell the other nodes of a change")
+  }
+
+  /// Tells the other nodes how many listeners this node has in `counts`' rooms (0: none any
+  /// more). Not sent: the next change or heartbeat sends them again.
+  public func notifyListenerCounts(_ counts: [String: Int]) async {
+    for payload in ListenerCountNotice(nodeID: nodeID, counts: counts).payloads {
+      await send(payload, on: ListenerCountNotice.channel, failure: "rooms: could not send the listener counts")
+    }
+  }
+
+  /// Tells the other nodes that import jobs were queued, ended, cancelled or cleared here, after
+  /// the change committed: they read the jobs again. Not sent: they find it on their next list
+  /// or safety read.
+  public func notifyJobsChanged() async {
+    await send(nodeID, on: Self.jobsChannel, failure: "import: could not tell the other nodes of a job change")
+  }
+
+  private func send(_ payload: String, on channel: String, failure: String) async {
     do {
-      try await database.autocommit { [nodeID] connection in
-        try connection.execute("SELECT pg_notify($1, $2)", .text(Self.libraryChannel), .text(nodeID))
+      try await database.autocommit { connection in
+        try connection.execute("SELECT pg_notify($1, $2)", .text(channel), .text(payload))
       }
     } catch {
-      log("library: could not tell the other nodes of a change: \(error)")
+      log("\(failure): \(error)")
     }
   }
 
@@ -140,6 +163,8 @@ public final class PostgresRoomLink: Sendable {
         connection = try PostgresConnection(database.settings)
         try connection.run(script: "LISTEN \(RoomNotice.channel)")
         try connection.run(script: "LISTEN \(Self.libraryChannel)")
+        try connection.run(script: "LISTEN \(ListenerCountNotice.channel)")
+        try connection.run(script: "LISTEN \(Self.jobsChannel)")
       } catch {
         if failures == 0 { log("rooms: the link to the other nodes failed (\(error)); retrying") }
         failures += 1
@@ -215,10 +240,15 @@ public final class PostgresRoomLink: Sendable {
       let channel = String(cString: notification.pointee.relname)
       let payload = String(cString: notification.pointee.extra)
       PQfreemem(notification)
-      if channel == Self.libraryChannel {
+      switch channel {
+      case Self.libraryChannel:
         if payload != nodeID { events.libraryChanged() }
-      } else if let notice = RoomNotice(payload: payload) {
-        events.notice(notice)
+      case Self.jobsChannel:
+        if payload != nodeID { events.jobsChanged() }
+      case ListenerCountNotice.channel:
+        if let counts = ListenerCountNotice(payload: payload), counts.nodeID != nodeID { events.listenerCounts(counts) }
+      default:
+        if let notice = RoomNotice(payload: payload) { events.notice(notice) }
       }
     }
   }

@@ -14,6 +14,7 @@ public final class RunningServer: Sendable {
   private let http: HTTPServer
   private let services: ServerServices
   private let imports: ImportService
+  private let rooms: RoomDirectory
   private let housekeeping: Task<Void, Never>
   /// Hands the room link's events to the rooms (PostgreSQL only).
   private let roomEvents: Task<Void, Never>?
@@ -50,10 +51,12 @@ public final class RunningServer: Sendable {
       storage: services.storage, unknownTracks: catalog.unknown,
       newToken: tokens.newToken)
     let imports: ImportService
+    var jobsChanged: (@Sendable () async -> Void)?
+    if let link = services.roomLink { jobsChanged = { await link.notifyJobsChanged() } }
     do {
       imports = try await ImportService.start(
         configuration, store: services.storage.imports, locks: services.storage.locks, library: services.library,
-        playlists: playlists, shared: services.roomLink != nil
+        playlists: playlists, jobsChanged: jobsChanged
       ) { message in
         guard let frame = SocketFrames.frame(message) else { return }
         Task { await rooms.sendToAll(frame) }
@@ -127,11 +130,13 @@ public final class RunningServer: Sendable {
       throw StartupError(message: error.message)
     }
     hosts.listenPort.store(Int(http.port), ordering: .relaxed)
-    let roomEvents = services.roomLink.map { RoomNodes.start($0, directory: rooms, library: services.library) }
+    let roomEvents = services.roomLink.map {
+      RoomNodes.start($0, directory: rooms, library: services.library, imports: imports)
+    }
     await Self.printSetupCode(services.accounts)
     return RunningServer(
       port: http.port, limits: httpConfiguration, configuration: configuration, http: http, services: services,
-      imports: imports, roomEvents: roomEvents,
+      imports: imports, rooms: rooms, roomEvents: roomEvents,
       housekeeping: Task {
         await withDiscardingTaskGroup { group in
           group.addTask { await Self.sessionHousekeeping(services, clock: clock) }
@@ -147,8 +152,10 @@ public final class RunningServer: Sendable {
 
   private init(
     port: UInt16, limits: HTTPServer.Configuration, configuration: ServerConfiguration, http: HTTPServer,
-    services: ServerServices, imports: ImportService, roomEvents: Task<Void, Never>?, housekeeping: Task<Void, Never>
+    services: ServerServices, imports: ImportService, rooms: RoomDirectory, roomEvents: Task<Void, Never>?,
+    housekeeping: Task<Void, Never>
   ) {
+    self.rooms = rooms
     self.port = port
     connectionLimit = limits.connectionLimit
     connectionsPerAddress = limits.connectionsPerAddress
@@ -165,6 +172,7 @@ public final class RunningServer: Sendable {
   public func stop() async {
     housekeeping.cancel()
     await http.shutdown()
+    await rooms.stopSendingListenerCounts()
     await imports.stop()
     await services.roomLink?.stop()
     roomEvents?.cancel()

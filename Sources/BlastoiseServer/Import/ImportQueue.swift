@@ -19,7 +19,7 @@ import Foundation
 /// whose node died are put back in the queue now and then, not only when a node starts.
 actor ImportQueue {
   let store: any ImportJobStore
-  private let locks: any NodeLocks
+  let locks: any NodeLocks
   private let settings: ImportSettings
   private let tool: YtDlp?
   private let ingest: ImportIngest
@@ -27,8 +27,10 @@ actor ImportQueue {
   private let playlists: PlaylistService
   private let announce: @Sendable (ImportSocketMessage) -> Void
   let now: @Sendable () -> Int64
+  /// Tells the other nodes sharing the store that jobs changed here (nil: alone).
+  let jobsChanged: (@Sendable () async -> Void)?
   /// Other nodes share the store: follow it (`watchStore`).
-  private let shared: Bool
+  private var shared: Bool { jobsChanged != nil }
   private var watching: Task<Void, Never>?
   /// Moves on with each local change of a job row: a read of the rows that raced one is dropped.
   private var changes = 0
@@ -47,10 +49,12 @@ actor ImportQueue {
   /// Jobs being inserted, per owner: counted against the limit while their insert is awaited.
   private var inserting: [Int: Int] = [:]
 
-  /// A job being worked on: its yt-dlp process and whether someone asked to cancel it.
+  /// A job being worked on: its yt-dlp process, whether someone asked to cancel it, and whether
+  /// this node lost its claim (`lostClaim`).
   private final class RunningJob: Sendable {
     let process = ToolProcess()
     let cancelRequested = ImportFlag()
+    let claimLost = ImportFlag()
   }
 
   private enum Result: Sendable {
@@ -59,15 +63,17 @@ actor ImportQueue {
     case cancelled
     /// The server is stopping: back to the queue.
     case interrupted
+    /// The job is not this node's any more: nothing is stored.
+    case lost
   }
 
   init(
     store: any ImportJobStore, locks: any NodeLocks, settings: ImportSettings, tool: YtDlp?, ingest: ImportIngest,
     addresses: ImportAddressPolicy, playlists: PlaylistService,
-    announce: @escaping @Sendable (ImportSocketMessage) -> Void, shared: Bool = false,
+    announce: @escaping @Sendable (ImportSocketMessage) -> Void, jobsChanged: (@Sendable () async -> Void)? = nil,
     now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }
   ) {
-    self.shared = shared
+    self.jobsChanged = jobsChanged
     self.store = store
     self.locks = locks
     self.settings = settings
@@ -88,6 +94,7 @@ actor ImportQueue {
       try? FileManager.default.removeItem(atPath: settings.directory + "/" + name)
     }
     let requeued = try await store.requeueUnfinished(at: now())
+    if requeued > 0 { tellNodes() }
     for job in try await store.jobs() {
       jobs[job.id] = job
       order.append(job.id)
@@ -124,6 +131,7 @@ actor ImportQueue {
     defer { inserting[owner, default: 0] -= records.count }
     try await store.insert(records)
     changes += 1
+    tellNodes()
     for record in records {
       jobs[record.id] = record
       order.append(record.id)
@@ -206,6 +214,7 @@ actor ImportQueue {
     let finished = order.compactMap { jobs[$0] }.filter { $0.status.isFinished && $0.isVisible(to: principal) }
     try await store.delete(ids: finished.map(\.id))
     changes += 1
+    if !finished.isEmpty { tellNodes() }
     for job in finished {
       jobs[job.id] = nil
       progress[job.id] = nil
@@ -252,6 +261,22 @@ actor ImportQueue {
     running[id] = (handle, Task { await self.run(job, handle: handle, tool: tool) })
     progress[id] = 0
     send(job, type: .importProgress)
+  }
+
+  /// This node's lock of a job it runs is gone (its connection was lost): another node may have
+  /// queued it again and run it. The run here is stopped and nothing more of it is stored.
+  func lostClaim(_ id: String) {
+    guard let handle = running[id]?.handle, !handle.claimLost.isSet else { return }
+    ServerLog.write("import: job \(id) is not this node's any more (its lock was lost); stopping it here")
+    handle.claimLost.set()
+    handle.process.kill()
+  }
+
+  /// After a lost job's run ended here: its state is what its new node (or the requeue) stored.
+  private func takeLost(_ id: String) async {
+    progress[id] = nil
+    guard let stored = try? await store.jobs().first(where: { $0.id == id }) else { return }
+    jobs[id] = stored
   }
 
   /// A job this node did not get, as the store has it (if it is still queued here).
@@ -349,14 +374,18 @@ actor ImportQueue {
   }
 
   private func finish(_ id: String, _ result: Result) async {
-    await record(id, result)
+    let lost = running[id]?.handle.claimLost.isSet == true
+    await record(id, lost ? .lost : result)
+    running[id] = nil  // before its lock goes: a lock let go is not a lock lost
     await release(id)
-    running[id] = nil
+    if lost { await takeLost(id) }
     schedule()
   }
 
   private func record(_ id: String, _ result: Result) async {
     switch result {
+    case .lost:
+      ServerLog.write("import: job \(id) stopped here without storing its end (another node may run it)")
     case .interrupted:
       update(id) { $0.status = .queued }
     case .cancelled:
@@ -406,9 +435,13 @@ actor ImportQueue {
   /// Applies a change that the state machine allows and queues its write; false when it was not
   /// allowed. The change is made here at once, so the state machine never sees one half done
   /// while a write is awaited; the writes follow in order (`writesDone` waits for them).
+  ///
+  /// A job this node runs (or is claiming) is written only while this node still holds its lock:
+  /// one whose lock went with a lost connection may be another node's now, and that node's state
+  /// must not be overwritten (`lostClaim`). Other nodes hear of a new status (`tellNodes`).
   @discardableResult
   private func update(_ id: String, _ change: (inout ImportJobRecord) -> Void) -> Bool {
-    guard let old = jobs[id] else { return false }
+    guard let old = jobs[id], running[id]?.handle.claimLost.isSet != true else { return false }
     var job = old
     change(&job)
     guard job.status == old.status || old.status.canMove(to: job.status) else { return false }
@@ -416,10 +449,18 @@ actor ImportQueue {
     jobs[id] = job
     changes += 1
     let previous = writes
-    writes = Task { [store] in
+    let claimed = running[id] != nil || claiming.contains(id)
+    let statusChanged = job.status != old.status
+    writes = Task { [store, locks, jobsChanged] in
       let earlier = await previous?.value
       do {
+        let held = claimed ? await locks.holds(.importJob(id)) : true
+        guard held else {
+          self.lostClaim(id)
+          return earlier
+        }
         try await store.update(job)
+        if statusChanged { await jobsChanged?() }
         return earlier
       } catch {
         ServerLog.write("import: could not store job \(id): \(error)")

@@ -37,7 +37,8 @@ final class ImportService: Sendable {
   /// Checks yt-dlp (only when import is enabled), loads the stored jobs and starts the queue.
   static func start(
     _ configuration: ServerConfiguration, store: any ImportJobStore, locks: any NodeLocks, library: LibraryService,
-    playlists: PlaylistService, shared: Bool, announce: @escaping @Sendable (ImportSocketMessage) -> Void
+    playlists: PlaylistService, jobsChanged: (@Sendable () async -> Void)?,
+    announce: @escaping @Sendable (ImportSocketMessage) -> Void
   ) async throws(StartupError) -> ImportService {
     let settings = ImportSettings(configuration)
     let addresses = ImportAddressPolicy(allowPrivate: settings.allowPrivateAddresses)
@@ -61,7 +62,7 @@ final class ImportService: Sendable {
     let queue = ImportQueue(
       store: store, locks: locks, settings: settings,
       tool: tool, ingest: ImportIngest(library: library, directory: settings.directory), addresses: addresses,
-      playlists: playlists, announce: announce, shared: shared)
+      playlists: playlists, announce: announce, jobsChanged: jobsChanged)
     if configuration.urlImportEnabled {
       do {
         try await queue.start()
@@ -172,6 +173,12 @@ final class ImportService: Sendable {
   func cancel(_ id: String, by principal: Principal) async throws -> ImportJobInfo {
     _ = try offered()
     return try await queue.cancel(id, by: principal)
+  }
+
+  /// Another node changed the jobs: this node reads them (and runs what it can claim).
+  func changedElsewhere() async {
+    guard enabled else { return }
+    await queue.followStore()
   }
 
   /// `DELETE /api/fetch`: forgets finished jobs.

@@ -9,6 +9,8 @@ import Foundation
 actor RoomActor {
   var room: Room
   private(set) var listeners: [UInt64: RoomListener] = [:]
+  /// Listeners of this room on the other nodes, as they last said (`RoomDirectory+Listeners.swift`).
+  private var listenersElsewhere = 0
   private var boundaryTimer: Task<Void, Never>?
   private var refreshTimer: Task<Void, Never>?
   private var listenersBroadcast: Task<Void, Never>?
@@ -48,11 +50,14 @@ actor RoomActor {
   var id: String { room.record.id }
   var record: RoomRecord { room.record }
 
-  func info() -> RoomInfo { room.info(listeners: listenerNames, listenerCount: listeners.count) }
+  func info() -> RoomInfo { room.info(listeners: listenerNames, listenerCount: listenerCount) }
+
+  /// Every node's listeners (the names are this node's).
+  private var listenerCount: Int { listeners.count + listenersElsewhere }
 
   func state(includeQueue: Bool) -> RoomState {
     room.state(
-      at: clock.now(), tracks: catalog.track, listeners: listenerNames, listenerCount: listeners.count,
+      at: clock.now(), tracks: catalog.track, listeners: listenerNames, listenerCount: listenerCount,
       includeQueue: includeQueue)
   }
 
@@ -66,6 +71,13 @@ actor RoomActor {
     listenersChanged()
     scheduleTimers()
     countPlays()
+  }
+
+  /// The other nodes' listeners here changed: told like a join, after the same delay.
+  func setListenersElsewhere(_ count: Int) {
+    guard count != listenersElsewhere else { return }
+    listenersElsewhere = count
+    listenersChanged()
   }
 
   /// Returns the listener that left (nil: it was not here).

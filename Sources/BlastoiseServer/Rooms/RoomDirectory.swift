@@ -18,6 +18,15 @@ actor RoomDirectory {
   let sharing: RoomSharing
   /// The rooms this node's sockets are in, as last told to `sharing.wanted`.
   private var wantedRooms: Set<String> = []
+  /// Listener counts across nodes (`RoomDirectory+Listeners.swift`).
+  var otherListeners = OtherNodesListeners()
+  var countSender = ListenerCountSender()
+  var countsNotice: Task<Void, Never>?
+  var countsSending = false
+  /// The node is stopping: nothing more is sent.
+  var countsClosed = false
+  /// What to send once the send in flight is done: nil nothing, false changes, true every count.
+  var countsAgain: Bool?
   private(set) var defaultID = ""
   /// True when the default room was created at this start (its queue is filled after the first scan).
   private(set) var defaultIsNew = false
@@ -172,12 +181,19 @@ actor RoomDirectory {
   }
 
   /// Other nodes own the rooms this node has no sockets in; tell the link when that changes.
+  /// The other nodes hear of the new listener counts.
   private func socketsMoved() {
     guard sharing.isShared else { return }
+    listenerCountsChanged()
     let wanted = Set(socketRoom.values)
     guard wanted != wantedRooms else { return }
     wantedRooms = wanted
     sharing.wanted(wanted)
+  }
+
+  /// This node's listeners per room (each socket is in one).
+  var localCounts: [String: Int] {
+    socketRoom.values.reduce(into: [:]) { $0[$1, default: 0] += 1 }
   }
 
   @discardableResult

@@ -57,7 +57,8 @@ struct RoomActorFixture {
   func otherNode(notices: NoticeLog) async -> RoomActor {
     let catalog = TrackCatalog(store: storage.library)
     try? await catalog.refresh()
-    let sharing = RoomSharing(isShared: true, announce: { notices.append($0) }, wanted: { _ in })
+    let sharing = RoomSharing(
+      isShared: true, announce: { notices.append($0) }, wanted: { _ in }, listenerCounts: { _ in })
     return RoomActor(record: await room.record, store: storage.rooms, catalog: catalog, clock: clock, sharing: sharing)
     {}
   }
