@@ -14,6 +14,7 @@ public struct SharedStores: Sendable {
   public let appPasswords: any AppPasswordStore
   public let podcastSubscriptions: any PodcastSubscriptionStore
   public let gpodderDevices: any GPodderDeviceStore
+  public let podcasts: any PodcastStore
 
   public init<Access: LibraryAccess>(access: Access) {
     accounts = SharedAccountStore(access: access)
@@ -27,6 +28,7 @@ public struct SharedStores: Sendable {
     appPasswords = SharedAppPasswordStore(access: access)
     podcastSubscriptions = SharedPodcastSubscriptionStore(access: access)
     gpodderDevices = SharedGPodderDeviceStore(access: access)
+    podcasts = SharedPodcastStore(access: access)
   }
 }
 
@@ -49,4 +51,5 @@ extension SharedStorage {
   public var appPasswords: any AppPasswordStore { shared.appPasswords }
   public var podcastSubscriptions: any PodcastSubscriptionStore { shared.podcastSubscriptions }
   public var gpodderDevices: any GPodderDeviceStore { shared.gpodderDevices }
+  public var podcasts: any PodcastStore { shared.podcasts }
 }

@@ -15,6 +15,7 @@ public protocol Storage: Sendable {
   var appPasswords: any AppPasswordStore { get }
   var podcastSubscriptions: any PodcastSubscriptionStore { get }
   var gpodderDevices: any GPodderDeviceStore { get }
+  var podcasts: any PodcastStore { get }
   /// What only one node at a time may do (one process with SQLite).
   var locks: any NodeLocks { get }
 

@@ -7,7 +7,7 @@ enum OpenAPIDocument {
   static let operations: [APIOperation] =
     APIOperation.status + APIOperation.auth + APIOperation.rooms + APIOperation.library + APIOperation.catalog
     + APIOperation.playlists + APIOperation.imports + APIOperation.covers + APIOperation.annotations
-    + APIOperation.progress + APIOperation.appPasswords + APIOperation.gpodder
+    + APIOperation.progress + APIOperation.appPasswords + APIOperation.gpodder + APIOperation.podcasts
 
   static var json: JSONValue {
     [

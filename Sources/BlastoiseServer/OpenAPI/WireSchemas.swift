@@ -10,6 +10,7 @@ enum WireSchemas {
   ].merging(ImportSchemas.all) { first, _ in first }.merging(CatalogSchemas.all) { first, _ in first }
     .merging(AnnotationSchemas.all) { first, _ in first }.merging(ProgressSchemas.all) { first, _ in first }
     .merging(AppPasswordSchemas.all) { first, _ in first }.merging(GPodderSchemas.all) { first, _ in first }
+    .merging(PodcastSchemas.all) { first, _ in first }
 
   static let playbackMode = Schema.oneOf(["once", "repeat-all", "repeat-one", "shuffle"])
 
