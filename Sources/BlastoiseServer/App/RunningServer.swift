@@ -123,7 +123,7 @@ public final class RunningServer: Sendable {
       try http.start()
     } catch {
       await imports.stop()
-      await podcasts.scheduler.stop()
+      podcasts.scheduler.stop()
       await services.storage.close()
       throw StartupError(message: error.message)
     }
@@ -168,7 +168,7 @@ public final class RunningServer: Sendable {
     housekeeping.cancel()
     await http.shutdown()
     await imports.stop()
-    await podcastScheduler.stop()
+    podcastScheduler.stop()
     await services.roomLink?.stop()
     roomEvents?.cancel()
     await services.storage.close()

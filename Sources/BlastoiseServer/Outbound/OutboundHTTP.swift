@@ -19,7 +19,7 @@ struct OutboundHTTP: Sendable {
   /// The whole exchange, redirects included.
   var timeoutSeconds = 30
   static let maxRedirects = 5
-  static let userAgent = "Blastoise/\(BlastoiseVersion.current) (podcasts; +https://github.com/blastoise)"
+  static let userAgent = "Blastoise/\(BlastoiseVersion.current)"
 
   func fetch(_ request: OutboundRequest) async throws(OutboundFailure) -> OutboundResponse {
     do {

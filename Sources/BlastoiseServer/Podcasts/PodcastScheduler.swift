@@ -45,11 +45,12 @@ final class PodcastScheduler: Sendable {
 
   func wake() { wakes.yield() }
 
-  func stop() async {
+  /// Ends the rounds without waiting for fetches in flight (each ends within its timeout; what it
+  /// stores after the store closed fails quietly).
+  func stop() {
     ticker.cancel()
     wakes.finish()
     rounds.cancel()
-    await rounds.value
   }
 
   private static func round(store: any PodcastStore, refresher: PodcastRefresher, concurrency: Int) async {
