@@ -94,8 +94,8 @@ public protocol PodcastStore: Sendable {
   func record(_ outcome: PodcastFetchOutcome, feedID: String, now: Int64, failures: Int, nextCheckAt: Int64)
     async throws
   /// The person's subscribed feeds that have a row, with episode counts and how many of those
-  /// they have not finished (by `listening_progress`).
-  func subscribed(userID: Int) async throws -> [PodcastInfo]
+  /// they have not finished (by `listening_progress`); only `feedID` when given.
+  func subscribed(userID: Int, feedID: String?) async throws -> [PodcastInfo]
   /// One page of the feed's episodes, newest first (undated last), and how many there are.
   func episodes(feedID: String, limit: Int, offset: Int) async throws -> (total: Int, episodes: [PodcastEpisode])
 }

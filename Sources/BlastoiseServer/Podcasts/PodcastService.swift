@@ -37,7 +37,8 @@ struct PodcastService: Sendable {
     }
     let known = try await subscriptions.subscriptions(userID: userID).contains(url)
     if !known { try await subscriptions.change(userID: userID, add: [url], remove: [], now: now) }
-    guard let info = try await podcasts.subscribed(userID: userID).first(where: { $0.url == url }) else {
+    let feedID = try await podcasts.feed(url: url)?.id ?? ""
+    guard let info = try await podcasts.subscribed(userID: userID, feedID: feedID).first else {
       throw CoreError(.conflict, "The subscription was removed meanwhile")
     }
     return (info, !known)
@@ -49,7 +50,7 @@ struct PodcastService: Sendable {
   }
 
   func list(userID: Int) async throws -> PodcastList {
-    PodcastList(podcasts: try await podcasts.subscribed(userID: userID))
+    PodcastList(podcasts: try await podcasts.subscribed(userID: userID, feedID: nil))
   }
 
   /// One page of episodes, newest first, each with the person's progress.
@@ -66,7 +67,7 @@ struct PodcastService: Sendable {
   func refresh(id: String, userID: Int) async throws -> PodcastInfo {
     let feed = try await subscribedFeed(id: id, userID: userID)
     try await refresher.refresh(feed)
-    guard let info = try await podcasts.subscribed(userID: userID).first(where: { $0.id == feed.id }) else {
+    guard let info = try await podcasts.subscribed(userID: userID, feedID: feed.id).first else {
       throw CoreError(.notFound, "Not subscribed to that podcast")
     }
     return info
@@ -105,7 +106,8 @@ struct PodcastService: Sendable {
   /// The person's subscriptions as OPML, titled as last fetched.
   func exportOPML(userID: Int) async throws -> String {
     let titles = Dictionary(
-      try await podcasts.subscribed(userID: userID).map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
+      try await podcasts.subscribed(userID: userID, feedID: nil).map { ($0.url, $0) },
+      uniquingKeysWith: { first, _ in first })
     let entries = try await subscriptions.subscriptions(userID: userID).map { url in
       OPMLSubscription(title: titles[url]?.title, feedURL: url, siteURL: titles[url]?.link)
     }
@@ -115,8 +117,8 @@ struct PodcastService: Sendable {
   /// The feed `id` when the person subscribes to it; 404 otherwise (someone else's podcast is
   /// not theirs to see).
   private func subscribedFeed(id: String, userID: Int) async throws -> PodcastFeed {
-    guard PodcastID.isValid(id), let feed = try await podcasts.feed(id: id),
-      try await subscriptions.subscriptions(userID: userID).contains(feed.url)
+    guard PodcastID.isValid(id), try await !podcasts.subscribed(userID: userID, feedID: id).isEmpty,
+      let feed = try await podcasts.feed(id: id)
     else { throw CoreError(.notFound, "Not subscribed to that podcast") }
     return feed
   }

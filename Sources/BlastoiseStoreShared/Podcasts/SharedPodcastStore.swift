@@ -92,7 +92,7 @@ public struct SharedPodcastStore<Access: StoreAccess>: PodcastStore {
     }
   }
 
-  public func subscribed(userID: Int) async throws -> [PodcastInfo] {
+  public func subscribed(userID: Int, feedID: String?) async throws -> [PodcastInfo] {
     try await access.read { connection in
       try connection.query(
         """
@@ -103,9 +103,9 @@ public struct SharedPodcastStore<Access: StoreAccess>: PodcastStore {
             WHERE p.user_id = $1 AND p.kind = 'episodes' AND p.item_id = e.enclosure_url AND p.finished = 1
           )) AS unplayed_count
         FROM podcast_subscriptions s JOIN podcast_feeds f ON f.url = s.url
-        WHERE s.user_id = $1 AND s.subscribed = 1
+        WHERE s.user_id = $1 AND s.subscribed = 1 AND (CAST($2 AS TEXT) IS NULL OR f.id = $2)
         ORDER BY \(connection.dialect.asciiCaseFolded("COALESCE(f.title, f.url)")), f.id
-        """, StoreValue(userID)
+        """, StoreValue(userID), StoreValue(feedID)
       ).compactMap { row in
         guard let feed = PodcastFeed(row: row) else { return nil }
         return PodcastInfo(
