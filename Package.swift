@@ -25,6 +25,8 @@ let package = Package(
     .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
     // libpq (`libpq-dev`), for the PostgreSQL store.
     .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+    // libcurl (`libcurl4-openssl-dev`): the HTTP client for what the server fetches itself (OutboundHTTP).
+    .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     // posix_spawn with the GNU pieces Swift's Glibc module leaves out (for yt-dlp).
     .target(name: "CSpawn"),
 
@@ -70,7 +72,7 @@ let package = Package(
       name: "BlastoiseServer",
       dependencies: [
         "BlastoiseProtocol", "BlastoiseSync", "BlastoiseCore", "BlastoiseStore", "BlastoisePostgres", "BlastoiseHTTP",
-        "BlastoiseMedia", "BlastoiseFeeds", "CSodium", "CSpawn",
+        "BlastoiseMedia", "BlastoiseFeeds", "CSodium", "CSpawn", "CCurl",
       ]
     ),
     .executableTarget(name: "blastoise", dependencies: ["BlastoiseServer", "BlastoisePlayer"]),

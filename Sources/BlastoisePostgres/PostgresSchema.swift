@@ -311,6 +311,8 @@ public enum PostgresSchema {
         ALTER TABLE fetch_jobs ADD COLUMN progress integer NOT NULL DEFAULT 0 CHECK (progress BETWEEN 0 AND 100),
           ADD COLUMN cancel_requested boolean NOT NULL DEFAULT false;
         """),
+    // Podcast feeds and their episodes (one text for both backends).
+    .podcastFeeds,
     // Audiobooks (one text for both backends).
     .books,
   ]

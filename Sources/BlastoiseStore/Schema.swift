@@ -305,6 +305,8 @@ public enum BlastoiseSchema {
         ALTER TABLE fetch_jobs ADD COLUMN progress INTEGER NOT NULL DEFAULT 0 CHECK (progress BETWEEN 0 AND 100);
         ALTER TABLE fetch_jobs ADD COLUMN cancel_requested INTEGER NOT NULL DEFAULT 0 CHECK (cancel_requested IN (0, 1));
         """),
+    // Podcast feeds and their episodes (one text for both backends).
+    .podcastFeeds,
     // Audiobooks (one text for both backends).
     .books,
   ]

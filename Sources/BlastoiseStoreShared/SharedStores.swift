@@ -15,6 +15,7 @@ public struct SharedStores: Sendable {
   public let podcastSubscriptions: any PodcastSubscriptionStore
   public let gpodderDevices: any GPodderDeviceStore
   public let books: any BookStore
+  public let podcasts: any PodcastStore
 
   public init<Access: LibraryAccess>(access: Access) {
     accounts = SharedAccountStore(access: access)
@@ -29,6 +30,7 @@ public struct SharedStores: Sendable {
     podcastSubscriptions = SharedPodcastSubscriptionStore(access: access)
     gpodderDevices = SharedGPodderDeviceStore(access: access)
     books = SharedBookStore(access: access)
+    podcasts = SharedPodcastStore(access: access)
   }
 }
 
@@ -52,4 +54,5 @@ extension SharedStorage {
   public var podcastSubscriptions: any PodcastSubscriptionStore { shared.podcastSubscriptions }
   public var gpodderDevices: any GPodderDeviceStore { shared.gpodderDevices }
   public var books: any BookStore { shared.books }
+  public var podcasts: any PodcastStore { shared.podcasts }
 }

@@ -14,16 +14,16 @@ import Testing
     "http://[fe80::1%25eth0]/", "http://h:0/", "http://h:99999/",
   ])
   func refusedURLs(url: String) {
-    #expect(throws: CoreError.self) { try ImportURLPolicy.check(url) }
+    #expect(throws: CoreError.self) { try OutboundURLPolicy.check(url) }
   }
 
   @Test func acceptedURLs() throws {
     #expect(
-      try ImportURLPolicy.check("https://example.com/watch?v=1&t=2#x")
+      try OutboundURLPolicy.check("https://example.com/watch?v=1&t=2#x")
         == .init(
           url: "https://example.com/watch?v=1&t=2#x", host: "example.com", port: 443))
-    #expect(try ImportURLPolicy.check("HTTP://[2001:db8::1]:8080/a").host == "2001:db8::1")
-    #expect(try ImportURLPolicy.check("http://127.0.0.1:9/a.wav").port == 9)
+    #expect(try OutboundURLPolicy.check("HTTP://[2001:db8::1]:8080/a").host == "2001:db8::1")
+    #expect(try OutboundURLPolicy.check("http://127.0.0.1:9/a.wav").port == 9)
   }
 
   @Test(arguments: [

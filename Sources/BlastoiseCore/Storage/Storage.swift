@@ -16,6 +16,7 @@ public protocol Storage: Sendable {
   var podcastSubscriptions: any PodcastSubscriptionStore { get }
   var gpodderDevices: any GPodderDeviceStore { get }
   var books: any BookStore { get }
+  var podcasts: any PodcastStore { get }
   /// What only one node at a time may do (one process with SQLite).
   var locks: any NodeLocks { get }
 

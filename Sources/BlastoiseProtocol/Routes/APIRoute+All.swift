@@ -94,6 +94,17 @@ extension APIRoute {
   public static let bookFile = APIRoute("/api/books/:id/files/:index")
   /// An admin rescans the audiobooks directory now.
   public static let booksScan = APIRoute("/api/books/scan")
+  // Additive: podcasts.
+  /// `GET` the caller's podcasts, `POST { url }` subscribes to a feed (fetched at once).
+  public static let podcasts = APIRoute("/api/podcasts")
+  /// `POST { opml }` subscribes to an OPML document's feeds; `GET` exports the caller's.
+  public static let podcastsOPML = APIRoute("/api/podcasts/opml")
+  /// `DELETE` unsubscribes.
+  public static let podcast = APIRoute("/api/podcasts/:id")
+  /// A podcast's episodes, newest first, each with the caller's progress.
+  public static let podcastEpisodes = APIRoute("/api/podcasts/:id/episodes")
+  /// `POST` fetches the feed now.
+  public static let podcastRefresh = APIRoute("/api/podcasts/:id/refresh")
   /// `PUT { rating }` sets the item's rating, `DELETE` clears it.
   public static let rating = APIRoute("/api/ratings/:kind/:id")
   /// `POST { trackId }`: a play heard outside a room.

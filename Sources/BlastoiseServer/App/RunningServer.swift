@@ -15,6 +15,7 @@ public final class RunningServer: Sendable {
   private let services: ServerServices
   private let imports: ImportService
   private let rooms: RoomDirectory
+  private let podcastScheduler: PodcastScheduler
   private let housekeeping: Task<Void, Never>
   /// Hands the room link's events to the rooms (PostgreSQL only).
   private let roomEvents: Task<Void, Never>?
@@ -72,6 +73,8 @@ public final class RunningServer: Sendable {
         enabled: imports.enabled,
         available: imports.enabled ? imports.available : ExecutableLookup.find("yt-dlp") != nil))
 
+    let podcasts = Self.podcasts(configuration, storage: services.storage, clock: clock)
+
     var router = Router()
     StatusRoutes.register(on: &router, status: status)
     AuthRoutes(accounts: services.accounts, auth: authenticator).register(on: &router)
@@ -100,8 +103,10 @@ public final class RunningServer: Sendable {
     BookRoutes(books: books, auth: authenticator).register(on: &router)
     GPodderRoutes(
       sync: GPodderSync(storage: services.storage),
-      callers: GPodderAuthenticator(accounts: services.accounts, auth: authenticator), clock: clock
+      callers: GPodderAuthenticator(accounts: services.accounts, auth: authenticator), clock: clock,
+      subscriptionsChanged: podcasts.scheduler.wake
     ).register(on: &router)
+    PodcastRoutes(podcasts: podcasts, auth: authenticator).register(on: &router)
     ImportRoutes(imports: imports, auth: authenticator).register(on: &router)
     WebAppRoutes.register(on: &router, webDirectory: configuration.webDirectory)
 
@@ -126,6 +131,7 @@ public final class RunningServer: Sendable {
       try http.start()
     } catch {
       await imports.stop()
+      podcasts.scheduler.stop()
       await services.storage.close()
       throw StartupError(message: error.message)
     }
@@ -136,7 +142,7 @@ public final class RunningServer: Sendable {
     await Self.printSetupCode(services.accounts)
     return RunningServer(
       port: http.port, limits: httpConfiguration, configuration: configuration, http: http, services: services,
-      imports: imports, rooms: rooms, roomEvents: roomEvents,
+      imports: imports, rooms: rooms, podcastScheduler: podcasts.scheduler, roomEvents: roomEvents,
       housekeeping: Task {
         await withDiscardingTaskGroup { group in
           group.addTask { await Self.sessionHousekeeping(services, clock: clock) }
@@ -152,8 +158,8 @@ public final class RunningServer: Sendable {
 
   private init(
     port: UInt16, limits: HTTPServer.Configuration, configuration: ServerConfiguration, http: HTTPServer,
-    services: ServerServices, imports: ImportService, rooms: RoomDirectory, roomEvents: Task<Void, Never>?,
-    housekeeping: Task<Void, Never>
+    services: ServerServices, imports: ImportService, rooms: RoomDirectory, podcastScheduler: PodcastScheduler,
+    roomEvents: Task<Void, Never>?, housekeeping: Task<Void, Never>
   ) {
     self.rooms = rooms
     self.port = port
@@ -163,6 +169,7 @@ public final class RunningServer: Sendable {
     self.http = http
     self.services = services
     self.imports = imports
+    self.podcastScheduler = podcastScheduler
     self.housekeeping = housekeeping
     self.roomEvents = roomEvents
   }
@@ -174,9 +181,27 @@ public final class RunningServer: Sendable {
     await http.shutdown()
     await rooms.stopSendingListenerCounts()
     await imports.stop()
+    podcastScheduler.stop()
     await services.roomLink?.stop()
     roomEvents?.cancel()
     await services.storage.close()
+  }
+
+  /// Podcasts: one outbound client under the address policy URL import has, the refresher and
+  /// this node's scheduler (started here, stopped with the server).
+  private static func podcasts(_ configuration: ServerConfiguration, storage: any Storage, clock: any WallClock)
+    -> PodcastService
+  {
+    let addresses = OutboundAddressPolicy(allowPrivate: configuration.allowPrivateImports)
+    let http = OutboundHTTP(permits: { addresses.permits($0) })
+    let refresher = PodcastRefresher(
+      store: storage.podcasts, http: http,
+      schedule: PodcastSchedule(interval: Int64(configuration.podcastRefreshMinutes) * PodcastSchedule.minute),
+      clock: clock)
+    let scheduler = PodcastScheduler(refresher: refresher, tickSeconds: configuration.podcastCheckSeconds)
+    return PodcastService(
+      podcasts: storage.podcasts, subscriptions: storage.podcastSubscriptions, progress: storage.progress,
+      refresher: refresher, scheduler: scheduler, clock: clock)
   }
 
   /// The first scan runs after the socket is open, so a large library never delays start-up.

@@ -31,8 +31,13 @@ public struct ServerConfiguration: Sendable, Equatable {
   public var guestIdleSeconds = 600
   public var guestSessionsPerAddress = 20
   public var maxUploadMegabytes = 512
-  /// URL import may reach loopback/private/link-local addresses (`--allow-private-imports`).
+  /// What the server fetches itself — URL import, podcast feeds — may reach loopback, private
+  /// and link-local addresses (`--allow-private-imports`).
   public var allowPrivateImports = false
+  /// How often a podcast feed is fetched again (`--podcast-refresh-minutes`).
+  public var podcastRefreshMinutes = 60
+  /// How often each node looks for due feeds (seconds; tests shorten it).
+  public var podcastCheckSeconds: Double = 30
   /// Largest file one URL import may download (`--max-import-mb`).
   public var maxImportMegabytes = 512
   /// Wall-clock limit of one import download, of looking at a URL, and yt-dlp's socket timeout.

@@ -9,6 +9,8 @@ struct GPodderRoutes: Sendable {
   let sync: GPodderSync
   let callers: GPodderAuthenticator
   let clock: any WallClock
+  /// Told after a device changed the subscriptions, so their feeds are fetched without waiting.
+  let subscriptionsChanged: @Sendable () -> Void
 
   /// An upload of 1,000 actions with long URLs fits.
   static let uploadBody = BodyPolicy.foreignJSON(maxBytes: 4 << 20)
@@ -44,11 +46,14 @@ struct GPodderRoutes: Sendable {
             device: device, since: try Self.since(request), userID: person, now: clock.milliseconds()))
       }
     }
-    router.on(.post, APIRoute.gpodderSubscriptions.pattern, body: Self.uploadBody) { [clock] request in
+    router.on(.post, APIRoute.gpodderSubscriptions.pattern, body: Self.uploadBody) {
+      [clock, subscriptionsChanged] request in
       try await signedIn(request, user: request.pathParameter("user")) { person in
         let device = try GPodderFile(request.pathParameter("file")).name
         let upload = try request.decodeJSON(GPodderSubscriptionUpload.self)
-        return .json(try await sync.upload(upload, device: device, userID: person, now: clock.milliseconds()))
+        let result = try await sync.upload(upload, device: device, userID: person, now: clock.milliseconds())
+        subscriptionsChanged()
+        return .json(result)
       }
     }
     router.on(.get, APIRoute.gpodderEpisodes.pattern) { [clock] request in
@@ -77,11 +82,13 @@ struct GPodderRoutes: Sendable {
         return Self.list(try await sync.subscriptionList(userID: person), as: file.format)
       }
     }
-    router.on(.put, APIRoute.gpodderSimpleDevice.pattern, body: Self.uploadBody) { [clock] request in
+    router.on(.put, APIRoute.gpodderSimpleDevice.pattern, body: Self.uploadBody) {
+      [clock, subscriptionsChanged] request in
       try await signedIn(request, user: request.pathParameter("user")) { person in
         let device = try GPodderFile(request.pathParameter("file")).name
         let urls = try request.decodeJSON([String].self)
         try await sync.replace(urls, device: device, userID: person, now: clock.milliseconds())
+        subscriptionsChanged()
         return HTTPResponse(status: .ok)
       }
     }

@@ -108,7 +108,7 @@ final class ImportProxy: @unchecked Sendable {
       ImportProxyIO.send(client, ImportProxyIO.status(400, "Bad Request"))
       return
     }
-    let addresses = (try? ImportAddressPolicy.lookUp(request.host)) ?? []
+    let addresses = (try? OutboundAddressPolicy.lookUp(request.host)) ?? []
     guard !addresses.isEmpty else {
       ImportProxyIO.send(client, ImportProxyIO.status(502, "Cannot resolve \(request.host.prefix(100))"))
       return

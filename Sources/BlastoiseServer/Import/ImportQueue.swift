@@ -23,7 +23,7 @@ actor ImportQueue {
   private let settings: ImportSettings
   private let tool: YtDlp?
   private let ingest: ImportIngest
-  private let addresses: ImportAddressPolicy
+  private let addresses: OutboundAddressPolicy
   private let playlists: PlaylistService
   private let announce: @Sendable (ImportSocketMessage) -> Void
   let now: @Sendable () -> Int64
@@ -69,7 +69,7 @@ actor ImportQueue {
 
   init(
     store: any ImportJobStore, locks: any NodeLocks, settings: ImportSettings, tool: YtDlp?, ingest: ImportIngest,
-    addresses: ImportAddressPolicy, playlists: PlaylistService,
+    addresses: OutboundAddressPolicy, playlists: PlaylistService,
     announce: @escaping @Sendable (ImportSocketMessage) -> Void, jobsChanged: (@Sendable () async -> Void)? = nil,
     now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }
   ) {
@@ -318,7 +318,7 @@ actor ImportQueue {
   {
     // The host is checked again: what it resolves to may have changed since the job was queued.
     do {
-      _ = try await addresses.check(host: try ImportURLPolicy.check(job.url).host)
+      _ = try await addresses.check(host: try OutboundURLPolicy.check(job.url).host)
     } catch {
       return .failed("\(error)")
     }

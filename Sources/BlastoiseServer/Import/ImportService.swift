@@ -13,7 +13,7 @@ final class ImportService: Sendable {
   private let tool: YtDlp?
   private let settings: ImportSettings
   private let queue: ImportQueue
-  private let addresses: ImportAddressPolicy
+  private let addresses: OutboundAddressPolicy
   private let playlists: PlaylistService
   /// Every request yt-dlp makes goes through it (the address check at connection time).
   private let proxy: ImportProxy?
@@ -21,7 +21,7 @@ final class ImportService: Sendable {
   private let probesRunning = Mutex(0)
 
   private init(
-    enabled: Bool, tool: YtDlp?, settings: ImportSettings, queue: ImportQueue, addresses: ImportAddressPolicy,
+    enabled: Bool, tool: YtDlp?, settings: ImportSettings, queue: ImportQueue, addresses: OutboundAddressPolicy,
     playlists: PlaylistService, proxy: ImportProxy?
   ) {
     self.proxy = proxy
@@ -41,7 +41,7 @@ final class ImportService: Sendable {
     announce: @escaping @Sendable (ImportSocketMessage) -> Void
   ) async throws(StartupError) -> ImportService {
     let settings = ImportSettings(configuration)
-    let addresses = ImportAddressPolicy(allowPrivate: settings.allowPrivateAddresses)
+    let addresses = OutboundAddressPolicy(allowPrivate: settings.allowPrivateAddresses)
     var tool: YtDlp?
     var proxy: ImportProxy?
     if configuration.urlImportEnabled {
@@ -93,7 +93,7 @@ final class ImportService: Sendable {
   /// `POST /api/fetch`.
   func submit(_ request: ImportRequest, by principal: Principal) async throws -> HTTPResponse {
     let tool = try offered()
-    let checked = try ImportURLPolicy.check(request.url)
+    let checked = try OutboundURLPolicy.check(request.url)
     _ = try await addresses.check(host: checked.host)
     guard await queue.activeCount(ownerID: principal.userID) < settings.maxActiveJobsPerUser else {
       throw CoreError(.rateLimited(retryAfterSeconds: 60), "You have too many imports waiting")
@@ -130,11 +130,11 @@ final class ImportService: Sendable {
           throw CoreError.invalid("Unknown entry '\(String(id.prefix(40)))'; look at the playlist URL again")
         }
         chosen.append((entry.url, entry.title))
-        hosts.insert(try ImportURLPolicy.check(entry.url).host)
+        hosts.insert(try OutboundURLPolicy.check(entry.url).host)
       } else {
-        let checked: ImportURLPolicy.Checked
+        let checked: OutboundURLPolicy.Checked
         do {
-          checked = try ImportURLPolicy.check(item.url)
+          checked = try OutboundURLPolicy.check(item.url)
         } catch {
           throw CoreError.invalid("Entry \(index + 1): \(error.message)")
         }

@@ -162,7 +162,7 @@ struct YtDlp: Sendable {
     let candidates = entries.compactMap { entry -> ImportItemCandidate? in
       guard let entry = entry as? [String: Any],
         let url = Self.text(entry["url"]) ?? Self.text(entry["webpage_url"]),
-        (try? ImportURLPolicy.check(url)) != nil
+        (try? OutboundURLPolicy.check(url)) != nil
       else { return nil }
       return ImportItemCandidate(url: url, title: Self.text(entry["title"]) ?? Self.text(entry["id"]) ?? url)
     }

@@ -11,6 +11,7 @@ enum WireSchemas {
     .merging(AnnotationSchemas.all) { first, _ in first }.merging(ProgressSchemas.all) { first, _ in first }
     .merging(AppPasswordSchemas.all) { first, _ in first }.merging(GPodderSchemas.all) { first, _ in first }
     .merging(BookSchemas.all) { first, _ in first }
+    .merging(PodcastSchemas.all) { first, _ in first }
 
   static let playbackMode = Schema.oneOf(["once", "repeat-all", "repeat-one", "shuffle"])
 

@@ -73,9 +73,9 @@ extension StoredBook {
 }
 
 extension Migration {
-  /// Migration 17 of both backends, in one text both take: the audiobooks a scan found.
+  /// Migration 18 of both backends, in one text both take: the audiobooks a scan found.
   public static let books = Migration(
-    version: 17, name: "books",
+    version: 18, name: "books",
     sql: """
       CREATE TABLE books (
         id TEXT PRIMARY KEY,

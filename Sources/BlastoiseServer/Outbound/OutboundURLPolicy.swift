@@ -1,10 +1,11 @@
 import BlastoiseCore
 import Foundation
 
-/// The first gate for a URL to import, before anything resolves or runs it: only `http`/`https`
-/// with a host; nothing yt-dlp could read as an option (a leading `-`); no whitespace or control
+/// The first gate for a URL the server is asked to fetch (to import, a feed to subscribe to),
+/// before anything resolves or runs it: only `http`/`https` with a host; nothing yt-dlp could
+/// read as an option (a leading `-`); no whitespace or control
 /// characters (they split or smuggle arguments and headers); no user:password part.
-enum ImportURLPolicy {
+enum OutboundURLPolicy {
   static let maxLength = 2048
 
   struct Checked: Sendable, Equatable {
@@ -15,7 +16,7 @@ enum ImportURLPolicy {
   }
 
   static func check(_ raw: String?) throws(CoreError) -> Checked {
-    guard let raw, !raw.isEmpty else { throw CoreError.invalid("Send the address to import in 'url'") }
+    guard let raw, !raw.isEmpty else { throw CoreError.invalid("Send the address in 'url'") }
     guard raw.utf8.count <= maxLength else { throw CoreError.invalid("That URL is too long") }
     guard !raw.hasPrefix("-") else { throw CoreError.invalid("A URL cannot start with '-'") }
     guard !raw.unicodeScalars.contains(where: isForbidden) else {
@@ -25,10 +26,10 @@ enum ImportURLPolicy {
       throw CoreError.invalid("That is not a URL")
     }
     guard scheme == "http" || scheme == "https" else {
-      throw CoreError.invalid("Only http and https URLs can be imported")
+      throw CoreError.invalid("Only http and https URLs can be fetched")
     }
     guard components.user == nil, components.password == nil else {
-      throw CoreError.invalid("A URL with a user name or password cannot be imported")
+      throw CoreError.invalid("A URL with a user name or password cannot be fetched")
     }
     guard var host = components.percentEncodedHost, !host.isEmpty else {
       throw CoreError.invalid("That URL has no host")

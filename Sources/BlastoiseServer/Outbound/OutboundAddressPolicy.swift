@@ -1,11 +1,13 @@
 import BlastoiseCore
 import Foundation
 
-/// The SSRF gate: which IP addresses an import may reach. Unless private imports are allowed,
+/// The SSRF gate: which IP addresses the server may reach for what it fetches itself (URL import
+/// through `ImportProxy`, feeds and everything else through `OutboundHTTP`). Unless private
+/// addresses are allowed (`--allow-private-imports`),
 /// a host must resolve only to public unicast addresses — never loopback, private (RFC 1918,
 /// CGNAT), link-local (cloud metadata at 169.254.169.254), unique-local, multicast, reserved or
 /// documentation ranges, nor IPv6 forms that embed such an IPv4 address.
-struct ImportAddressPolicy: Sendable {
+struct OutboundAddressPolicy: Sendable {
   let allowPrivate: Bool
   var resolveTimeoutSeconds: Double = 10
 
@@ -16,14 +18,14 @@ struct ImportAddressPolicy: Sendable {
     guard !allowPrivate else { return addresses }
     if let refused = addresses.first(where: { !$0.isPublic }) {
       throw CoreError.invalid(
-        "\(host) is a private or local address (\(refused)); this server only imports from public addresses")
+        "\(host) is a private or local address (\(refused)); this server only fetches from public addresses")
     }
     return addresses
   }
 
   func permits(_ address: IPAddress) -> Bool { allowPrivate || address.isPublic }
 
-  private static let timers = DispatchQueue(label: "import-resolve-timeouts")
+  private static let timers = DispatchQueue(label: "outbound-resolve-timeouts")
 
   /// getaddrinfo blocks, so it runs on a thread of its own: a blocked dispatch worker would be
   /// taken from the pool that runs Swift tasks (on Linux they share it).
@@ -66,7 +68,7 @@ struct ImportAddressPolicy: Sendable {
   }
 }
 
-/// Which addresses count as public for URL import.
+/// Which addresses count as public for what the server fetches.
 extension IPAddress {
   /// Public unicast: reachable on the internet and not one of the special ranges.
   var isPublic: Bool {

@@ -1,0 +1,132 @@
+/// A podcast the caller subscribes to (additive; ours): the feed as last fetched, how fetching
+/// it goes, and how many of its episodes the caller has not finished. Times are milliseconds
+/// since the epoch.
+public struct PodcastInfo: Codable, Sendable, Equatable {
+  public var id: String
+  /// The feed URL subscribed to (gPodder clients know the podcast by it).
+  public var url: String
+  public var title: String?
+  public var author: String?
+  /// Plain text (HTML in the feed is reduced to its text).
+  public var description: String?
+  public var imageURL: String?
+  public var link: String?
+  /// The last fetch, successful or not; absent until the first.
+  public var lastCheckedAt: Int64?
+  /// Why the last fetch failed; absent after a successful one.
+  public var lastError: String?
+  /// Fetches that failed in a row (the wait before the next one doubles with each).
+  public var failures: Int
+  public var nextCheckAt: Int64
+  public var episodeCount: Int
+  /// Episodes the caller has not finished.
+  public var unplayedCount: Int
+
+  public init(
+    id: String, url: String, title: String? = nil, author: String? = nil, description: String? = nil,
+    imageURL: String? = nil, link: String? = nil, lastCheckedAt: Int64? = nil, lastError: String? = nil,
+    failures: Int = 0, nextCheckAt: Int64, episodeCount: Int = 0, unplayedCount: Int = 0
+  ) {
+    self.id = id
+    self.url = url
+    self.title = title
+    self.author = author
+    self.description = description
+    self.imageURL = imageURL
+    self.link = link
+    self.lastCheckedAt = lastCheckedAt
+    self.lastError = lastError
+    self.failures = failures
+    self.nextCheckAt = nextCheckAt
+    self.episodeCount = episodeCount
+    self.unplayedCount = unplayedCount
+  }
+}
+
+/// `GET /api/podcasts`: the caller's podcasts, by title.
+public struct PodcastList: Codable, Sendable, Equatable {
+  public var podcasts: [PodcastInfo]
+
+  public init(podcasts: [PodcastInfo]) { self.podcasts = podcasts }
+}
+
+/// One episode of a podcast, with the caller's progress in it (keyed, as everywhere, by its
+/// enclosure URL).
+public struct PodcastEpisode: Codable, Sendable, Equatable {
+  /// The item's guid (when the feed gives none: its enclosure URL); unique within the podcast.
+  public var guid: String
+  public var title: String?
+  public var publishedAt: Int64?
+  /// Seconds, as the feed says.
+  public var duration: Double?
+  /// The enclosure: the audio file's URL, its MIME type and length in bytes as the feed says.
+  public var url: String
+  public var type: String?
+  public var length: Int64?
+  /// Plain text.
+  public var description: String?
+  /// Podcasting 2.0 chapters JSON.
+  public var chaptersURL: String?
+  public var imageURL: String?
+  public var progress: ListeningProgress?
+
+  public init(
+    guid: String, title: String? = nil, publishedAt: Int64? = nil, duration: Double? = nil, url: String,
+    type: String? = nil, length: Int64? = nil, description: String? = nil, chaptersURL: String? = nil,
+    imageURL: String? = nil, progress: ListeningProgress? = nil
+  ) {
+    self.guid = guid
+    self.title = title
+    self.publishedAt = publishedAt
+    self.duration = duration
+    self.url = url
+    self.type = type
+    self.length = length
+    self.description = description
+    self.chaptersURL = chaptersURL
+    self.imageURL = imageURL
+    self.progress = progress
+  }
+}
+
+/// `POST /api/podcasts`: subscribe to the feed at `url`.
+public struct PodcastSubscribeRequest: Codable, Sendable, Equatable {
+  public var url: String
+
+  public init(url: String) { self.url = url }
+
+  enum CodingKeys: String, CodingKey, CaseIterable { case url }
+
+  public init(from decoder: any Decoder) throws {
+    try decoder.refuseUnknownKeys(CodingKeys.self)
+    url = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .url)
+  }
+}
+
+/// `POST /api/podcasts/opml`: an OPML document's text, whose feeds the caller subscribes to.
+public struct PodcastOPMLImport: Codable, Sendable, Equatable {
+  public var opml: String
+
+  public init(opml: String) { self.opml = opml }
+
+  enum CodingKeys: String, CodingKey, CaseIterable { case opml }
+
+  public init(from decoder: any Decoder) throws {
+    try decoder.refuseUnknownKeys(CodingKeys.self)
+    opml = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .opml)
+  }
+}
+
+/// What an OPML import did: feeds newly subscribed to, ones already subscribed, and entries
+/// refused (not an http(s) URL), each with its reason.
+public struct PodcastOPMLResult: Codable, Sendable, Equatable {
+  public var added: Int
+  public var alreadySubscribed: Int
+  public var refused: [String]
+
+  public init(added: Int, alreadySubscribed: Int, refused: [String]) {
+    self.added = added
+    self.alreadySubscribed = alreadySubscribed
+    self.refused = refused
+  }
+}

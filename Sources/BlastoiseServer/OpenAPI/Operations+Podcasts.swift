@@ -1,0 +1,82 @@
+/// Podcasts (additive): the caller's subscriptions (the same list the gPodder API syncs), feeds
+/// fetched by the server, episodes with the caller's progress.
+extension APIOperation {
+  static let podcastNotes = "Additive. Guests get 403: they keep no subscriptions."
+  static let onePodcast = Answer.json(Schema.ref("Podcast"))
+
+  static let podcasts: [APIOperation] = [
+    APIOperation(
+      .get, .podcastsOPML, "The caller's podcasts as OPML", access: .permission(.listen),
+      answers: [200: ["description": "OPML 2.0", "content": ["text/x-opml": ["schema": Schema.string]]]],
+      notes: podcastNotes),
+    APIOperation(
+      .post, .podcastsOPML, "Subscribe to an OPML document's feeds", access: .permission(.listen),
+      body: .json(Schema.ref("PodcastOPMLImport")), answers: [200: Answer.json(Schema.ref("PodcastOPMLResult"))],
+      notes: podcastNotes
+        + " The feeds are fetched in the background (GET /api/podcasts shows each once `lastCheckedAt` is set)."
+        + " Entries that are not http(s) URLs are listed in `refused`; 400 when the text is not OPML."),
+    APIOperation(
+      .get, .podcasts, "The caller's podcasts, by title", access: .permission(.listen),
+      answers: [
+        200: Answer.json(
+          Schema.ref("PodcastList"), linking: "id", from: "$response.body#/podcasts/0/id",
+          to: [(.get, .podcastEpisodes), (.post, .podcastRefresh), (.delete, .podcast)])
+      ], notes: podcastNotes),
+    APIOperation(
+      .post, .podcasts, "Subscribe to a feed", access: .permission(.listen),
+      body: .json(Schema.ref("PodcastSubscribeRequest")),
+      answers: [201: onePodcast, 200: Answer.json(Schema.ref("Podcast"), "Already subscribed")],
+      errors: [409],
+      notes: podcastNotes
+        + " A feed nobody has yet is fetched first: 400 (with the reason) when the URL is not http(s), its host is a"
+        + " private or local address, the fetch fails, or the answer is not an RSS or Atom feed."),
+    APIOperation(
+      .delete, .podcast, "Unsubscribe", access: .permission(.listen), body: .ignoredJSON,
+      answers: [204: ["description": "Unsubscribed"]], errors: [404],
+      notes: podcastNotes + " 404 when the caller does not subscribe to it. gPodder clients see the removal."),
+    APIOperation(
+      .get, .podcastEpisodes, "A podcast's episodes, newest first, with the caller's progress",
+      access: .permission(.listen), query: QueryParameters.page,
+      answers: [200: Answer.json(Schema.ref("PodcastEpisodePage"))], errors: [404],
+      notes: podcastNotes + " 50 a page without `limit`. 404 when the caller does not subscribe to it."),
+    APIOperation(
+      .post, .podcastRefresh, "Fetch a podcast's feed now", access: .permission(.listen), body: .ignoredJSON,
+      answers: [200: onePodcast], errors: [404],
+      notes: podcastNotes
+        + " A failed fetch is not an error of this call: the answer's `lastError` and `failures` say it."),
+  ]
+}
+
+/// The shapes of podcasts (additive).
+enum PodcastSchemas {
+  static let count: JSONValue = ["type": "integer", "minimum": 0]
+
+  static let all: [String: JSONValue] = [
+    "Podcast": Schema.additive(
+      Schema.object(
+        [
+          "id": Schema.string, "url": Schema.string, "title": Schema.string, "author": Schema.string,
+          "description": Schema.string, "imageURL": Schema.string, "link": Schema.string,
+          "lastCheckedAt": Schema.milliseconds, "lastError": Schema.string, "failures": count,
+          "nextCheckAt": Schema.milliseconds, "episodeCount": count, "unplayedCount": count,
+        ], required: ["id", "url", "failures", "nextCheckAt", "episodeCount", "unplayedCount"])),
+    "PodcastList": Schema.additive(
+      Schema.object(["podcasts": Schema.array(Schema.ref("Podcast"))], required: ["podcasts"])),
+    "PodcastEpisode": Schema.additive(
+      Schema.object(
+        [
+          "guid": Schema.string, "title": Schema.string, "publishedAt": Schema.milliseconds,
+          "duration": ProgressSchemas.seconds, "url": Schema.string, "type": Schema.string, "length": Schema.integer,
+          "description": Schema.string, "chaptersURL": Schema.string, "imageURL": Schema.string,
+          "progress": Schema.ref("ListeningProgress"),
+        ], required: ["guid", "url"])),
+    "PodcastEpisodePage": CatalogSchemas.page(of: "PodcastEpisode"),
+    "PodcastSubscribeRequest": Schema.strictObject(
+      ["url": ["type": "string", "minLength": 1, "maxLength": 2048]], required: ["url"]),
+    "PodcastOPMLImport": Schema.strictObject(["opml": Schema.string], required: ["opml"]),
+    "PodcastOPMLResult": Schema.additive(
+      Schema.object(
+        ["added": count, "alreadySubscribed": count, "refused": Schema.array(Schema.string)],
+        required: ["added", "alreadySubscribed", "refused"])),
+  ]
+}

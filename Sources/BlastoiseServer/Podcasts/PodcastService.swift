@@ -1,0 +1,133 @@
+import BlastoiseCore
+import BlastoiseFeeds
+import BlastoiseProtocol
+import Foundation
+
+/// Podcasts for one person over the stores: their subscriptions are the gPodder list
+/// (`PodcastSubscriptionStore`, so a podcast subscribed to here is one in AntennaPod and the
+/// reverse), the feeds and episodes are shared rows (`PodcastStore`).
+struct PodcastService: Sendable {
+  let podcasts: any PodcastStore
+  let subscriptions: any PodcastSubscriptionStore
+  let progress: any ProgressStore
+  let refresher: PodcastRefresher
+  let scheduler: PodcastScheduler
+  let clock: any WallClock
+
+  /// Subscribes to the feed at `url`. A feed no one has yet is fetched first, and refused
+  /// (nothing kept) when it cannot be fetched or is not a feed. Answers the podcast and whether
+  /// the subscription is new.
+  func subscribe(_ url: String, userID: Int) async throws -> (PodcastInfo, created: Bool) {
+    let url = try Self.checked(url)
+    let now = clock.milliseconds()
+    let existing = try await podcasts.feed(url: url)
+    if existing?.lastCheckedAt == nil || existing?.lastError != nil {
+      let outcome = await refresher.read(url: url)
+      if case .failed(let reason) = outcome {
+        if let existing { try await refresher.store(outcome, for: existing) }
+        throw CoreError.invalid("Cannot subscribe to \(url.prefix(200)): \(reason)")
+      }
+      let feed: PodcastFeed
+      if let existing {
+        feed = existing
+      } else {
+        feed = try await podcasts.feed(url: url, newID: PodcastID.make(), now: now)
+      }
+      try await refresher.store(outcome, for: feed)
+    }
+    let known = try await subscriptions.subscriptions(userID: userID).contains(url)
+    if !known { try await subscriptions.change(userID: userID, add: [url], remove: [], now: now) }
+    let feedID = try await podcasts.feed(url: url)?.id ?? ""
+    guard let info = try await podcasts.subscribed(userID: userID, feedID: feedID).first else {
+      throw CoreError(.conflict, "The subscription was removed meanwhile")
+    }
+    return (info, !known)
+  }
+
+  func unsubscribe(id: String, userID: Int) async throws {
+    let feed = try await subscribedFeed(id: id, userID: userID)
+    try await subscriptions.change(userID: userID, add: [], remove: [feed.url], now: clock.milliseconds())
+  }
+
+  func list(userID: Int) async throws -> PodcastList {
+    PodcastList(podcasts: try await podcasts.subscribed(userID: userID, feedID: nil))
+  }
+
+  /// One page of episodes, newest first, each with the person's progress.
+  func episodes(id: String, page: PageQuery, userID: Int) async throws -> Page<PodcastEpisode> {
+    let feed = try await subscribedFeed(id: id, userID: userID)
+    let limit = page.limit ?? 50
+    var (total, episodes) = try await podcasts.episodes(feedID: feed.id, limit: limit, offset: page.offset)
+    let heard = try await progress.progress(kind: .episodes, ids: episodes.map(\.url), userID: userID)
+    for index in episodes.indices { episodes[index].progress = heard[episodes[index].url] }
+    return Page(items: episodes, total: total, offset: page.offset, limit: limit)
+  }
+
+  /// Fetches the feed now (whatever its schedule) and answers it as stored after.
+  func refresh(id: String, userID: Int) async throws -> PodcastInfo {
+    let feed = try await subscribedFeed(id: id, userID: userID)
+    try await refresher.refresh(feed)
+    guard let info = try await podcasts.subscribed(userID: userID, feedID: feed.id).first else {
+      throw CoreError(.notFound, "Not subscribed to that podcast")
+    }
+    return info
+  }
+
+  /// Subscribes to every feed of an OPML document; the feeds are fetched by the scheduler, which
+  /// this wakes (an import of hundreds must not hold the request).
+  func importOPML(_ text: String, userID: Int) async throws -> PodcastOPMLResult {
+    let entries: [OPMLSubscription]
+    do {
+      entries = try OPMLParser.parse(Data(text.utf8), maxSubscriptions: GPodderRules.subscriptionLimit)
+    } catch {
+      throw CoreError.invalid("That is not an OPML document: \(PodcastRefresher.describe(error))")
+    }
+    var urls: [String] = []
+    var refused: [String] = []
+    for entry in entries {
+      do {
+        let url = try Self.checked(entry.feedURL)
+        if !urls.contains(url) { urls.append(url) }
+      } catch {
+        refused.append("\(entry.feedURL.prefix(200)): \(error.message)")
+      }
+    }
+    let known = Set(try await subscriptions.subscriptions(userID: userID))
+    let added = urls.filter { !known.contains($0) }
+    let now = clock.milliseconds()
+    if !added.isEmpty {
+      try await subscriptions.change(userID: userID, add: added, remove: [], now: now)
+      _ = try await podcasts.addMissingFeeds(now: now, newID: PodcastID.make)
+      scheduler.wake()
+    }
+    return PodcastOPMLResult(added: added.count, alreadySubscribed: urls.count - added.count, refused: refused)
+  }
+
+  /// The person's subscriptions as OPML, titled as last fetched.
+  func exportOPML(userID: Int) async throws -> String {
+    let titles = Dictionary(
+      try await podcasts.subscribed(userID: userID, feedID: nil).map { ($0.url, $0) },
+      uniquingKeysWith: { first, _ in first })
+    let entries = try await subscriptions.subscriptions(userID: userID).map { url in
+      OPMLSubscription(title: titles[url]?.title, feedURL: url, siteURL: titles[url]?.link)
+    }
+    return OPMLWriter.document(title: "Blastoise podcasts", subscriptions: entries)
+  }
+
+  /// The feed `id` when the person subscribes to it; 404 otherwise (someone else's podcast is
+  /// not theirs to see).
+  private func subscribedFeed(id: String, userID: Int) async throws -> PodcastFeed {
+    guard PodcastID.isValid(id), try await !podcasts.subscribed(userID: userID, feedID: id).isEmpty,
+      let feed = try await podcasts.feed(id: id)
+    else { throw CoreError(.notFound, "Not subscribed to that podcast") }
+    return feed
+  }
+
+  /// The URL gate every fetch meets, and the form gPodder keeps URLs in.
+  private static func checked(_ url: String) throws(CoreError) -> String {
+    guard let clean = GPodderRules.cleanURL(url) else {
+      throw CoreError.invalid("A feed address is an http or https URL")
+    }
+    return try OutboundURLPolicy.check(clean).url
+  }
+}

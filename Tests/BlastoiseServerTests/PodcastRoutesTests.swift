@@ -1,0 +1,215 @@
+import BlastoiseProtocol
+import BlastoiseServer
+import BlastoiseTestSupport
+import Foundation
+import Testing
+
+/// Podcasts through the real server on loopback, on SQLite and on PostgreSQL, with feeds served
+/// by a real HTTP server on loopback (`FeedFixtureSite`; the server is told private addresses
+/// are fine, as only loopback is at hand).
+@Suite struct PodcastRoutesTests {
+  static let backends: [String] = ["sqlite"] + (TestPostgres.url != nil ? ["postgres"] : [])
+
+  /// A server on `backend` with ann signed in; `body` gets both, and the server stops after.
+  private static func withServer(
+    _ backend: String, _ configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in },
+    _ body: (TestServer, APIClient) async throws -> Void
+  ) async throws {
+    func run(_ database: DatabaseLocation) async throws {
+      let server = try await TestServer {
+        $0.allowPrivateImports = true
+        $0.database = database
+        configure(&$0)
+      }
+      let client = server.client()
+      try await client.signUp("ann")
+      try await withAsyncCleanup {
+        try await body(server, client)
+      } cleanup: {
+        await server.stop()
+      }
+    }
+    if backend == "sqlite" { return try await run(.sqlite) }
+    let serverURL = try #require(TestPostgres.url)
+    try await TestPostgres.withSchema(on: serverURL) { schema in try await run(.postgres(url: schema.url)) }
+  }
+
+  private static func basic(_ user: String) -> [String: String] {
+    ["Authorization": "Basic " + Data("\(user):password123".utf8).base64EncodedString()]
+  }
+
+  @Test(arguments: backends)
+  func subscribeReadEpisodesWithProgressRefreshAndUnsubscribe(backend: String) async throws {
+    let site = try await FeedFixtureSite()
+    try site.write("radio.xml", FixtureFeeds.rss())
+    try site.write("night.xml", FixtureFeeds.atom)
+    try await Self.withServer(backend) { _, ann in
+      let feedURL = site.url("/feeds/radio.xml")
+      let made = try await ann.post(APIRoute.podcasts.path(), #"{"url":"\#(feedURL)"}"#)
+      #expect(made.status == 201)
+      let podcast = try made.json(PodcastInfo.self)
+      #expect(podcast.title == "Loopback Radio" && podcast.author == "Loop Back" && podcast.url == feedURL)
+      #expect(podcast.imageURL == "https://radio.example/cover.jpg" && podcast.lastError == nil)
+      #expect(podcast.episodeCount == 3 && podcast.unplayedCount == 3)
+      #expect(try await ann.post(APIRoute.podcasts.path(), #"{"url":"\#(feedURL)"}"#).status == 200)
+
+      let page = try await ann.get(APIRoute.podcastEpisodes.path(podcast.id)).json(Page<PodcastEpisode>.self)
+      #expect(page.total == 3 && page.items.map(\.title) == ["Episode 3", "Episode 2", "Episode 1"])
+      let newest = try #require(page.items.first)
+      #expect(newest.url == "https://cdn.example/ep3.mp3" && newest.duration == 3 * 3600 + 300 && newest.length == 3000)
+      #expect(newest.description == "Show notes for episode 3" && newest.progress == nil)
+
+      // Finishing an episode shows on it and in the unplayed count.
+      let progress = APIRoute.progressItem.path("episodes", newest.url)
+      #expect(try await ann.request("PUT", progress, json: #"{"position":11100,"finished":true}"#).status == 200)
+      let heard = try await ann.get(APIRoute.podcastEpisodes.path(podcast.id) + "?limit=1").json(
+        Page<PodcastEpisode>.self)
+      #expect(heard.items.first?.progress?.finished == true && heard.limit == 1 && heard.total == 3)
+      #expect(try await ann.get(APIRoute.podcasts.path()).json(PodcastList.self).podcasts.first?.unplayedCount == 2)
+
+      // Unchanged: a 304. Changed: the new episode added, the retitled one updated, none twice.
+      #expect(try await ann.post(APIRoute.podcastRefresh.path(podcast.id)).status == 200)
+      #expect(try site.hits("radio.xml") == (full: 1, notModified: 1))
+      try site.write("radio.xml", FixtureFeeds.rss(episodes: 4, retitle: [1: "Episode 1 (remastered)"]))
+      let refreshed = try await ann.post(APIRoute.podcastRefresh.path(podcast.id)).json(PodcastInfo.self)
+      #expect(refreshed.episodeCount == 4 && refreshed.unplayedCount == 3)
+      let titles = try await ann.get(APIRoute.podcastEpisodes.path(podcast.id)).json(Page<PodcastEpisode>.self).items
+        .map(\.title)
+      #expect(titles == ["Episode 4", "Episode 3", "Episode 2", "Episode 1 (remastered)"])
+
+      // Atom too.
+      let night = try await ann.post(APIRoute.podcasts.path(), #"{"url":"\#(site.url("/gzip/night.xml"))"}"#)
+      #expect(night.status == 201)
+      #expect(
+        try night.json(PodcastInfo.self).title == "Night Reading" && night.json(PodcastInfo.self).episodeCount == 2)
+
+      // The subscriptions are the gPodder ones.
+      let synced = try await ann.request("GET", "/subscriptions/ann.json", headers: Self.basic("ann")).json(
+        [String].self)
+      #expect(Set(synced) == [feedURL, site.url("/gzip/night.xml")])
+      #expect(try await ann.request("DELETE", APIRoute.podcast.path(podcast.id)).status == 204)
+      let left = try await ann.get(APIRoute.podcasts.path()).json(PodcastList.self).podcasts.map(\.title)
+      #expect(left == ["Night Reading"])
+      let after = try await ann.request("GET", "/subscriptions/ann.json", headers: Self.basic("ann")).json(
+        [String].self)
+      #expect(after == [site.url("/gzip/night.xml")])
+      #expect(try await ann.get(APIRoute.podcastEpisodes.path(podcast.id)).status == 404)
+    }
+  }
+
+  @Test(arguments: backends)
+  func whatCannotBeSubscribedToIsA400AndOthersPodcastsAre404(backend: String) async throws {
+    let site = try await FeedFixtureSite()
+    try site.write("page.xml", "<html><body>not a feed</body></html>")
+    try site.write("radio.xml", FixtureFeeds.rss())
+    try await Self.withServer(backend) { server, ann in
+      for (url, reason) in [
+        ("ftp://example.com/feed", "A feed address is an http or https URL"),
+        (site.url("/feeds/page.xml"), "not an RSS or Atom feed"),
+        (site.url("/status/404"), "answered 404"),
+        (site.url("/endless/"), "larger than 16 MB"),
+      ] {
+        let refused = try await ann.post(APIRoute.podcasts.path(), #"{"url":"\#(url)"}"#)
+        #expect(refused.status == 400, "\(url)")
+        #expect(refused.errorMessage?.contains(reason) == true, "\(url): \(refused.errorMessage ?? "")")
+      }
+      #expect(try await ann.post(APIRoute.podcasts.path(), #"{"link":"x"}"#).status == 400)
+      #expect(try await ann.get(APIRoute.podcasts.path()).json(PodcastList.self).podcasts.isEmpty)
+
+      let mine = try await ann.post(APIRoute.podcasts.path(), #"{"url":"\#(site.url("/feeds/radio.xml"))"}"#)
+        .json(PodcastInfo.self)
+      let bob = server.client()
+      try await bob.signUp("bob")
+      #expect(try await bob.get(APIRoute.podcastEpisodes.path(mine.id)).status == 404)
+      #expect(try await bob.post(APIRoute.podcastRefresh.path(mine.id)).status == 404)
+      #expect(try await bob.request("DELETE", APIRoute.podcast.path(mine.id)).status == 404)
+      #expect(try await bob.get(APIRoute.podcastEpisodes.path("nonsense")).status == 404)
+      #expect(try await server.client().get(APIRoute.podcasts.path()).status == 401)
+    }
+  }
+
+  @Test func privateAddressesAreRefusedUnlessAllowed() async throws {
+    let site = try await FeedFixtureSite()
+    try site.write("radio.xml", FixtureFeeds.rss())
+    try await Self.withServer("sqlite", { $0.allowPrivateImports = false }) { _, ann in
+      let refused = try await ann.post(APIRoute.podcasts.path(), #"{"url":"\#(site.url("/feeds/radio.xml"))"}"#)
+      #expect(refused.status == 400)
+      #expect(refused.errorMessage?.contains("127.0.0.1 is a private or local address") == true)
+      #expect(try site.hits("radio.xml").full == 0)
+    }
+  }
+
+  @Test(arguments: backends)
+  func aBrokenFeedKeepsItsErrorAndWaitsLongerEachTime(backend: String) async throws {
+    let site = try await FeedFixtureSite()
+    try site.write("radio.xml", FixtureFeeds.rss())
+    try await Self.withServer(backend) { _, ann in
+      let podcast = try await ann.post(APIRoute.podcasts.path(), #"{"url":"\#(site.url("/feeds/radio.xml"))"}"#)
+        .json(PodcastInfo.self)
+      try site.write("radio.xml", "<rss><channel><title>cut off")
+      var waits: [Int64] = []
+      for expected in 1...3 {
+        let before = Int64(Date().timeIntervalSince1970 * 1000)
+        let broken = try await ann.post(APIRoute.podcastRefresh.path(podcast.id)).json(PodcastInfo.self)
+        #expect(broken.failures == expected && broken.lastError?.contains("not well-formed") == true)
+        #expect(broken.episodeCount == 3)  // what was read before stays
+        waits.append(broken.nextCheckAt - before)
+      }
+      // 15, 30, 60 minutes, each ±10%.
+      let minute: Int64 = 60_000
+      #expect(waits[0] > 13 * minute && waits[0] < 17 * minute)
+      #expect(waits[1] > 27 * minute && waits[1] < 34 * minute)
+      #expect(waits[2] > 54 * minute && waits[2] < 67 * minute)
+      try site.write("radio.xml", FixtureFeeds.rss())
+      let fixed = try await ann.post(APIRoute.podcastRefresh.path(podcast.id)).json(PodcastInfo.self)
+      #expect(fixed.failures == 0 && fixed.lastError == nil)
+    }
+  }
+
+  @Test(arguments: backends)
+  func gPodderSubscriptionsAndOPMLImportsAreFetchedByTheScheduler(backend: String) async throws {
+    let site = try await FeedFixtureSite()
+    for name in ["a.xml", "b.xml", "c.xml"] { try site.write(name, FixtureFeeds.rss(title: "Show \(name.prefix(1))")) }
+    try await Self.withServer(backend, { $0.podcastCheckSeconds = 1 }) { _, ann in
+      let upload = #"{"add":["\#(site.url("/feeds/a.xml"))"],"remove":[]}"#
+      let uploaded = try await ann.request(
+        "POST", "/api/2/subscriptions/ann/phone.json", json: upload, headers: Self.basic("ann"))
+      #expect(uploaded.status == 200)
+      let opml = OPMLDocument.text([site.url("/feeds/b.xml"), site.url("/feeds/c.xml"), "javascript:alert(1)"])
+      let imported = try await ann.post(
+        APIRoute.podcastsOPML.path(),
+        String(decoding: try JSONEncoder().encode(PodcastOPMLImport(opml: opml)), as: UTF8.self))
+      #expect(imported.status == 200)
+      let result = try imported.json(PodcastOPMLResult.self)
+      #expect(result.added == 2 && result.alreadySubscribed == 0 && result.refused.count == 1)
+
+      // A hang guard, not a speed claim: the scheduler's first round comes within a second.
+      let deadline = ContinuousClock.now + .seconds(120)
+      var titles: [String?] = []
+      while ContinuousClock.now < deadline {
+        let podcasts = try await ann.get(APIRoute.podcasts.path()).json(PodcastList.self).podcasts
+        if podcasts.count == 3, podcasts.allSatisfy({ $0.lastCheckedAt != nil }) {
+          titles = podcasts.map(\.title)
+          break
+        }
+        try await Task.sleep(for: .milliseconds(100))
+      }
+      #expect(titles == ["Show a", "Show b", "Show c"])
+      let exported = try await ann.get(APIRoute.podcastsOPML.path())
+      #expect(exported.header("Content-Type")?.hasPrefix("text/x-opml") == true)
+      #expect(exported.text.contains(#"text="Show b""#) && exported.text.contains(site.url("/feeds/c.xml")))
+      for name in ["a.xml", "b.xml", "c.xml"] { #expect(try site.hits(name).full == 1) }
+    }
+  }
+}
+
+/// An OPML document naming `urls`.
+enum OPMLDocument {
+  static func text(_ urls: [String]) -> String {
+    let outlines = urls.map {
+      #"<outline type="rss" text="x" xmlUrl="\#($0.replacingOccurrences(of: "&", with: "&amp;"))"/>"#
+    }
+    return
+      #"<?xml version="1.0"?><opml version="2.0"><head><title>mine</title></head><body>\#(outlines.joined())</body></opml>"#
+  }
+}
