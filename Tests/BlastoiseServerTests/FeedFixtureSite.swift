@@ -97,17 +97,7 @@ final class FeedFixtureSite: @unchecked Sendable {
 
   init() async throws {
     directory = try temporaryDirectory()
-    let scriptPath = directory + "/site.py"
-    try Data(Self.script.utf8).write(to: URL(fileURLWithPath: scriptPath))
-    let python = TestChild.locate("python3") ?? "/usr/bin/python3"
-    child = try TestChild(
-      python, [scriptPath, directory], environment: BlastoiseExecutable.environment(["PYTHONUNBUFFERED": "1"]))
-    _ = await child.waitForOutput { $0.contains("\n") }
-    guard let port = UInt16(child.outputText.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-      child.killGroup()
-      throw ProcessFailure(message: "the feed site did not start: \(child.errorText)")
-    }
-    self.port = port
+    (child, port) = try await PythonSite.start(script: Self.script, in: directory, name: "feed site")
   }
 
   /// Writes (or rewrites) the file served at `/feeds/<name>` and `/gzip/<name>`.

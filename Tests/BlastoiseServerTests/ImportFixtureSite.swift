@@ -85,18 +85,7 @@ final class ImportFixtureSite: @unchecked Sendable {
   init(files: [String: Data]) async throws {
     directory = try temporaryDirectory()
     for (name, data) in files { try data.write(to: URL(fileURLWithPath: directory + "/" + name)) }
-    let scriptPath = directory + "/site.py"
-    try Data(Self.script.utf8).write(to: URL(fileURLWithPath: scriptPath))
-    let python = TestChild.locate("python3") ?? "/usr/bin/python3"
-    child = try TestChild(
-      python, [scriptPath, directory], environment: BlastoiseExecutable.environment(["PYTHONUNBUFFERED": "1"]))
-    // The first line is the port.
-    _ = await child.waitForOutput { $0.contains("\n") }
-    guard let port = UInt16(child.outputText.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-      child.killGroup()
-      throw ProcessFailure(message: "the fixture site did not start: \(child.errorText)")
-    }
-    self.port = port
+    (child, port) = try await PythonSite.start(script: Self.script, in: directory, name: "fixture site")
   }
 
   static func start(files: [String: Data]) async throws -> ImportFixtureSite {

@@ -72,18 +72,24 @@ struct ImportNodesTests {
     site.stop()
   }
 
+  /// Two importing nodes, and the same signed-in account on each.
+  static func twoNodes(_ cluster: NodeCluster) async throws -> (ServerProcess, APIClient, ServerProcess, APIClient) {
+    let a = try cluster.start(Self.importing)
+    let onA = APIClient(base: "http://127.0.0.1:\(try await a.waitUntilListening())")
+    #expect(try await onA.signUp("keeper").status == 200)
+    let b = try cluster.start(Self.importing)
+    let onB = APIClient(base: "http://127.0.0.1:\(try await b.waitUntilListening())")
+    onB.cookie = onA.cookie
+    return (a, onA, b, onB)
+  }
+
   /// Jobs are followed from every node: a job queued on A is listed on B with the progress A
   /// stored; B's cancel stops it on A. Then a job whose node dies is queued again and run by a
   /// node that was already running, without any node starting.
   @Test func jobsAreListedProgressedAndCancelledFromAnyNodeAndADeadNodesJobIsRequeued() async throws {
     let site = try await ImportFixtureSite.start(files: [:])
     try await NodeCluster.with(tones: []) { cluster in
-      let a = try cluster.start(Self.importing)
-      let onA = APIClient(base: "http://127.0.0.1:\(try await a.waitUntilListening())")
-      #expect(try await onA.signUp("keeper").status == 200)
-      let b = try cluster.start(Self.importing)
-      let onB = APIClient(base: "http://127.0.0.1:\(try await b.waitUntilListening())")
-      onB.cookie = onA.cookie
+      let (a, onA, b, onB) = try await Self.twoNodes(cluster)
 
       let first = try await onA.post("/api/fetch", #"{"url":"\#(site.url("/slow.wav"))"}"#).json(
         ImportTests.Single.self)
@@ -112,12 +118,7 @@ struct ImportNodesTests {
   @Test func aNodeThatLostAJobsLockStopsItAndNeverOverwritesItsNextRun() async throws {
     let site = try await ImportFixtureSite.start(files: [:])
     try await NodeCluster.with(tones: []) { cluster in
-      let a = try cluster.start(Self.importing)
-      let onA = APIClient(base: "http://127.0.0.1:\(try await a.waitUntilListening())")
-      #expect(try await onA.signUp("keeper").status == 200)
-      let b = try cluster.start(Self.importing)
-      let onB = APIClient(base: "http://127.0.0.1:\(try await b.waitUntilListening())")
-      onB.cookie = onA.cookie
+      let (a, onA, b, onB) = try await Self.twoNodes(cluster)
 
       let job = try await onA.post("/api/fetch", #"{"url":"\#(site.url("/slow.wav"))"}"#).json(
         ImportTests.Single.self)
