@@ -135,7 +135,7 @@ let package = Package(
       name: "BlastoiseServerTests",
       dependencies: [
         "BlastoiseServer", "BlastoiseHTTP", "BlastoiseWebSocket", "BlastoiseStore", "BlastoiseCore", "BlastoiseMedia",
-        "BlastoiseProtocol", "BlastoiseSync", "BlastoiseTestSupport", "BlastoisePostgres",
+        "BlastoiseProtocol", "BlastoiseSync", "BlastoiseTestSupport", "BlastoisePostgres", "CCurl",
       ]
     ),
   ],

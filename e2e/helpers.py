@@ -282,9 +282,11 @@ class ApiError(Exception):
 # ---------------------------------------------------------------- browser
 
 
-def chrome(*, autoplay: bool = True, width: int = 1280, height: int = 800, mobile: bool = False):
+def chrome(*, autoplay: bool = True, width: int = 1280, height: int = 800, mobile: bool = False,
+           trust_any_certificate: bool = False):
     """A headless Chromium whose profile and temp files live in a folder of its own, removed by
-    quit() (Chromium leaves its singleton socket and screenshot files in TMPDIR otherwise)."""
+    quit() (Chromium leaves its singleton socket and screenshot files in TMPDIR otherwise).
+    `trust_any_certificate`: for a test's own https site on loopback, whose certificate it made."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -298,6 +300,8 @@ def chrome(*, autoplay: bool = True, width: int = 1280, height: int = 800, mobil
                 f"--user-data-dir={scratch}/profile"):
         options.add_argument(arg)
     options.add_argument("--autoplay-policy=" + ("no-user-gesture-required" if autoplay else "document-user-activation-required"))
+    if trust_any_certificate:
+        options.add_argument("--ignore-certificate-errors")
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver",
                       env={**os.environ, "TMPDIR": scratch})

@@ -62,12 +62,16 @@ def test_a_book_plays_across_its_files_and_resumes_where_it_was_left(book_server
     click(page, "#book-play")
     js_wait(page, "(a => a.currentSrc.includes('/files/0') && !a.paused && a.currentTime > 0)(document.getElementById('player'))",
             message="the first file playing")
-    # Now playing names the book, with its cover.
-    js_wait(page, "document.getElementById('np-title')?.textContent === 'Two Part Book'", message="the book in Now playing")
+    # Now playing, the lock screen and the tab name the chapter, with the book under it.
+    js_wait(page, "document.getElementById('np-title')?.textContent === 'Part A'", message="the chapter in Now playing")
+    assert "Two Part Book" in page.execute_script("return document.getElementById('np-subtitle').textContent")
+    assert page.execute_script("return navigator.mediaSession.metadata?.album") == "Two Part Book"
+    assert page.execute_script("return document.title").startswith("Part A")
     # The second chapter is the second file: the jump loads it.
     click(page, "#book-chapters .chapter[data-index='1']")
     js_wait(page, "(a => a.currentSrc.includes('/files/1') && !a.paused && a.currentTime > 0.3)(document.getElementById('player'))",
             message="the second file playing")
+    js_wait(page, "document.getElementById('np-title')?.textContent === 'Part B'", message="the next chapter in Now playing")
     page.execute_script("document.getElementById('player').pause();")
     saved = poll_until(lambda: progress(page, book_id), lambda p: p is not None and p["position"] >= 4,
                        message="the position saved on pause")
@@ -103,3 +107,34 @@ def test_a_book_begun_is_under_continue_listening_on_the_start_view(book_server,
     js_wait(page, f"!!document.querySelector('#continue-listening .book-link[data-id=\"{book_id}\"]')",
             message="the book under Continue listening")
     assert "left" in page.execute_script("return document.querySelector('#continue-listening .book-link').textContent")
+
+
+def test_a_books_speed_is_remembered_and_the_sleep_timer_stops_at_the_chapters_end(book_server, browsers):
+    page = browsers()
+    sign_up_in_page(page, book_server.base, unique("sleeper"))
+    page.execute_script("window.location.hash = '#/books';")
+    click(page, "#book-list .book-link")
+    click(page, "#book-play")
+    js_wait(page, "!document.getElementById('np-spoken').hidden", message="speed and sleep timer shown")
+    # Chosen while paused at the start, so that the book cannot run past the chapter meanwhile.
+    page.execute_script("const a = document.getElementById('player'); a.pause(); a.currentTime = 0;")
+    page.execute_script("const s = document.getElementById('np-rate'); s.value = '2'; s.dispatchEvent(new Event('change'));")
+    js_wait(page, "(a => a.playbackRate === 2 && a.preservesPitch !== false)(document.getElementById('player'))", message="twice as fast, pitch kept")
+    # Sleep at the end of the chapter (the first file's end, 4 s into the book): paused there.
+    page.execute_script("const s = document.getElementById('np-sleep'); s.value = 'chapter'; s.dispatchEvent(new Event('change'));")
+    page.execute_script("document.getElementById('player').play();")
+    js_wait(page, "(a => a.paused && window.__blastoise.spoken()?.position >= 3.5)(document.getElementById('player'))",
+            message="asleep at the chapter's end")
+    at = page.execute_script("return window.__blastoise.spoken().position")
+    assert 3.5 <= at <= 4.6, at
+    assert page.execute_script("return document.getElementById('np-title').textContent") == "Part B"
+    assert page.execute_script("return document.getElementById('np-sleep').value") == "0"  # the timer is spent
+    # The speed stays the book's, also for its next file and after a reload.
+    assert page.execute_script("return document.getElementById('player').playbackRate") == 2
+    page.refresh()
+    js_wait(page, "!!window.__blastoise", message="the app after a reload")
+    page.execute_script("window.location.hash = '#/books';")
+    click(page, "#book-list .book-link")
+    click(page, "#book-play")
+    js_wait(page, "(a => !a.paused && a.playbackRate === 2)(document.getElementById('player'))", message="the book's speed remembered")
+    assert page.execute_script("return document.getElementById('np-rate').value") == "2"

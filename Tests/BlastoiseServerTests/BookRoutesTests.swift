@@ -87,6 +87,38 @@ import Testing
     await server.stop()
   }
 
+  /// A rescan reads only files whose size or modification time moved: a file rewritten behind the
+  /// scan's back with both kept (as no editor does) keeps what it said, and once touched is read.
+  @Test func aRescanReadsOnlyNewAndChangedFiles() async throws {
+    let root = try TestRun.makeDirectory("audiobooks-rescan")
+    defer { TestRun.remove(root) }
+    let file = root + "/Dee Author/One Part/01.mp3"
+    try FileManager.default.createDirectory(atPath: root + "/Dee Author/One Part", withIntermediateDirectories: true)
+    try await BookFixtures.book(at: file, seconds: 2, metadata: [("title", "Start")])
+    let server = try await TestServer { $0.audiobooksDirectory = root }
+    let ann = server.client()
+    try await ann.signUp("ann")
+    func chapterTitles() async throws -> [String] {
+      _ = try await ann.post(APIRoute.booksScan.path()).json(BookScanSummary.self)
+      let id = try #require(try await ann.get(APIRoute.books.path()).json(BookList.self).books.first).id
+      return (try await ann.get(APIRoute.book.path(id)).json(Book.self).chapters ?? []).map(\.title)
+    }
+    #expect(try await chapterTitles() == ["Start"])
+
+    let size = { try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int }
+    let before = try size()
+    try await TestTool.run("cp", ["-p", file, root + "/stamp"])
+    try await BookFixtures.book(at: file, seconds: 2, metadata: [("title", "Begin")])
+    try #require(try size() == before, "the rewritten file must keep its size for this test")
+    try await TestTool.run("touch", ["-r", root + "/stamp", file])
+    try FileManager.default.removeItem(atPath: root + "/stamp")
+    #expect(try await chapterTitles() == ["Start"])
+
+    try await TestTool.run("touch", [file])
+    #expect(try await chapterTitles() == ["Begin"])
+    await server.stop()
+  }
+
   @Test func withoutAnAudiobooksDirectoryThereAreNone() async throws {
     let server = try await TestServer { _ in }
     let ann = server.client()

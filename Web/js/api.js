@@ -72,6 +72,8 @@ export function bookFileUrl(bookId, index) {
   return `${API_BASE}/api/books/${enc(bookId)}/files/${index}`;
 }
 
+export const opmlUrl = `${API_BASE}/api/podcasts/opml`;
+
 export function socketUrl(channelId) {
   const url = new URL(API_BASE || window.location.origin, window.location.href);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
@@ -92,10 +94,19 @@ export const api = {
   books: () => apiJson("/api/books"),
   book: (id) => apiJson(`/api/books/${enc(id)}`),
   scanBooks: () => apiJson("/api/books/scan", { method: "POST" }),
-  // Listening progress in an episode or book: `at` is when `position` was true (ms).
-  bookProgress: (id) => apiJson(`/api/progress/books/${enc(id)}`),
-  reportBookProgress: (id, report, { keepalive = false } = {}) =>
-    apiJson(`/api/progress/books/${enc(id)}`, { method: "PUT", body: report, keepalive }),
+  // Podcasts: { podcasts: [Podcast] }; a podcast's episodes are a page, newest first, each with
+  // the caller's progress. Subscribing fetches the feed at once (400 with why it failed).
+  podcasts: () => apiJson("/api/podcasts"),
+  subscribe: (url) => apiJson("/api/podcasts", { method: "POST", body: { url } }),
+  unsubscribe: (id) => apiJson(`/api/podcasts/${enc(id)}`, { method: "DELETE" }),
+  episodes: (id, { limit, offset } = {}) => apiJson(`/api/podcasts/${enc(id)}/episodes${query({ limit, offset })}`),
+  refreshPodcast: (id) => apiJson(`/api/podcasts/${enc(id)}/refresh`, { method: "POST" }),
+  importOPML: (opml) => apiJson("/api/podcasts/opml", { method: "POST", body: { opml } }),
+  // Listening progress in an episode (by its enclosure URL) or book: kind "episodes" or "books";
+  // `at` is when `position` was true (ms).
+  reportProgress: (kind, id, report, { keepalive = false } = {}) =>
+    apiJson(`/api/progress/${kind}/${enc(id)}`, { method: "PUT", body: report, keepalive }),
+  markNew: (kind, id) => apiJson(`/api/progress/${kind}/${enc(id)}`, { method: "DELETE" }),
   // App passwords: { appPasswords: [{ id, name, createdAt, lastUsedAt? }] }; a new one answers
   // { appPassword, password } — the only time its secret is shown.
   appPasswords: () => apiJson("/api/app-passwords"),

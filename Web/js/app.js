@@ -126,6 +126,7 @@ function exposeTestHooks(ctx) {
   const hooks = Object.freeze({
     syncInfo: () => ctx.sync.info(),
     syncParams: () => ({ ...SYNC_PARAMS }),
+    spoken: () => ctx.controls.playingSpoken(),
   });
   Object.defineProperty(window, "__blastoise", { value: hooks, configurable: true, writable: false });
 }

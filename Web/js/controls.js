@@ -3,7 +3,7 @@ import { api } from "./api.js";
 import { cache } from "./cache.js";
 import { rememberChannel } from "./prefs.js";
 import { formatCount, trackTitle } from "./format.js";
-import { BookPlayback } from "./book-playback.js";
+import { bookItem, episodeItem, playingTrack, SpokenPlayback } from "./spoken-playback.js";
 import { LocalPlays } from "./plays.js";
 import { store } from "./state.js";
 import { toast, toastError } from "./views/toasts.js";
@@ -34,26 +34,16 @@ function nextQueue() {
   });
 }
 
-/** How a book's file shows where a track would: the book's title, its author and part. */
-function bookTrack(book, index) {
-  const parts = book.files.length;
-  const part = parts > 1 ? `part ${index + 1} of ${parts}` : "";
-  return {
-    id: `${book.id}/${index}`, kind: "book", title: book.title,
-    artist: [book.author, part].filter(Boolean).join(" · "), album: "Audiobook", coverId: book.coverId,
-    duration: book.files[index].duration,
-  };
-}
-
 export function createControls(ctx) {
   const { player, sync } = ctx;
   // Guests keep no plays; people's local plays are reported (rooms count theirs on the server).
   const localPlays = new LocalPlays(player.audio, (trackId) => {
     if (store.get("user")?.isGuest === false) api.reportPlay(trackId).then(() => store.emit("played", trackId), () => {});
   });
-  // A book plays as "local" playback too; what shows as playing is its current file.
-  const books = new BookPlayback(player, {
-    onFile: (book, index) => store.set({ playback: { mode: "local", localTrack: bookTrack(book, index) } }),
+  // A book or an episode plays as "local" playback too; what shows as playing is its chapter or
+  // part.
+  const spoken = new SpokenPlayback(player, {
+    onPlaying: (item, index, chapter) => store.set({ playback: { mode: "local", localTrack: playingTrack(item, index, chapter) } }),
     onEnd: () => controls.backToRoom(),
     canSave: () => store.get("user")?.isGuest === false,
   });
@@ -234,7 +224,7 @@ export function createControls(ctx) {
 
     // ---- local preview (not synced) ----
     playLocal(track) {
-      books.stop();
+      spoken.stop();
       sync.suspend();
       ctx.socket.setHearing(false);
       store.set({ playback: { mode: "local", localTrack: track } });
@@ -242,26 +232,40 @@ export function createControls(ctx) {
       player.load(track.id).then(() => player.play());
     },
     backToRoom() {
-      books.stop();
+      spoken.stop();
       localPlays.stop();
       store.set({ playback: { mode: "sync", localTrack: null } });
       ctx.socket.setHearing(true);
       sync.resume();
     },
 
-    // ---- audiobooks (on this device, with progress saved) ----
+    // ---- spoken word: books and episodes (on this device, with progress saved) ----
     playBook(book, at = 0) {
+      return controls.playSpoken(bookItem(book), at);
+    },
+    playEpisode(podcast, episode, at = 0) {
+      return controls.playSpoken(episodeItem(podcast, episode), at);
+    },
+    playSpoken(item, at) {
       localPlays.stop();
       sync.suspend();
       ctx.socket.setHearing(false);
-      return books.start(book, at);
+      return spoken.start(item, at);
     },
     jumpInBook(at) {
-      return books.jump(at);
+      return spoken.jump(at);
     },
-    /** { id, position } of the book playing here, or null. */
-    playingBook() {
-      return books.active ? { id: books.book.id, position: books.position } : null;
+    /** { kind, id, position, rate, sleep } of the book or episode playing here, or null. */
+    playingSpoken() {
+      return spoken.active ? { kind: spoken.item.kind, id: spoken.item.id, position: spoken.position, rate: spoken.rate, sleep: spoken.sleep } : null;
+    },
+    /** Its rate (0.5–3, pitch kept), remembered for the book or podcast. */
+    setSpokenRate(rate) {
+      spoken.setRate(rate);
+    },
+    /** A sleep timer: minutes, "chapter" (its end), or null for none. */
+    sleepSpoken(choice) {
+      spoken.sleepAfter(choice);
     },
 
     // ---- library ----

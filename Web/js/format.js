@@ -9,6 +9,15 @@ export function formatTime(seconds) {
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 }
 
+/** How far the listener got in a book or episode: "Finished", "1:02:03 left" (or where they
+ *  are, when its length is unknown), else its length ("" when unknown too). */
+export function progressText(progress, duration) {
+  if (progress?.finished) return "Finished";
+  const length = duration || progress?.duration || 0;
+  if (progress?.position > 0) return length ? `${formatTime(Math.max(0, length - progress.position))} left` : `At ${formatTime(progress.position)}`;
+  return length ? formatTime(length) : "";
+}
+
 export function formatBytes(bytes) {
   if (!Number.isFinite(bytes) || bytes <= 0) return "0 B";
   const units = ["B", "KB", "MB", "GB", "TB"];

@@ -63,7 +63,7 @@ export function installMediaSession(ctx) {
     try {
       if (!track?.duration) return session.setPositionState();
       const at = store.isLocal() ? player.position : sync.target();
-      session.setPositionState({ duration: track.duration, position: Math.max(0, Math.min(track.duration, at || 0)), playbackRate: 1 });
+      session.setPositionState({ duration: track.duration, position: Math.max(0, Math.min(track.duration, at || 0)), playbackRate: store.isLocal() ? player.audio.playbackRate || 1 : 1 });
     } catch { /* a position the browser refuses: leave the last one */ }
   }
 

@@ -279,8 +279,6 @@ public final class RunningServer: Sendable {
     }
   }
 
-  /// The library is rescanned for files added or removed behind the server's back (unchanged
-  /// files cost a stat each).
   /// At start, then hourly, as the music.
   private static func scanBooks(_ books: BookService) async {
     while !Task.isCancelled {
@@ -289,6 +287,8 @@ public final class RunningServer: Sendable {
     }
   }
 
+  /// The library is rescanned for files added or removed behind the server's back (unchanged
+  /// files cost a stat each).
   private static func hourly(_ services: ServerServices) async {
     while !Task.isCancelled {
       try? await Task.sleep(for: .seconds(3600))

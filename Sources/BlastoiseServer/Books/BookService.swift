@@ -14,6 +14,8 @@ actor BookService {
   let covers: CoverStore
   private let queue = DispatchQueue(label: "book-scan")
   private var running: Task<BookScanSummary, any Error>?
+  /// What the last scan read, so that a rescan reads only new and changed files.
+  private var scanned = BookScanner.Memory()
 
   init(
     directory: String?, store: any BookStore, progress: any ProgressStore, covers: CoverStore, clock: any WallClock
@@ -38,10 +40,12 @@ actor BookService {
     guard let directory else { return BookScanSummary(books: 0, added: 0, removed: 0, skipped: []) }
     let now = clock.milliseconds()
     let finder = CoverFinder.forScan(store: covers, log: ServerLog.write)
-    let (books, skipped) = try await BlockingWork.run(on: queue) {
-      BookScanner.scan(root: directory, now: now, covers: finder)
+    let known = scanned
+    let (books, skipped, memory) = try await BlockingWork.run(on: queue) {
+      BookScanner.scan(root: directory, now: now, covers: finder, remembering: known)
     }
     let changes = try await store.replaceAll(with: books, now: now)
+    scanned = memory
     ServerLog.write(
       "books: \(books.count) in \(directory) (\(changes.added) new, \(changes.removed) gone, \(skipped.count) unreadable)"
     )

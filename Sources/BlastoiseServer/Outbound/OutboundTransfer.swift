@@ -103,7 +103,7 @@ final class OutboundTransfer {
   private static let openSocket: bl_curl_open_socket_callback = { context, _, address in
     guard let context, let address else { return CURL_SOCKET_BAD }
     let transfer = Unmanaged<OutboundTransfer>.fromOpaque(context).takeUnretainedValue()
-    let target = withUnsafePointer(to: &address.pointee.addr) { IPAddress(socketAddress: $0) }
+    let target = connectingTo(address)
     guard let target, transfer.settings.permits(target) else {
       transfer.refused = target
       return CURL_SOCKET_BAD
@@ -111,6 +111,14 @@ final class OutboundTransfer {
     // Close-on-exec from the start: a yt-dlp spawned meanwhile must not inherit it.
     return socket(
       address.pointee.family, address.pointee.socktype | Int32(SOCK_CLOEXEC.rawValue), address.pointee.protocol)
+  }
+
+  /// The address in libcurl's `curl_sockaddr`. Its `addr` field is declared as a 16-byte
+  /// `sockaddr`, but an IPv6 address (28 bytes) runs on past it, so it is read where it lies, never
+  /// through a copy of the field.
+  static func connectingTo(_ address: UnsafePointer<curl_sockaddr>) -> IPAddress? {
+    let offset = MemoryLayout<curl_sockaddr>.offset(of: \.addr)!
+    return IPAddress(socketAddress: (UnsafeRawPointer(address) + offset).assumingMemoryBound(to: sockaddr.self))
   }
 
   private static let receiveBody: bl_curl_data_callback = { data, size, count, context in

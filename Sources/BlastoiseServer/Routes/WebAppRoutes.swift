@@ -20,10 +20,12 @@ enum WebAppRoutes {
 
   /// The page loads only its own scripts and styles, never inline ones: tag text and file names
   /// are attacker-controlled, so even a rendering mistake cannot run a script. Audio may come from
-  /// blob: URLs (the track cache) and the room socket from ws:/wss: on this host.
+  /// blob: URLs (the track cache) and from https: publishers (a podcast episode not downloaded
+  /// here, as any podcast app plays it; never plain http, so a feed cannot point the page at a
+  /// device on the listener's network), and the room socket from ws:/wss: on this host.
   static let contentSecurityPolicy = [
     "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob:",
-    "media-src 'self' blob:", "connect-src 'self' ws: wss:", "font-src 'self'", "object-src 'none'",
+    "media-src 'self' blob: https:", "connect-src 'self' ws: wss:", "font-src 'self'", "object-src 'none'",
     "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
   ].joined(separator: "; ")
 

@@ -1,21 +1,13 @@
 // Audiobooks: the list (`#/books`), each with how far the listener got, and a book's page
 // (`#/book/<id>`): Play or Resume, Start over, and its chapters, each a jump.
 import { api } from "../api.js";
-import { chapterAt } from "../book-playback.js";
+import { chapterAt } from "../spoken-playback.js";
 import { coverArt } from "../covers.js";
 import { h } from "../dom.js";
-import { formatTime, plural } from "../format.js";
+import { formatTime, plural, progressText } from "../format.js";
 import { icon } from "../icons.js";
 import { libraryHref } from "../routes.js";
 import { toastError } from "./toasts.js";
-
-/** "1:02:03 left", "Finished", or the length for a book not started. */
-function progressText(book) {
-  const progress = book.progress;
-  if (progress?.finished) return "Finished";
-  if (progress?.position > 0) return `${formatTime(Math.max(0, book.duration - progress.position))} left`;
-  return formatTime(book.duration);
-}
 
 function progressBar(book) {
   const share = book.progress?.finished ? 1 : Math.min(1, (book.progress?.position || 0) / (book.duration || 1));
@@ -31,7 +23,7 @@ export function bookRow(book) {
       coverArt(book.coverId, { sizes: "48px", seed: book.title, className: "book-cover" }),
       h("span", { class: "book-text" },
         h("span", { class: "book-title", text: book.title }),
-        h("span", { class: "muted small", text: [book.author, plural(book.chapterCount, "chapter"), progressText(book)].filter(Boolean).join(" · ") }),
+        h("span", { class: "muted small", text: [book.author, plural(book.chapterCount, "chapter"), progressText(book.progress, book.duration)].filter(Boolean).join(" · ") }),
         progressBar(book))));
 }
 
@@ -71,8 +63,8 @@ export function mountBook(ctx, container, route) {
 
   /** Where to go on: where this device plays it, else the saved position (none once finished). */
   function resumeAt() {
-    const here = controls.playingBook();
-    if (here?.id === book.id) return here.position;
+    const here = controls.playingSpoken();
+    if (here?.kind === "books" && here.id === book.id) return here.position;
     return book.progress && !book.progress.finished ? book.progress.position : 0;
   }
 
@@ -90,7 +82,7 @@ export function mountBook(ctx, container, route) {
     chapters.replaceChildren(...book.chapters.map((chapter, index) => h("li", {},
       h("button", {
         class: ["chapter", chapter === current ? "current" : null], type: "button", dataset: { index: String(index) },
-        onclick: () => (controls.playingBook()?.id === book.id ? controls.jumpInBook(chapter.start) : controls.playBook(book, chapter.start)),
+        onclick: () => (controls.playingSpoken()?.id === book.id ? controls.jumpInBook(chapter.start) : controls.playBook(book, chapter.start)),
       }, h("span", { class: "chapter-title", text: chapter.title }), h("span", { class: "muted small", text: formatTime(chapter.start) })))));
   }
 

@@ -1,5 +1,5 @@
 // The library pane: its views (start, albums, album, artists, artist, genres, tracks, favourites,
-// audiobooks, a book) chosen by
+// audiobooks, a book, podcasts, a podcast) chosen by
 // the address (routes.js), the search box — catalog search in three groups, or, in the Tracks
 // view, a filter over the list — rescan and uploads.
 import { api } from "../api.js";
@@ -16,6 +16,7 @@ import { mountFavourites } from "./favourites.js";
 import { mountGenres } from "./genres.js";
 import { mountLibraryHome } from "./library-home.js";
 import { mountLibraryTracks } from "./library-tracks.js";
+import { mountPodcast, mountPodcasts } from "./podcasts.js";
 import { mountSearchResults } from "./search-results.js";
 import { toast, toastError } from "./toasts.js";
 import { mountUploads } from "./upload.js";
@@ -28,8 +29,9 @@ const NAV = [
   ["tracks", "Tracks"],
   ["favourites", "Favourites"],
   ["books", "Audiobooks"],
+  ["podcasts", "Podcasts"],
 ];
-const SECTION = { album: "albums", artist: "artists", book: "books" }; // a detail page lights up its list's link
+const SECTION = { album: "albums", artist: "artists", book: "books", podcast: "podcasts" }; // a detail page lights up its list's link
 
 export function mountLibrary(ctx, pane) {
   const { store, controls } = ctx;
@@ -37,6 +39,7 @@ export function mountLibrary(ctx, pane) {
   const views = {
     library: mountLibraryHome, albums: mountAlbums, album: mountAlbum, artists: mountArtists,
     artist: mountArtist, genres: mountGenres, favourites: mountFavourites, books: mountBooks, book: mountBook,
+    podcasts: mountPodcasts, podcast: mountPodcast,
     tracks: (c, container) => mountLibraryTracks(c, container, { setCount, formatCount }),
   };
 

@@ -1,5 +1,5 @@
 // Now playing: the track, time, seek bar, transport, mode, volume; this person's heart and stars
-// for the track (not for guests); the "not synced" banner for local previews and the "click to
+// for the track (not for guests); a book's or episode's speed and sleep timer; the "not synced" banner for local previews and the "click to
 // play" notice when the browser blocks autoplay.
 import { h } from "../dom.js";
 import { coverArt, setCover } from "../covers.js";
@@ -9,6 +9,7 @@ import { api } from "../api.js";
 import { heartButton, keepsAnnotations } from "./favourite.js";
 import { showLyrics } from "./lyrics.js";
 import { ratingControl } from "./rating.js";
+import { RATES } from "../spoken-playback.js";
 
 const COVER_SIZES = "(max-width: 800px) 62vw, 84px";
 
@@ -18,6 +19,9 @@ const MODES = [
   ["shuffle", "Shuffle"],
   ["once", "Play once"],
 ];
+
+const SLEEP_CHOICES = [["0", "No sleep timer"], ["5", "Sleep in 5 min"], ["15", "Sleep in 15 min"], ["30", "Sleep in 30 min"],
+  ["45", "Sleep in 45 min"], ["60", "Sleep in 1 hour"], ["chapter", "Sleep at chapter end"]];
 
 export function mountNowPlaying(ctx, pane) {
   const { store, player, sync, controls } = ctx;
@@ -47,7 +51,7 @@ export function mountNowPlaying(ctx, pane) {
   const personalLine = personal ? h("div", { class: "np-personal" }, personal.heart, personal.stars) : null;
 
   function showPersonal(shown) {
-    const track = shown?.kind === "book" ? null : shown; // a book's part has no heart or stars
+    const track = shown?.kind === "books" || shown?.kind === "episodes" ? null : shown; // spoken word has no heart or stars
     if (!personal || (track?.id ?? null) === personal.trackId) return;
     personal.trackId = track?.id ?? null;
     const name = track ? trackTitle(track) : "this track";
@@ -92,6 +96,18 @@ export function mountNowPlaying(ctx, pane) {
   const volume = h("input", { type: "range", class: "volume", id: "np-volume", min: 0, max: 1, step: 0.01, value: player.audio.volume, attrs: { "aria-label": "Volume" } });
   volume.addEventListener("input", () => player.setVolume(Number(volume.value)));
 
+  // A book or an episode: its rate and a sleep timer.
+  const rate = h("select", { class: "select", id: "np-rate", attrs: { "aria-label": "Playback speed" } },
+    RATES.map((r) => h("option", { value: String(r), text: `${r}×` })));
+  rate.addEventListener("change", () => controls.setSpokenRate(Number(rate.value)));
+  const sleep = h("select", { class: "select", id: "np-sleep", attrs: { "aria-label": "Sleep timer" } },
+    SLEEP_CHOICES.map(([value, label]) => h("option", { value, text: label })));
+  sleep.addEventListener("change", () => controls.sleepSpoken(sleep.value === "chapter" ? "chapter" : Number(sleep.value) || null));
+  const spokenRow = h("div", { class: "np-spoken", id: "np-spoken", hidden: true }, rate, sleep);
+  player.audio.addEventListener("pause", () => {
+    if (!controls.playingSpoken()?.sleep) sleep.value = "0"; // a timer that ran out is off
+  });
+
   const guestNote = h("p", { class: "guest-note", id: "guest-note", text: "You are listening as a guest. Sign in to control playback and the queue." });
   const controlsRow = h("div", { class: "np-controls" }, h("div", { class: "np-left" }, canControl ? mode : null), transport, h("div", { class: "np-right" }, muteButton, volume));
 
@@ -99,7 +115,7 @@ export function mountNowPlaying(ctx, pane) {
     h("div", { class: "np-main" }, cover,
       h("div", { class: "np-info" }, h("div", { class: "np-headline" }, title, badge), subtitle, personalLine, h("div", { class: "np-room-line" }, roomLine, lyricsButton))),
     h("div", { class: "np-seek" }, elapsed, seek, duration),
-    controlsRow);
+    controlsRow, spokenRow);
   if (!canControl) pane.append(guestNote);
 
   // Guests listen only: the room's transport is hidden (local previews bring it back).
@@ -120,6 +136,12 @@ export function mountNowPlaying(ctx, pane) {
     badge.hidden = !local;
     lyricsButton.hidden = !track?.hasLyrics;
     showPersonal(track);
+    const spoken = controls.playingSpoken();
+    spokenRow.hidden = !spoken;
+    if (spoken) {
+      rate.value = String(spoken.rate);
+      if (!spoken.sleep) sleep.value = "0";
+    }
     localBanner.hidden = !local;
     pane.classList.toggle("is-local", local);
     setTransportVisible(local);

@@ -1,0 +1,187 @@
+// Podcasts: the caller's subscriptions (`#/podcasts`) — subscribe by a feed's URL, import and
+// export OPML, each feed's unplayed count and last error — and a podcast's page
+// (`#/podcast/<id>`): its episodes newest first with Play or Resume and Mark played / Mark new,
+// Refresh and Unsubscribe.
+import { api, opmlUrl } from "../api.js";
+import { h } from "../dom.js";
+import { formatCount, formatTime, plural, progressText } from "../format.js";
+import { icon } from "../icons.js";
+import { libraryHref } from "../routes.js";
+import { confirmDialog } from "./dialogs.js";
+import { toast, toastError } from "./toasts.js";
+
+const PAGE = 50;
+
+/** An episode this page can play: the page may load audio from https publishers only (its CSP),
+ *  so that a feed cannot point it at a device on the listener's own network. */
+export function playable(episode) {
+  return /^https:\/\//i.test(episode.url);
+}
+
+function feedState(podcast) {
+  if (podcast.lastError) return `Last check failed: ${podcast.lastError}`;
+  return podcast.unplayedCount ? `${formatCount(podcast.unplayedCount)} unplayed` : "All played";
+}
+
+function podcastRow(podcast) {
+  return h("li", {},
+    h("a", { class: "book-link", href: libraryHref("podcast", podcast.id), dataset: { id: podcast.id } },
+      h("span", { class: "book-text" },
+        h("span", { class: "book-title", text: podcast.title || podcast.url }),
+        h("span", { class: ["small", podcast.lastError ? "warning-text" : "muted"], text: [podcast.author, plural(podcast.episodeCount, "episode"), feedState(podcast)].filter(Boolean).join(" · ") }))));
+}
+
+export function mountPodcasts(ctx, container) {
+  const list = h("ul", { class: "book-list", id: "podcast-list" }, h("li", { class: "muted", text: "Loading…" }));
+  const url = h("input", { type: "url", class: "text-input", id: "podcast-url", placeholder: "https://example.com/feed.xml", required: true, attrs: { "aria-label": "Feed URL" } });
+  const subscribe = h("button", { class: "btn primary", type: "submit", text: "Subscribe" });
+  const form = h("form", { class: "podcast-subscribe", id: "podcast-subscribe", onsubmit: async (event) => {
+    event.preventDefault();
+    subscribe.disabled = true;
+    try {
+      const podcast = await api.subscribe(url.value.trim());
+      url.value = "";
+      toast(`Subscribed to “${podcast.title || podcast.url}”`, "success");
+      load();
+    } catch (error) {
+      toastError(error, "Subscribe");
+    } finally {
+      subscribe.disabled = false;
+    }
+  } }, url, subscribe);
+  const file = h("input", { type: "file", accept: ".opml,.xml,text/xml,application/xml", hidden: true, onchange: () => importFile(file.files[0]) });
+  const tools = h("div", { class: "book-actions" },
+    h("button", { class: "btn small ghost", type: "button", onclick: () => file.click(), text: "Import OPML" }),
+    h("a", { class: "btn small ghost", href: opmlUrl, download: "podcasts.opml", text: "Export OPML" }), file);
+  container.append(h("div", { class: "detail-page" }, form, tools, list));
+
+  async function importFile(chosen) {
+    if (!chosen) return;
+    try {
+      const result = await api.importOPML(await chosen.text());
+      const refused = result.refused.length ? `, ${formatCount(result.refused.length)} refused` : "";
+      toast(`OPML: ${formatCount(result.added)} new, ${formatCount(result.alreadySubscribed)} already there${refused}`, result.refused.length ? "warning" : "success");
+      load();
+    } catch (error) {
+      toastError(error, "Import OPML");
+    } finally {
+      file.value = "";
+    }
+  }
+
+  function load() {
+    api.podcasts().then((answer) => {
+      const podcasts = answer?.podcasts || [];
+      list.replaceChildren(...podcasts.map(podcastRow));
+      if (!podcasts.length) list.append(h("li", { class: "muted", text: "No podcasts yet. Subscribe with a feed's address." }));
+    }, (error) => toastError(error, "Podcasts"));
+  }
+
+  load();
+  return {};
+}
+
+export function mountPodcast(ctx, container, route) {
+  const { controls } = ctx;
+  const head = h("div", { class: "book-head" }, h("p", { class: "muted", text: "Loading…" }));
+  const episodes = h("ol", { class: "chapter-list", id: "podcast-episodes" });
+  const more = h("button", { class: "btn small ghost", type: "button", hidden: true, text: "More episodes", onclick: () => loadEpisodes(shown.length) });
+  container.append(h("div", { class: "detail-page" }, head, episodes, more));
+  let podcast = null;
+  let shown = [];
+
+  async function load() {
+    try {
+      podcast = (await api.podcasts())?.podcasts?.find((p) => p.id === route.id);
+    } catch (error) {
+      return toastError(error, "Podcast");
+    }
+    if (!podcast) return head.replaceChildren(h("p", { class: "muted", text: "You are not subscribed to this podcast." }));
+    renderHead();
+    loadEpisodes(0);
+  }
+
+  async function loadEpisodes(offset) {
+    try {
+      const page = await api.episodes(podcast.id, { limit: PAGE, offset });
+      shown = offset ? [...shown, ...page.items] : page.items;
+      more.hidden = shown.length >= page.total;
+      renderEpisodes();
+    } catch (error) {
+      toastError(error, "Episodes");
+    }
+  }
+
+  function renderHead() {
+    const refresh = h("button", { class: "btn", type: "button", id: "podcast-refresh", onclick: async () => {
+      refresh.disabled = true;
+      try {
+        podcast = await api.refreshPodcast(podcast.id);
+        if (podcast.lastError) toast(`Refresh failed: ${podcast.lastError}`, "warning");
+        renderHead();
+        loadEpisodes(0);
+      } catch (error) {
+        toastError(error, "Refresh");
+        refresh.disabled = false;
+      }
+    } }, icon("refresh", { size: 16 }), h("span", { text: "Refresh" }));
+    const unsubscribe = h("button", { class: "btn danger", type: "button", id: "podcast-unsubscribe", text: "Unsubscribe", onclick: async () => {
+      if (!(await confirmDialog({ title: "Unsubscribe", message: `Unsubscribe from “${podcast.title || podcast.url}”? Your progress in its episodes is kept.`, confirmLabel: "Unsubscribe", danger: true }))) return;
+      try {
+        await api.unsubscribe(podcast.id);
+        toast("Unsubscribed", "success");
+        window.location.hash = libraryHref("podcasts");
+      } catch (error) {
+        toastError(error, "Unsubscribe");
+      }
+    } });
+    head.replaceChildren(
+      h("h3", { class: "book-page-title", text: podcast.title || podcast.url }),
+      h("p", { class: "muted", text: [podcast.author, plural(podcast.episodeCount, "episode")].filter(Boolean).join(" · ") }),
+      podcast.lastError ? h("p", { class: "warning-text small", id: "podcast-error", text: `Last check failed: ${podcast.lastError}` }) : null,
+      podcast.description ? h("p", { class: "podcast-description small", text: podcast.description }) : null,
+      h("div", { class: "book-actions" }, refresh, unsubscribe));
+  }
+
+  /** Where to go on: where this device plays it, else the saved position (none once finished). */
+  function resumeAt(episode) {
+    const here = controls.playingSpoken();
+    if (here?.kind === "episodes" && here.id === episode.url) return here.position;
+    return episode.progress && !episode.progress.finished ? episode.progress.position : 0;
+  }
+
+  async function mark(episode, played) {
+    try {
+      episode.progress = played
+        ? await api.reportProgress("episodes", episode.url, { position: episode.duration || episode.progress?.position || 0, finished: true, at: Date.now(), feed: podcast.url, guid: episode.guid })
+        : await api.markNew("episodes", episode.url);
+      renderEpisodes();
+    } catch (error) {
+      toastError(error, "Progress");
+    }
+  }
+
+  function episodeRow(episode) {
+    const at = resumeAt(episode);
+    const state = progressText(episode.progress, episode.duration);
+    const play = playable(episode)
+      ? h("button", { class: "btn small", type: "button", dataset: { action: "play" }, onclick: () => controls.playEpisode(podcast, episode, resumeAt(episode)).then(renderEpisodes) },
+        icon("play", { size: 14 }), h("span", { text: at > 0 ? `Resume at ${formatTime(at)}` : "Play" }))
+      : h("span", { class: "muted small", title: "The publisher serves it over plain http, which this page does not load: use a podcast app.", text: "Podcast apps only" });
+    const finished = !!episode.progress?.finished;
+    return h("li", { class: "episode", dataset: { guid: episode.guid } },
+      h("span", { class: "book-text" },
+        h("span", { class: ["book-title", finished ? "muted" : null], text: episode.title || "Episode" }),
+        h("span", { class: "muted small", text: [episode.publishedAt ? new Date(episode.publishedAt).toLocaleDateString() : "", state].filter(Boolean).join(" · ") })),
+      h("span", { class: "book-actions" }, play,
+        h("button", { class: "btn small ghost", type: "button", dataset: { action: "mark" }, text: finished ? "Mark new" : "Mark played", onclick: () => mark(episode, !finished) })));
+  }
+
+  function renderEpisodes() {
+    episodes.replaceChildren(...shown.map(episodeRow));
+    if (!shown.length) episodes.append(h("li", { class: "muted", text: "No episodes." }));
+  }
+
+  load();
+  return {};
+}

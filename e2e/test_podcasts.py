@@ -1,0 +1,174 @@
+"""Podcasts in the web app: subscribe by a feed's URL, the episodes newest first, an episode
+played from its publisher (over https, as the page's CSP allows), the position saved on pause
+and offered as Resume in a second browser of the same person, Mark played, an http-only episode
+shown as for podcast apps, and Unsubscribe. The feed is served over http and the audio over
+https by sites on loopback that the test makes, with a certificate it makes."""
+
+from __future__ import annotations
+
+import http.server
+import json
+import ssl
+import subprocess
+import threading
+from pathlib import Path
+
+import pytest
+from conftest import unique
+from helpers import Server, _ffmpeg, click, js_wait, poll_until, sign_in_in_page, sign_up_in_page
+
+PROGRESS_JS = """
+const done = arguments[arguments.length - 1];
+fetch('/api/progress/episodes/' + encodeURIComponent(arguments[0]))
+  .then(r => r.ok ? r.json() : null).then(done, () => done(null));
+"""
+
+
+class FileSite(http.server.BaseHTTPRequestHandler):
+    """Serves the files in `directory`, with byte ranges (as a publisher's CDN does)."""
+
+    directory: Path
+
+    def do_GET(self):  # noqa: N802 - the standard library's name
+        path = self.directory / self.path.lstrip("/").split("?")[0]
+        if not path.is_file():
+            self.send_error(404)
+            return
+        data = path.read_bytes()
+        start, end, status = 0, len(data) - 1, 200
+        wanted = self.headers.get("Range", "")
+        if wanted.startswith("bytes="):
+            first, _, last = wanted[6:].partition("-")
+            start = int(first or 0)
+            end = min(int(last), end) if last else end
+            status = 206
+        self.send_response(status)
+        self.send_header("Content-Type", "application/rss+xml" if path.suffix == ".xml" else "audio/mpeg")
+        self.send_header("Accept-Ranges", "bytes")
+        self.send_header("Content-Length", str(end - start + 1))
+        if status == 206:
+            self.send_header("Content-Range", f"bytes {start}-{end}/{len(data)}")
+        self.end_headers()
+        self.wfile.write(data[start:end + 1])
+
+    def log_message(self, *args):
+        pass
+
+
+def serve(directory: Path, context: ssl.SSLContext | None = None) -> http.server.ThreadingHTTPServer:
+    handler = type("Site", (FileSite,), {"directory": directory})
+    site = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    if context:
+        site.socket = context.wrap_socket(site.socket, server_side=True)
+    threading.Thread(target=site.serve_forever, daemon=True).start()
+    return site
+
+
+def certificate(directory: Path) -> ssl.SSLContext:
+    key, cert = directory / "key.pem", directory / "cert.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    return context
+
+
+def feed(audio_base: str, plain_base: str) -> str:
+    return f"""<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">
+<channel>
+  <title>Loopback Radio</title>
+  <itunes:author>Test Host</itunes:author>
+  <description>Two episodes &amp; one on plain http.</description>
+  <item><title>Episode Two</title><guid>ep-2</guid><pubDate>Tue, 03 Feb 2026 10:00:00 GMT</pubDate>
+    <itunes:duration>6</itunes:duration><enclosure url="{audio_base}/two.mp3" type="audio/mpeg" length="1"/></item>
+  <item><title>Episode One</title><guid>ep-1</guid><pubDate>Mon, 02 Feb 2026 10:00:00 GMT</pubDate>
+    <itunes:duration>6</itunes:duration><enclosure url="{plain_base}/one.mp3" type="audio/mpeg" length="1"/></item>
+</channel>
+</rss>"""
+
+
+@pytest.fixture(scope="module")
+def podcast_site(tmp_path_factory):
+    root = tmp_path_factory.mktemp("podcast-site")
+    for name in ("one.mp3", "two.mp3"):
+        _ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=22050:duration=6", "-c:a", "libmp3lame", str(root / name)])
+    audio = serve(root, certificate(root))
+    plain = serve(root)
+    (root / "feed.xml").write_text(feed(f"https://127.0.0.1:{audio.server_port}", f"http://127.0.0.1:{plain.server_port}"))
+    try:
+        yield {"feed": f"http://127.0.0.1:{plain.server_port}/feed.xml", "audio": f"https://127.0.0.1:{audio.server_port}/two.mp3"}
+    finally:
+        audio.shutdown()
+        plain.shutdown()
+
+
+@pytest.fixture(scope="module")
+def podcast_server():
+    # The feed is on loopback, which the server fetches only when allowed.
+    server = Server(guests=False, extra=["--allow-private-imports"])
+    server.start()
+    try:
+        yield server
+    finally:
+        server.cleanup()
+
+
+def test_subscribe_play_and_resume_in_a_second_browser(podcast_server, podcast_site, browsers):
+    name = unique("listener")
+    page = browsers(trust_any_certificate=True)
+    sign_up_in_page(page, podcast_server.base, name)
+    page.execute_script("window.location.hash = '#/podcasts';")
+    js_wait(page, "!!document.querySelector('#podcast-subscribe')", message="the podcasts view")
+    page.find_element("css selector", "#podcast-url").send_keys(podcast_site["feed"])
+    click(page, "#podcast-subscribe button[type=submit]")
+    js_wait(page, "!!document.querySelector('#podcast-list .book-link')", message="the podcast in the list")
+    assert "Loopback Radio" in page.execute_script("return document.querySelector('#podcast-list .book-link').textContent")
+    assert "2 unplayed" in page.execute_script("return document.querySelector('#podcast-list .book-link').textContent")
+
+    click(page, "#podcast-list .book-link")
+    js_wait(page, "document.querySelectorAll('#podcast-episodes .episode').length === 2", message="the episodes")
+    titles = page.execute_script("return [...document.querySelectorAll('#podcast-episodes .episode .book-title')].map(e => e.textContent)")
+    assert titles == ["Episode Two", "Episode One"]  # newest first
+    # The http-only episode is not offered to this page.
+    assert page.execute_script("return !document.querySelector('.episode[data-guid=\"ep-1\"] [data-action=play]')")
+
+    click(page, ".episode[data-guid='ep-2'] [data-action=play]")
+    js_wait(page, f"(a => a.currentSrc === {json.dumps(podcast_site['audio'])} && !a.paused && a.currentTime > 1)(document.getElementById('player'))",
+            message="the episode playing from its publisher")
+    js_wait(page, "document.getElementById('np-title')?.textContent === 'Episode Two'", message="the episode in Now playing")
+    assert page.execute_script("return document.title").startswith("Episode Two")
+    page.execute_script("document.getElementById('player').pause();")
+    saved = poll_until(lambda: page.execute_async_script(PROGRESS_JS, podcast_site["audio"]),
+                       lambda p: p is not None and p["position"] > 1, message="the position saved on pause")
+    assert not saved["finished"]
+    # Kept as a gPodder client keeps it: by enclosure URL, with its feed and guid.
+    assert saved["feed"] == podcast_site["feed"] and saved["guid"] == "ep-2", json.dumps(saved)
+
+    # The same person in another browser is offered to resume there.
+    other = browsers(trust_any_certificate=True)
+    sign_in_in_page(other, podcast_server.base, name)
+    podcast_id = page.execute_async_script(
+        "const done = arguments[arguments.length - 1]; fetch('/api/podcasts').then(r => r.json()).then(a => done(a.podcasts[0].id));")
+    other.execute_script("window.location.hash = arguments[0];", f"#/podcast/{podcast_id}")
+    js_wait(other, "document.querySelector('.episode[data-guid=\"ep-2\"] [data-action=play]')?.textContent.startsWith('Resume at 0:0')",
+            message="Resume offered in the second browser")
+    click(other, ".episode[data-guid='ep-2'] [data-action=play]")
+    js_wait(other, f"(a => !a.paused && a.currentTime >= {saved['position'] - 0.5})(document.getElementById('player'))",
+            message="resumed where the first browser left off")
+    other.execute_script("document.getElementById('player').pause();")
+
+    click(other, ".episode[data-guid='ep-2'] [data-action=mark]")
+    js_wait(other, "document.querySelector('.episode[data-guid=\"ep-2\"] [data-action=mark]')?.textContent === 'Mark new'",
+            message="the episode marked played")
+    done = poll_until(lambda: other.execute_async_script(PROGRESS_JS, podcast_site["audio"]),
+                      lambda p: p is not None and p["finished"], message="finished on the server")
+    assert done["guid"] == "ep-2"
+
+    # Unsubscribing leaves the list empty.
+    click(other, "#podcast-unsubscribe")
+    click(other, "#dialog-confirm")
+    js_wait(other, "window.location.hash === '#/podcasts' && !!document.querySelector('#podcast-list')", message="back to the list")
+    js_wait(other, "!document.querySelector('#podcast-list .book-link') && document.querySelector('#podcast-list').textContent.includes('No podcasts')",
+            message="no podcast left")
