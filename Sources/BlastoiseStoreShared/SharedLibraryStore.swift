@@ -46,7 +46,9 @@ public struct SharedLibraryStore<Access: LibraryAccess>: LibraryStore {
       let previous = try connection.runBatch(
         scanned.map { StoreStatement("SELECT track_id FROM track_files WHERE path = $1", .text($0.file.path)) })
       try refresh.willChange(
-        tracks: zip(scanned, previous).flatMap { track, rows in [track.trackID] + rows.compactMap { $0.string("track_id") } })
+        tracks: zip(scanned, previous).flatMap { track, rows in
+          [track.trackID] + rows.compactMap { $0.string("track_id") }
+        })
       try connection.runBatch(
         scanned.flatMap { track in
           [

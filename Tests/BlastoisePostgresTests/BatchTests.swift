@@ -47,7 +47,8 @@ import Testing
           StoreStatement("INSERT INTO t (id) VALUES ($1)", .integer(5)),
         ])
       }
-      #expect(try await database.read { try $0.query("SELECT id FROM t ORDER BY id") }.map { $0.int64("id") } == [4, 5])
+      #expect(
+        try await database.read { try $0.query("SELECT id FROM t ORDER BY id") }.map { $0.int64("id") } == [4, 5])
     }
   }
 

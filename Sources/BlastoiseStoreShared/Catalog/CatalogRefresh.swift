@@ -86,7 +86,8 @@ public struct CatalogRefresh<Statements: CatalogStatements> {
   /// search words and its tracks' places in the library's order follow.
   private mutating func refreshAlbums() throws {
     let ids = Array(albums)
-    let answers = try statements.run(ids.flatMap { [statements.presentTracks(ofAlbum: $0), statements.artist(ofAlbum: $0)] })
+    let answers = try statements.run(
+      ids.flatMap { [statements.presentTracks(ofAlbum: $0), statements.artist(ofAlbum: $0)] })
     var writes: [StoreStatement] = []
     var genreDeletes: [Int] = []
     for (index, id) in ids.enumerated() {
@@ -159,7 +160,9 @@ public struct CatalogRefresh<Statements: CatalogStatements> {
   private func refreshGenres() throws {
     let ids = Array(genres)
     let answers = try statements.run(
-      ids.flatMap { [statements.name(ofGenre: $0), statements.albumCount(ofGenre: $0), statements.trackCount(ofGenre: $0)] })
+      ids.flatMap {
+        [statements.name(ofGenre: $0), statements.albumCount(ofGenre: $0), statements.trackCount(ofGenre: $0)]
+      })
     var writes: [StoreStatement] = []
     for (index, id) in ids.enumerated() {
       guard let name = answers[3 * index].first?.string("name") else {
