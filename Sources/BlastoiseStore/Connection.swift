@@ -112,6 +112,15 @@ extension SQLiteConnection: StoreConnection {
     }
   }
 
+  /// One statement after the other: SQLite has no round trips to save.
+  @discardableResult
+  public func runBatch(_ batch: [StoreStatement]) throws(StoreError) -> [[StoreRow]] {
+    var rows: [[StoreRow]] = []
+    rows.reserveCapacity(batch.count)
+    for statement in batch { rows.append(try query(statement.sql, values: statement.values)) }
+    return rows
+  }
+
   public var dialect: any SQLDialect { SQLiteDialect() }
 }
 

@@ -8,7 +8,7 @@ public protocol LibraryCatalogStatements: CatalogStatements {
   associatedtype Connection: StoreConnection
   init(connection: Connection)
   /// Inserts the scanned track's `tracks` row or replaces its tags (`TrackColumns`).
-  func upsert(_ track: ScannedTrack, addedAt: Int64) throws
+  func upsert(_ track: ScannedTrack, addedAt: Int64) -> StoreStatement
 }
 
 /// A backend's access, and which catalog statements go with its connections.
@@ -40,31 +40,35 @@ public struct SharedLibraryStore<Access: LibraryAccess>: LibraryStore {
     try await access.write { connection in
       let statements = Access.Catalog(connection: connection)
       var refresh = CatalogRefresh(statements)
-      for track in scanned {
-        try refresh.willChange(track: track.trackID)
-        // The file may have held other bytes before: that track may lose its last present file.
-        if let previous = try connection.queryOne(
-          "SELECT track_id FROM track_files WHERE path = $1", .text(track.file.path))?.string("track_id")
-        {
-          try refresh.willChange(track: previous)
-        }
-        try statements.upsert(track, addedAt: now)
-        try connection.execute(
-          """
-          INSERT INTO track_files (path, track_id, size, modified_ns, present) VALUES ($1, $2, $3, $4, TRUE)
-          ON CONFLICT (path) DO UPDATE SET track_id = excluded.track_id, size = excluded.size,
-            modified_ns = excluded.modified_ns, present = TRUE
-          """, .text(track.file.path), .text(track.trackID), .integer(track.file.size), .integer(track.file.modified))
-      }
+      // A file may have held other bytes before: that track may lose its last present file. One
+      // batch reads what every path held, one where every track about to change is placed, one
+      // writes the tracks and their files.
+      let previous = try connection.runBatch(
+        scanned.map { StoreStatement("SELECT track_id FROM track_files WHERE path = $1", .text($0.file.path)) })
+      try refresh.willChange(
+        tracks: zip(scanned, previous).flatMap { track, rows in
+          [track.trackID] + rows.compactMap { $0.string("track_id") }
+        })
+      try connection.runBatch(
+        scanned.flatMap { track in
+          [
+            statements.upsert(track, addedAt: now),
+            StoreStatement(
+              """
+              INSERT INTO track_files (path, track_id, size, modified_ns, present) VALUES ($1, $2, $3, $4, TRUE)
+              ON CONFLICT (path) DO UPDATE SET track_id = excluded.track_id, size = excluded.size,
+                modified_ns = excluded.modified_ns, present = TRUE
+              """, .text(track.file.path), .text(track.trackID), .integer(track.file.size),
+              .integer(track.file.modified)),
+          ]
+        })
       if !missing.isEmpty {
         let left = try connection.query(
           """
           UPDATE track_files SET present = FALSE WHERE path IN (\(connection.dialect.textList("$1")))
           RETURNING track_id
           """, .text(absent))
-        for row in left {
-          if let id = row.string("track_id") { try refresh.willChange(track: id) }
-        }
+        try refresh.willChange(tracks: left.compactMap { $0.string("track_id") })
       }
       try refresh.finish()
     }

@@ -10,6 +10,13 @@ public protocol StoreConnection {
   func query(_ sql: StoreSQL, values: [StoreValue]) throws -> [StoreRow]
   /// Runs one statement and returns its first row, or nil.
   func queryOne(_ sql: StoreSQL, values: [StoreValue]) throws -> StoreRow?
+  /// Runs the statements in order and returns each one's rows (none for one that returns none),
+  /// for statements that do not wait on each other's answers: PostgreSQL sends them all before
+  /// reading any answer (libpq's pipeline mode, one round trip for the batch); SQLite, in this
+  /// process, runs them one by one. The first failure is thrown, as `execute` throws it, and the
+  /// statements after it do not run; inside a read or write, the whole transaction fails with it.
+  @discardableResult
+  func runBatch(_ batch: [StoreStatement]) throws -> [[StoreRow]]
   /// The few words this backend's SQL says its own way.
   var dialect: any SQLDialect { get }
 }

@@ -57,6 +57,10 @@ public final class PostgresConnection {
   /// Whether the connection still works (false once the server ended it or the network failed).
   var isBroken: Bool { PQstatus(handle) != CONNECTION_OK }
 
+  /// Whether the next unit of work may use it: not broken, and not left in pipeline mode by a
+  /// batch that could not be sent whole (`pipeline`).
+  var isReusable: Bool { !isBroken && PQpipelineStatus(handle) == PQ_PIPELINE_OFF }
+
   var transactionStatus: PGTransactionStatusType { PQtransactionStatus(handle) }
 
   /// SQL without parameters through the simple protocol, where several statements may stand in
@@ -79,7 +83,7 @@ public final class PostgresConnection {
     return try finish(sent: sent, sql: text)
   }
 
-  private func statementName(for sql: String) throws(PostgresError) -> String {
+  func statementName(for sql: String) throws(PostgresError) -> String {
     if let name = prepared[sql] { return name }
     let name = "blastoise_\(prepared.count + 1)"
     _ = try finish(sent: PQsendPrepare(handle, name, sql, 0, nil), sql: sql)
@@ -106,9 +110,14 @@ public final class PostgresConnection {
       guard let last else { throw connectionFailure(sql: sql) }
       return last
     } catch {
-      if failureInTransaction == nil, transactionStatus == PQTRANS_INERROR { failureInTransaction = error }
+      noteFailure(error)
       throw error
     }
+  }
+
+  /// Keeps `error` as `failureInTransaction` when it is the first to fail the open transaction.
+  func noteFailure(_ error: PostgresError) {
+    if failureInTransaction == nil, transactionStatus == PQTRANS_INERROR { failureInTransaction = error }
   }
 
   /// BEGIN … COMMIT around `body` on this connection; rolls back when `body` throws.
@@ -166,6 +175,16 @@ extension PostgresConnection: StoreConnection {
 
   public func queryOne(_ sql: StoreSQL, values: [StoreValue]) throws(PostgresError) -> StoreRow? {
     try perform(text: sql.text, values).rows.first
+  }
+
+  /// In one round trip (`pipeline`); a single statement goes the usual way.
+  @discardableResult
+  public func runBatch(_ batch: [StoreStatement]) throws(PostgresError) -> [[StoreRow]] {
+    guard batch.count > 1 else {
+      guard let statement = batch.first else { return [] }
+      return [try perform(text: statement.sql.text, statement.values).rows]
+    }
+    return try pipeline(batch)
   }
 
   public var dialect: any SQLDialect { PostgresDialect() }

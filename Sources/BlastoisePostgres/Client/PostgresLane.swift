@@ -44,7 +44,7 @@ final class PostgresLane: @unchecked Sendable {
   }
 
   private func use<T>(_ connection: PostgresConnection, _ body: (PostgresConnection) throws -> T) throws -> T {
-    defer { if connection.isBroken { self.connection = nil } }
+    defer { if !connection.isReusable { self.connection = nil } }
     return try body(connection)
   }
 }

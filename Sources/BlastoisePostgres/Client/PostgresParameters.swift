@@ -12,9 +12,7 @@ struct PostgresParameters: ~Copyable {
   private let formats: [Int32]
 
   init(_ params: [StoreValue], sql: String) throws(PostgresError) {
-    if params.contains(where: \.hasNUL) {
-      throw PostgresError(.misuse, "PostgreSQL text cannot hold a NUL character, in a parameter of: \(sql)")
-    }
+    try Self.check(params, sql: sql)
     var values: [UnsafeMutablePointer<CChar>?] = []
     var lengths: [Int32] = []
     var formats: [Int32] = []
@@ -56,6 +54,13 @@ struct PostgresParameters: ~Copyable {
           body(Int32(values.count), values.baseAddress, lengths.baseAddress, formats.baseAddress)
         }
       }
+    }
+  }
+
+  /// Refuses what PostgreSQL cannot hold: a text with a NUL character.
+  static func check(_ params: [StoreValue], sql: String) throws(PostgresError) {
+    if params.contains(where: \.hasNUL) {
+      throw PostgresError(.misuse, "PostgreSQL text cannot hold a NUL character, in a parameter of: \(sql)")
     }
   }
 

@@ -9,8 +9,8 @@ public struct SharedCatalogStatements<Connection: StoreConnection>: LibraryCatal
 
   /// The `tracks` row of a scanned track (`TrackColumns`), its tags replaced; a copy found
   /// without a cover keeps the cover found before.
-  public func upsert(_ track: ScannedTrack, addedAt: Int64) throws {
-    try connection.execute(
+  public func upsert(_ track: ScannedTrack, addedAt: Int64) -> StoreStatement {
+    StoreStatement(
       """
       INSERT INTO tracks (id, filename, title, artist, album, duration, replay_gain_db, replay_peak, added_at,
         album_artist, track_number, track_total, disc_number, disc_total, date, genres, composer, compilation,
@@ -34,48 +34,49 @@ public struct SharedCatalogStatements<Connection: StoreConnection>: LibraryCatal
       """, values: TrackColumns.values(of: track, addedAt: addedAt))
   }
 
-  public func placement(ofTrack id: String) throws -> StoreRow? {
-    try connection.queryOne("SELECT album_id, album_artist_id, artist_id FROM tracks WHERE id = $1", .text(id))
+  @discardableResult
+  public func run(_ batch: [StoreStatement]) throws -> [[StoreRow]] { try connection.runBatch(batch) }
+
+  public func placement(ofTrack id: String) -> StoreStatement {
+    StoreStatement("SELECT album_id, album_artist_id, artist_id FROM tracks WHERE id = $1", .text(id))
   }
 
-  public func updateAvailability(ofTrack id: String) throws -> StoreRow? {
-    try connection.queryOne(
+  public func updateAvailability(ofTrack id: String) -> StoreStatement {
+    StoreStatement(
       """
       UPDATE tracks SET available = EXISTS (SELECT 1 FROM track_files f WHERE f.track_id = tracks.id AND f.present = TRUE)
       WHERE id = $1 RETURNING available, album_id, album_artist_id, artist_id, genres, title, filename, artist, album
       """, .text(id))
   }
 
-  public func deleteGenres(ofTrack id: String) throws -> [String] {
-    try connection.query("DELETE FROM track_genres WHERE track_id = $1 RETURNING genre_id", .text(id))
-      .compactMap { $0.string("genre_id") }
+  public func deleteGenres(ofTrack id: String) -> StoreStatement {
+    StoreStatement("DELETE FROM track_genres WHERE track_id = $1 RETURNING genre_id", .text(id))
   }
 
-  public func addGenre(_ genreID: String, named name: String, toTrack id: String) throws {
-    try connection.execute(
+  public func addGenre(_ genreID: String, named name: String, toTrack id: String) -> StoreStatement {
+    StoreStatement(
       "INSERT INTO track_genres (genre_id, track_id, name) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
       .text(genreID), .text(id), .text(name))
   }
 
-  public func presentTracks(ofAlbum id: String) throws -> [StoreRow] {
-    try connection.query("SELECT * FROM track_rows WHERE album_id = $1 AND available = TRUE", .text(id))
+  public func presentTracks(ofAlbum id: String) -> StoreStatement {
+    StoreStatement("SELECT * FROM track_rows WHERE album_id = $1 AND available = TRUE", .text(id))
   }
 
-  public func deleteGenres(ofAlbum id: String) throws -> [String] {
-    try connection.query("DELETE FROM album_genres WHERE album_id = $1 RETURNING genre_id", .text(id))
-      .compactMap { $0.string("genre_id") }
+  public func deleteGenres(ofAlbum id: String) -> StoreStatement {
+    StoreStatement("DELETE FROM album_genres WHERE album_id = $1 RETURNING genre_id", .text(id))
   }
 
-  public func artist(ofAlbum id: String) throws -> String? {
-    try connection.queryOne("SELECT artist_id FROM albums WHERE id = $1", .text(id))?.string("artist_id")
+  public func artist(ofAlbum id: String) -> StoreStatement {
+    StoreStatement("SELECT artist_id FROM albums WHERE id = $1", .text(id))
   }
 
-  public func deleteAlbum(_ id: String) throws {
-    try connection.execute("DELETE FROM albums WHERE id = $1", .text(id))
+  public func deleteAlbum(_ id: String) -> StoreStatement {
+    StoreStatement("DELETE FROM albums WHERE id = $1", .text(id))
   }
 
-  public func saveAlbum(_ values: [StoreValue]) throws {
-    try connection.execute(
+  public func saveAlbum(_ values: [StoreValue]) -> StoreStatement {
+    StoreStatement(
       """
       INSERT INTO albums (id, name, artist, artist_id, year, genres, track_count, disc_count, duration, compilation,
         mb_album_id, added_at, name_key, artist_key, shuffle_key, cover_id)
@@ -88,48 +89,46 @@ public struct SharedCatalogStatements<Connection: StoreConnection>: LibraryCatal
       """, values: values)
   }
 
-  public func addGenre(_ genreID: String, toAlbum id: String) throws {
-    try connection.execute(
+  public func addGenre(_ genreID: String, toAlbum id: String) -> StoreStatement {
+    StoreStatement(
       "INSERT INTO album_genres (genre_id, album_id) VALUES ($1, $2) ON CONFLICT DO NOTHING", .text(genreID),
       .text(id))
   }
 
-  public func setOrderKey(_ key: String, ofTrack id: String) throws {
-    try connection.execute(
-      "UPDATE tracks SET order_key = $1 WHERE id = $2 AND order_key <> $1", .text(key), .text(id))
+  public func setOrderKey(_ key: String, ofTrack id: String) -> StoreStatement {
+    StoreStatement("UPDATE tracks SET order_key = $1 WHERE id = $2 AND order_key <> $1", .text(key), .text(id))
   }
 
   /// Earliest: the first stored (`SQLDialect.storedOrder`).
-  public func firstCredit(ofArtist id: String, asAlbumArtist: Bool) throws -> StoreRow? {
+  public func firstCredit(ofArtist id: String, asAlbumArtist: Bool) -> StoreStatement {
     if asAlbumArtist {
-      return try connection.queryOne(
+      return StoreStatement(
         """
         SELECT album_credit AS name, album_artist_sort AS sort, mb_album_artist_id AS mbid, added_at FROM tracks
         WHERE album_artist_id = $1 AND available = TRUE ORDER BY \(connection.dialect.storedOrder) LIMIT 1
         """, .text(id))
     }
-    return try connection.queryOne(
+    return StoreStatement(
       """
       SELECT artist AS name, artist_sort AS sort, mb_artist_id AS mbid, added_at FROM tracks
       WHERE artist_id = $1 AND available = TRUE ORDER BY \(connection.dialect.storedOrder) LIMIT 1
       """, .text(id))
   }
 
-  public func albumCount(ofArtist id: String) throws -> Int {
-    StoreRow.count(try connection.queryOne("SELECT count(*) AS n FROM albums WHERE artist_id = $1", .text(id)))
+  public func albumCount(ofArtist id: String) -> StoreStatement {
+    StoreStatement("SELECT count(*) AS n FROM albums WHERE artist_id = $1", .text(id))
   }
 
-  public func presentTrackCount(ofArtist id: String) throws -> Int {
-    StoreRow.count(
-      try connection.queryOne("SELECT count(*) AS n FROM tracks WHERE artist_id = $1 AND available = TRUE", .text(id)))
+  public func presentTrackCount(ofArtist id: String) -> StoreStatement {
+    StoreStatement("SELECT count(*) AS n FROM tracks WHERE artist_id = $1 AND available = TRUE", .text(id))
   }
 
-  public func deleteArtist(_ id: String) throws {
-    try connection.execute("DELETE FROM artists WHERE id = $1", .text(id))
+  public func deleteArtist(_ id: String) -> StoreStatement {
+    StoreStatement("DELETE FROM artists WHERE id = $1", .text(id))
   }
 
-  public func saveArtist(_ values: [StoreValue]) throws {
-    try connection.execute(
+  public func saveArtist(_ values: [StoreValue]) -> StoreStatement {
+    StoreStatement(
       """
       INSERT INTO artists (id, name, album_count, track_count, mb_artist_id, added_at, name_key, shuffle_key)
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
@@ -140,27 +139,26 @@ public struct SharedCatalogStatements<Connection: StoreConnection>: LibraryCatal
   }
 
   /// "The first such track": the one SQLite's primary key reads first, by genre and track ID.
-  public func name(ofGenre id: String) throws -> String? {
-    try connection.queryOne(
+  public func name(ofGenre id: String) -> StoreStatement {
+    StoreStatement(
       "SELECT name FROM track_genres WHERE genre_id = $1 ORDER BY \(connection.dialect.byteOrder("track_id")) LIMIT 1",
-      .text(id)
-    )?.string("name")
+      .text(id))
   }
 
-  public func trackCount(ofGenre id: String) throws -> Int {
-    StoreRow.count(try connection.queryOne("SELECT count(*) AS n FROM track_genres WHERE genre_id = $1", .text(id)))
+  public func trackCount(ofGenre id: String) -> StoreStatement {
+    StoreStatement("SELECT count(*) AS n FROM track_genres WHERE genre_id = $1", .text(id))
   }
 
-  public func albumCount(ofGenre id: String) throws -> Int {
-    StoreRow.count(try connection.queryOne("SELECT count(*) AS n FROM album_genres WHERE genre_id = $1", .text(id)))
+  public func albumCount(ofGenre id: String) -> StoreStatement {
+    StoreStatement("SELECT count(*) AS n FROM album_genres WHERE genre_id = $1", .text(id))
   }
 
-  public func deleteGenre(_ id: String) throws {
-    try connection.execute("DELETE FROM genres WHERE id = $1", .text(id))
+  public func deleteGenre(_ id: String) -> StoreStatement {
+    StoreStatement("DELETE FROM genres WHERE id = $1", .text(id))
   }
 
-  public func saveGenre(_ values: [StoreValue]) throws {
-    try connection.execute(
+  public func saveGenre(_ values: [StoreValue]) -> StoreStatement {
+    StoreStatement(
       """
       INSERT INTO genres (id, name, name_key, album_count, track_count) VALUES ($1, $2, $3, $4, $5)
       ON CONFLICT (id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key,
@@ -168,21 +166,23 @@ public struct SharedCatalogStatements<Connection: StoreConnection>: LibraryCatal
       """, values: values)
   }
 
-  public func deleteSearchEntry(_ kind: SearchKind, ref: String) throws {
-    try connection.execute(
-      "DELETE FROM search_words WHERE kind = $1 AND ref = $2", .integer(kind.rawValue), .text(ref))
-    try connection.execute(
-      "DELETE FROM search_entries WHERE kind = $1 AND ref = $2", .integer(kind.rawValue), .text(ref))
+  public func deleteSearchEntry(_ kind: SearchKind, ref: String) -> [StoreStatement] {
+    [
+      StoreStatement("DELETE FROM search_words WHERE kind = $1 AND ref = $2", .integer(kind.rawValue), .text(ref)),
+      StoreStatement("DELETE FROM search_entries WHERE kind = $1 AND ref = $2", .integer(kind.rawValue), .text(ref)),
+    ]
   }
 
-  public func insertSearchEntry(_ kind: SearchKind, ref: String, name: String, text: String) throws {
-    try connection.execute(
+  public func insertSearchEntry(_ kind: SearchKind, ref: String, name: String, text: String) -> StoreStatement {
+    StoreStatement(
       "INSERT INTO search_entries (kind, ref, name, text) VALUES ($1, $2, $3, $4)", .integer(kind.rawValue),
       .text(ref), .text(name), .text(text))
   }
 
-  public func insertSearchWord(_ kind: SearchKind, field: Int64, word: String, nameLength: Int64, ref: String) throws {
-    try connection.execute(
+  public func insertSearchWord(
+    _ kind: SearchKind, field: Int64, word: String, nameLength: Int64, ref: String
+  ) -> StoreStatement {
+    StoreStatement(
       "INSERT INTO search_words (kind, field, word, name_length, ref) VALUES ($1, $2, $3, $4, $5)",
       .integer(kind.rawValue), .integer(field), .text(word), .integer(nameLength), .text(ref))
   }
