@@ -49,14 +49,20 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
     code == .connection || sqlState?.hasPrefix("08") == true || ["57P01", "57P02", "57P03"].contains(sqlState)
   }
 
+  /// PostgreSQL's code for a character its text cannot hold, given to a NUL refused before
+  /// sending: text from a request (a room's name, say) with a NUL is the caller's mistake.
+  static let nulInText = "22021"
+
   /// A lock stayed held past `lock_timeout`, or a statement was cancelled.
   var isTimeout: Bool { sqlState == "55P03" || sqlState == "57014" }
 
   /// What the domain makes of it: a duplicate is a conflict; a lost conflict that stayed lost, an
-  /// unreachable server and a lock held too long are "try again" (503). Anything else stays a
+  /// unreachable server and a lock held too long are "try again" (503); a NUL in a text is bad
+  /// input (400). Anything else stays a
   /// `PostgresError`: a server fault, logged and answered 500.
   var domainError: any Error {
     if isUniqueViolation { return StoreFailures.conflict }
+    if sqlState == Self.nulInText { return CoreError.invalid("Text must not contain a NUL character") }
     if isRetryable { return CoreError(.unavailable, "The database was busy with conflicting changes; try again") }
     if isConnectionLoss { return CoreError(.unavailable, "The database cannot be reached; try again") }
     if isTimeout { return StoreFailures.busy }

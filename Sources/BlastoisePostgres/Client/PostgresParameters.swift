@@ -60,7 +60,9 @@ struct PostgresParameters: ~Copyable {
   /// Refuses what PostgreSQL cannot hold: a text with a NUL character.
   static func check(_ params: [StoreValue], sql: String) throws(PostgresError) {
     if params.contains(where: \.hasNUL) {
-      throw PostgresError(.misuse, "PostgreSQL text cannot hold a NUL character, in a parameter of: \(sql)")
+      throw PostgresError(
+        .misuse, "PostgreSQL text cannot hold a NUL character, in a parameter of: \(sql)",
+        sqlState: PostgresError.nulInText)
     }
   }
 
