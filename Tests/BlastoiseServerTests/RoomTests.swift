@@ -101,9 +101,13 @@ import Testing
     _ = try await listener.state()
     #expect(try await owner.post("/api/channels/\(room)/jump", #"{"index":2}"#).status == 200)
     _ = try await listener.state { $0["currentIndex"] as? Int == 2 }
+    // Paused, the clock stands still, so the sought position is exact however slow the machine is.
+    try await listener.send(json: ["action": "pause"])
+    _ = try await listener.state { $0["paused"] as? Bool == true }
     #expect(try await owner.post("/api/channels/\(room)/seek", #"{"timestamp":12.5}"#).status == 200)
     let sought = try await listener.state { ($0["currentTimestamp"] as? Double ?? 0) >= 12.5 }
-    #expect((sought["currentTimestamp"] as? Double ?? 0) < 13.5)
+    #expect(abs((sought["currentTimestamp"] as? Double ?? 0) - 12.5) < 0.001)
+    #expect(sought["paused"] as? Bool == true)
     let mode = try await owner.post("/api/channels/\(room)/mode", #"{"mode":"shuffle"}"#)
     #expect(mode.text.contains(#""playbackMode":"shuffle""#))
     #expect(try await owner.post("/api/channels/\(room)/mode", #"{"mode":"random"}"#).status == 400)
