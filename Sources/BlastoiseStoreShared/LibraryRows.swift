@@ -5,14 +5,16 @@ import BlastoiseProtocol
 
 extension LibraryFile {
   /// `track_files` rows (`path, size, modified_ns, present`) as `LibraryStore.knownFiles` answers.
-  public static func known(from rows: [StoreRow]) -> (files: [String: LibraryFile], present: Set<String>) {
-    var files: [String: LibraryFile] = [:]
-    var present = Set<String>()
+  public static func known(from rows: [StoreRow]) -> (files: [PathKey: LibraryFile], present: Set<PathKey>) {
+    var files: [PathKey: LibraryFile] = [:]
+    var present = Set<PathKey>()
+    files.reserveCapacity(rows.count)
+    present.reserveCapacity(rows.count)
     for row in rows {
       guard let path = row.string("path"), let size = row.int64("size"), let modified = row.int64("modified_ns")
       else { continue }
-      files[path] = LibraryFile(path: path, size: size, modified: modified)
-      if row.bool("present") == true { present.insert(path) }
+      files[PathKey(path)] = LibraryFile(path: path, size: size, modified: modified)
+      if row.bool("present") == true { present.insert(PathKey(path)) }
     }
     return (files, present)
   }

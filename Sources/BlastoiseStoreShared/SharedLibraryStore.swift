@@ -23,7 +23,7 @@ public struct SharedLibraryStore<Access: LibraryAccess>: LibraryStore {
 
   public init(access: Access) { self.access = access }
 
-  public func knownFiles(under root: String) async throws -> (files: [String: LibraryFile], present: Set<String>) {
+  public func knownFiles(under root: String) async throws -> (files: [PathKey: LibraryFile], present: Set<PathKey>) {
     let range = LibraryPaths.range(under: root)
     let rows = try await access.read { connection in
       try connection.query(

@@ -1,6 +1,7 @@
 import BlastoiseProtocol
 
-/// A file on disk as the scanner last saw it.
+/// A file on disk as the scanner last saw it. Two are equal when their paths hold the same bytes
+/// (`PathKey`) and their size and modification time agree.
 public struct LibraryFile: Sendable, Equatable {
   public let path: String
   public let size: Int64
@@ -11,6 +12,10 @@ public struct LibraryFile: Sendable, Equatable {
     self.path = path
     self.size = size
     self.modified = modified
+  }
+
+  public static func == (lhs: LibraryFile, rhs: LibraryFile) -> Bool {
+    lhs.size == rhs.size && lhs.modified == rhs.modified && PathKey.sameBytes(lhs.path, rhs.path)
   }
 }
 
@@ -50,7 +55,7 @@ public struct ScannedTrack: Sendable, Equatable {
 /// is available while at least one of its files is present.
 public protocol LibraryStore: Sendable {
   /// Every known file under `root` keyed by path, and which of them are present.
-  func knownFiles(under root: String) async throws -> (files: [String: LibraryFile], present: Set<String>)
+  func knownFiles(under root: String) async throws -> (files: [PathKey: LibraryFile], present: Set<PathKey>)
   /// Records scanned files (new tracks or new paths of known ones) and marks `missing` paths
   /// absent, and brings the catalog (`CatalogStore`) up to date with them, in one transaction.
   func apply(scanned: [ScannedTrack], missing: [String]) async throws

@@ -111,15 +111,15 @@ public struct LibraryScanner: Sendable {
     }
     if work.isEmpty { await progress(Progress(scanning: false, processed: 0, total: 0)) }
     summary.skipped = skipped.count
-    skippedFiles.all = Dictionary(skipped.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    skippedFiles.all = Dictionary(skipped.map { (PathKey($0.path), $0) }, uniquingKeysWith: { first, _ in first })
     return summary
   }
 
   /// What the last scan skipped, by path; a file found under two roots is one entry.
   private final class SkippedFiles: Sendable {
-    private let files = Mutex<[String: LibraryFile]>([:])
+    private let files = Mutex<[PathKey: LibraryFile]>([:])
 
-    var all: [String: LibraryFile] {
+    var all: [PathKey: LibraryFile] {
       get { files.withLock { $0 } }
       set { files.withLock { $0 = newValue } }
     }

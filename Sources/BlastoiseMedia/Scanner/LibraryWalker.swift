@@ -8,7 +8,7 @@ public enum LibraryWalker {
   public static func walk(_ root: String) -> [LibraryFile] {
     guard let realRoot = realPath(root) else { return [] }
     var files: [LibraryFile] = []
-    var visited: Set<String> = [realRoot]
+    var visited: Set<PathKey> = [PathKey(realRoot)]
     var pending = [realRoot]
     while let directory = pending.popLast() {
       guard let handle = opendir(directory) else { continue }
@@ -27,13 +27,13 @@ public enum LibraryWalker {
             continue
           }
           if (info.st_mode & S_IFMT) == S_IFDIR {
-            if visited.insert(target).inserted { pending.append(target) }
+            if visited.insert(PathKey(target)).inserted { pending.append(target) }
             continue
           }
         }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
-          if visited.insert(path).inserted { pending.append(path) }
+          if visited.insert(PathKey(path)).inserted { pending.append(path) }
         case S_IFREG where AudioFormats.acceptedExtension(of: name) != nil:
           files.append(
             LibraryFile(

@@ -12,19 +12,24 @@ public struct ScanPlan: Sendable, Equatable {
   /// Files an earlier scan skipped (not audio, unreadable, broken), unchanged since: still skipped.
   public let stillSkipped: [LibraryFile]
 
+  /// Paths are matched as bytes (`PathKey`): two names that differ only in their Unicode
+  /// normalization are two files, and a library of accented names is not normalized per lookup.
   public init(
-    found: [LibraryFile], known: [String: LibraryFile], knownPresent: Set<String>,
-    skipped: [String: LibraryFile] = [:]
+    found: [LibraryFile], known: [PathKey: LibraryFile], knownPresent: Set<PathKey>,
+    skipped: [PathKey: LibraryFile] = [:]
   ) {
     var toRead: [LibraryFile] = []
     var stillSkipped: [LibraryFile] = []
-    var seen = Set<String>()
+    var seen = Set<PathKey>(minimumCapacity: found.count)
     var unchanged = 0
     for file in found {
-      seen.insert(file.path)
-      if let stored = known[file.path], stored == file, knownPresent.contains(file.path) {
+      let key = PathKey(file.path)
+      seen.insert(key)
+      if let stored = known[key], stored.size == file.size, stored.modified == file.modified,
+        knownPresent.contains(key)
+      {
         unchanged += 1
-      } else if skipped[file.path] == file {
+      } else if let before = skipped[key], before.size == file.size, before.modified == file.modified {
         stillSkipped.append(file)
       } else {
         toRead.append(file)
@@ -32,7 +37,7 @@ public struct ScanPlan: Sendable, Equatable {
     }
     self.toRead = toRead
     self.stillSkipped = stillSkipped
-    missing = knownPresent.filter { !seen.contains($0) }.sorted()
+    missing = knownPresent.subtracting(seen).map(\.path).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     self.unchanged = unchanged
   }
 }
