@@ -105,8 +105,12 @@ extension SQLiteHandle {
     case .real(let v):
       rc = sqlite3_bind_double(stmt, index, v)
     case .text(var s):
-      // Explicit length keeps embedded NULs. An empty buffer may have a nil base address, and
-      // a nil pointer would bind NULL instead of "".
+      // PostgreSQL's rule, so what one backend takes the other takes too.
+      guard !value.isTextWithNUL else {
+        throw StoreError(.nulInText, "A text parameter held a NUL character, in: \(sql)")
+      }
+      // An empty buffer may have a nil base address, and a nil pointer would bind NULL
+      // instead of "".
       rc = s.withUTF8 { buf in
         buf.withMemoryRebound(to: CChar.self) { chars in
           let utf8 = UInt8(SQLITE_UTF8)

@@ -18,6 +18,8 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     case schemaTooNew
     /// `read`/`write`/`migrate` was called from inside another `read`/`write` on the same thread.
     case nestedAccess
+    /// A text parameter held a NUL character, which neither backend stores (PostgreSQL cannot).
+    case nulInText
     /// API misuse: closed database, connection used outside its closure, wrong parameter count,
     /// several statements in one call, a write inside `read`, BEGIN/COMMIT/ROLLBACK in caller SQL.
     case misuse

@@ -6,6 +6,8 @@ public enum StoreFailures {
   public static let conflict = CoreError(.conflict, "That already exists")
   /// A lock stayed held past the timeout, or the server is out of reach for now (503).
   public static let busy = CoreError(.unavailable, "The database is busy; try again")
+  /// A text from a request (a room's name, say) held a NUL character (`StoreValue.isTextWithNUL`).
+  public static let nulInText = CoreError.invalid("Text must not contain a NUL character")
   /// The one unique key a new user can hit.
   public static let usernameTaken = CoreError(.conflict, "That username is taken")
   /// The one unique key a new guest session can hit.

@@ -8,6 +8,13 @@ public enum StoreValue: Sendable, Equatable {
   case real(Double)
   case text(String)
   case blob([UInt8])
+
+  /// A text holding a NUL character. PostgreSQL's text cannot hold one, so neither backend takes
+  /// one: the store refuses it as bad input (`StoreFailures.nulInText`) before it is sent.
+  public var isTextWithNUL: Bool {
+    if case .text(let text) = self { return text.utf8.contains(0) }
+    return false
+  }
 }
 
 extension StoreValue: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,

@@ -35,16 +35,14 @@ public enum ProgressRule {
     if let at = report.at, at < 0 { throw CoreError.invalid("at must be milliseconds since 1970") }
     for (name, text) in [("feed", report.feed), ("guid", report.guid)] {
       if (text?.utf8.count ?? 0) > 2_048 { throw CoreError.invalid("\(name) must be at most 2048 bytes") }
-      if text?.utf8.contains(0) == true { throw CoreError.invalid("\(name) must not contain a NUL character") }
     }
   }
 
-  /// A valid item ID: an episode's enclosure URL or a book's ID, at most 2,048 bytes. No text
-  /// here may hold a NUL: PostgreSQL's text cannot, and both backends keep the same rules.
+  /// A valid item ID: an episode's enclosure URL or a book's ID, at most 2,048 bytes. (A NUL in
+  /// it, or in a feed or guid, the stores refuse: `StoreFailures.nulInText`.)
   public static func checkID(_ id: String) throws {
     guard !id.isEmpty, id.utf8.count <= 2_048 else {
       throw CoreError.invalid("The item's id must be 1 to 2048 bytes")
     }
-    if id.utf8.contains(0) { throw CoreError.invalid("The item's id must not contain a NUL character") }
   }
 }

@@ -62,7 +62,7 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
   /// `PostgresError`: a server fault, logged and answered 500.
   var domainError: any Error {
     if isUniqueViolation { return StoreFailures.conflict }
-    if sqlState == Self.nulInText { return CoreError.invalid("Text must not contain a NUL character") }
+    if sqlState == Self.nulInText { return StoreFailures.nulInText }
     if isRetryable { return CoreError(.unavailable, "The database was busy with conflicting changes; try again") }
     if isConnectionLoss { return CoreError(.unavailable, "The database cannot be reached; try again") }
     if isTimeout { return StoreFailures.busy }

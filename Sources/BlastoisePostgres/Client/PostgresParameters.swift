@@ -59,7 +59,7 @@ struct PostgresParameters: ~Copyable {
 
   /// Refuses what PostgreSQL cannot hold: a text with a NUL character.
   static func check(_ params: [StoreValue], sql: String) throws(PostgresError) {
-    if params.contains(where: \.hasNUL) {
+    if params.contains(where: \.isTextWithNUL) {
       throw PostgresError(
         .misuse, "PostgreSQL text cannot hold a NUL character, in a parameter of: \(sql)",
         sqlState: PostgresError.nulInText)
@@ -71,12 +71,5 @@ struct PostgresParameters: ~Copyable {
     if value.isNaN { return "NaN" }
     if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
     return "\(value)"
-  }
-}
-
-extension StoreValue {
-  fileprivate var hasNUL: Bool {
-    if case .text(let text) = self { return text.utf8.contains(0) }
-    return false
   }
 }

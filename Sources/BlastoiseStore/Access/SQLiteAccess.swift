@@ -46,10 +46,11 @@ extension SQLiteAccess: LibraryAccess {
 
 extension StoreError {
   /// What the domain makes of a storage failure: a duplicate is a conflict, a lock held too long
-  /// is "try again"; anything else stays a `StoreError` (a server fault, logged and answered 500).
+  /// is "try again", a NUL in a text is bad input; anything else stays a `StoreError` (a server fault, logged and answered 500).
   var domainError: any Error {
     if isUniqueViolation { return StoreFailures.conflict }
     if code == .busy { return StoreFailures.busy }
+    if code == .nulInText { return StoreFailures.nulInText }
     return self
   }
 }
