@@ -142,9 +142,14 @@ struct APIOperation: Sendable {
   /// A path parameter's values: `:kind` takes only some (progress's kinds, or annotations').
   static func pathSchema(_ name: String, in route: APIRoute) -> JSONValue {
     guard name == "kind" else { return ["type": "string", "minLength": 1] }
-    return route.pattern == APIRoute.progressItem.pattern
+    return spokenKindRoutes.contains(route.pattern)
       ? Schema.oneOf(ProgressKind.allCases.map(\.rawValue)) : Schema.oneOf(AnnotatedKind.allCases.map(\.rawValue))
   }
+
+  /// The routes whose `:kind` is a `ProgressKind`.
+  private static let spokenKindRoutes: Set = [
+    APIRoute.progressItem.pattern, APIRoute.bookmarks.pattern, APIRoute.bookmark.pattern, APIRoute.rate.pattern,
+  ]
 
   private var queryParameters: [JSONValue] {
     query.map { parameter in
