@@ -203,11 +203,19 @@ def test_a_bookmark_with_a_note_is_listed_and_jumps_to_its_place(book_server, br
                         message="playing from the bookmark")
     assert "/files/0" in jumped["src"] and 2.45 <= jumped["at"] <= 2.6, jumped
 
-    # Deleted, it is gone from the page and from the server.
+    # Now playing's Bookmark button adds one where it plays, and the book's page lists it too.
+    page.execute_script("document.getElementById('player').pause();")
+    click(page, "#np-bookmark")
+    page.find_element(By.CSS_SELECTOR, "dialog textarea[name='note']").send_keys("From Now playing")
+    page.find_element(By.CSS_SELECTOR, "dialog button[type='submit']").click()
+    js_wait(page, "document.querySelectorAll('#bookmarks .bookmark').length === 2", message="the second bookmark listed")
+
+    # Deleted, the first is gone from the page and from the server.
     click(page, "#bookmarks .bookmark-delete")
-    js_wait(page, "!document.querySelector('#bookmarks .bookmark')", message="the bookmark deleted")
+    js_wait(page, "document.querySelectorAll('#bookmarks .bookmark').length === 1", message="the bookmark deleted")
     book_id = page.execute_script("return location.hash.split('/').pop()")
     left = page.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "fetch('/api/progress/books/' + arguments[0] + '/bookmarks').then(r => r.json()).then(done);", book_id)
-    assert left == {"bookmarks": []}
+    assert [b["note"] for b in left["bookmarks"]] == ["From Now playing"], left
+    assert left["bookmarks"][0]["position"] >= 2.5

@@ -6,6 +6,8 @@ import { formatTime } from "../format.js";
 import { formDialog } from "./dialogs.js";
 import { toast, toastError } from "./toasts.js";
 
+const ADDED = "blastoise-bookmark-added";
+
 /** Asks for a note, then keeps a bookmark at `position` (seconds); resolves it, or null. */
 export async function addBookmark(kind, id, position) {
   const values = await formDialog({
@@ -15,21 +17,21 @@ export async function addBookmark(kind, id, position) {
   });
   if (!values) return null;
   try {
-    return await api.addBookmark(kind, id, position, values.note);
+    const mark = await api.addBookmark(kind, id, position, values.note);
+    // The item's page lists it, also when it was added from Now playing.
+    window.dispatchEvent(new CustomEvent(ADDED, { detail: { kind, id } }));
+    return mark;
   } catch (error) {
     toastError(error, "Bookmark");
     return null;
   }
 }
 
-/** The bookmarks section of an item's page. `at()` is where a new one goes, `jump(position)`
- *  plays from one. */
+/** The bookmarks section of an item's page: { section, dispose }. `at()` is where a new one
+ *  goes, `jump(position)` plays from one. */
 export function bookmarkSection({ kind, id, at, jump }) {
   const list = h("ol", { class: "bookmark-list", id: "bookmarks" });
-  const add = h("button", {
-    class: "btn", type: "button", id: "bookmark-add", text: "Add bookmark",
-    onclick: async () => { if (await addBookmark(kind, id, at())) load(); },
-  });
+  const add = h("button", { class: "btn", type: "button", id: "bookmark-add", text: "Add bookmark", onclick: () => addBookmark(kind, id, at()) });
   const section = h("section", { class: "bookmarks" }, h("div", { class: "bookmarks-head" }, h("h4", { text: "Bookmarks" }), add), list);
 
   function row(mark) {
@@ -53,8 +55,10 @@ export function bookmarkSection({ kind, id, at, jump }) {
     }
   }
 
+  const onAdded = (event) => event.detail.kind === kind && event.detail.id === id && load();
+  window.addEventListener(ADDED, onAdded);
   load();
-  return { section, reload: load };
+  return { section, dispose: () => window.removeEventListener(ADDED, onAdded) };
 }
 
 /** Now playing's "Bookmark" button: a bookmark where the book or episode plays now. */

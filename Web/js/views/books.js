@@ -53,6 +53,7 @@ export function mountBook(ctx, container, route) {
   const page = h("div", { class: "detail-page" }, head, chapters);
   container.append(page);
   let book = null;
+  let bookmarks = null;
   const playingHere = () => controls.playingSpoken()?.kind === "books" && controls.playingSpoken().id === book.id;
   /** Plays from `at`: a jump when this device plays the book already. */
   const playFrom = (at) => (playingHere() ? controls.jumpInBook(at) : controls.playBook(book, at));
@@ -66,7 +67,10 @@ export function mountBook(ctx, container, route) {
     }
     render();
     // Guests keep no bookmarks.
-    if (store.get("user")?.isGuest === false) page.append(bookmarkSection({ kind: "books", id: book.id, at: resumeAt, jump: playFrom }).section);
+    if (store.get("user")?.isGuest === false) {
+      bookmarks = bookmarkSection({ kind: "books", id: book.id, at: resumeAt, jump: playFrom });
+      page.append(bookmarks.section);
+    }
   }
 
   /** Where to go on: where this device plays it, else the saved position (none once finished). */
@@ -94,5 +98,5 @@ export function mountBook(ctx, container, route) {
   }
 
   load();
-  return {};
+  return { dispose: () => bookmarks?.dispose() };
 }
