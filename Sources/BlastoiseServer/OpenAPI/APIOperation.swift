@@ -174,12 +174,21 @@ enum Answer {
     ["description": .string(description), "content": ["application/json": ["schema": schema]]]
   }
 
-  /// A parameter of the operations (method and route) an answer opens, taken from the answer at
-  /// `expression`.
+  /// Parameters of the operations (method and route) an answer opens, each taken from the answer
+  /// at its expression.
   struct Link {
-    let parameter: String
-    let expression: String
+    /// Name → expression.
+    let parameters: [String: String]
     let operations: [(HTTPMethod, APIRoute)]
+
+    init(parameters: [String: String], operations: [(HTTPMethod, APIRoute)]) {
+      self.parameters = parameters
+      self.operations = operations
+    }
+
+    init(parameter: String, expression: String, operations: [(HTTPMethod, APIRoute)]) {
+      self.init(parameters: [parameter: expression], operations: operations)
+    }
   }
 
   /// This answer with OpenAPI links; schemathesis' stateful phase follows them.
@@ -187,7 +196,7 @@ enum Answer {
     let all = links.flatMap { link in
       link.operations.map { method, route -> (String, JSONValue) in
         let id = APIOperation.operationID(method, route)
-        return (id, ["operationId": .string(id), "parameters": .object([link.parameter: .string(link.expression)])])
+        return (id, ["operationId": .string(id), "parameters": .object(link.parameters.mapValues { .string($0) })])
       }
     }
     return json(schema).merging(["links": .object(Dictionary(uniqueKeysWithValues: all))])

@@ -16,8 +16,14 @@ extension APIOperation {
       body: .json(Schema.ref("NewBookmark")),
       answers: [
         201: Answer.json(
-          oneBookmark, linking: "bookmarkId", from: "$response.body#/id",
-          to: [(.patch, .bookmark), (.delete, .bookmark)])
+          oneBookmark,
+          links: [
+            Answer.Link(
+              parameters: [
+                "kind": "$response.body#/kind", "id": "$response.body#/item", "bookmarkId": "$response.body#/id",
+              ],
+              operations: [(.patch, .bookmark), (.delete, .bookmark)])
+          ])
       ], notes: bookmarkNotes),
     APIOperation(
       .patch, .bookmark, "Change a bookmark's note", access: .permission(.listen),
