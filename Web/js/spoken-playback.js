@@ -5,8 +5,8 @@
 // another tab or phone cannot move them back.
 //
 // An item is { kind: "books"|"episodes", id, show (the book, or the podcast's feed: what a rate
-// is kept for, on the server: spoken-rates.js), title, artist, album, coverId?, duration?, files: [{ url, start,
-// duration? }], chapters: [{ title, start, end }], report: { feed?, guid? } }.
+// is kept for, on the server: spoken-rates.js), title, artist, album, coverId?, duration?,
+// files: [{ url, start, duration? }], chapters: [{ title, start, end }], report: { feed?, guid? } }.
 // A sleep timer pauses after some minutes or at the end of the playing chapter.
 import { api, bookFileUrl } from "./api.js";
 import { SpokenRates } from "./spoken-rates.js";
