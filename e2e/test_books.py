@@ -189,11 +189,12 @@ def test_a_bookmark_with_a_note_is_listed_and_jumps_to_its_place(book_server, br
     page.find_element(By.CSS_SELECTOR, "dialog button[type='submit']").click()
     js_wait(page, "!!document.querySelector('#bookmarks .bookmark')", message="the bookmark listed")
     listed = page.execute_script("return [...document.querySelectorAll('#bookmarks .bookmark')].map(e => e.textContent)")
-    assert listed == ["Where the tone changes0:02Delete"], listed
+    assert listed == ["Where the tone changes0:02EditDelete"], listed
 
     # Elsewhere in the book (the second file), the bookmark jumps back to its place.
     click(page, "#book-chapters .chapter[data-index='1']")
-    js_wait(page, "(a => a.currentSrc.includes('/files/1') && !a.paused)(document.getElementById('player'))",
+    # Time moving on there means its own 'playing' event has passed.
+    js_wait(page, "(a => a.currentSrc.includes('/files/1') && !a.paused && a.currentTime > 0.2)(document.getElementById('player'))",
             message="the second file playing")
     # Where it starts playing is read as it starts, so a slow machine cannot move it on meanwhile.
     page.execute_script("const a = document.getElementById('player');"
@@ -219,3 +220,12 @@ def test_a_bookmark_with_a_note_is_listed_and_jumps_to_its_place(book_server, br
         "fetch('/api/progress/books/' + arguments[0] + '/bookmarks').then(r => r.json()).then(done);", book_id)
     assert [b["note"] for b in left["bookmarks"]] == ["From Now playing"], left
     assert left["bookmarks"][0]["position"] >= 2.5
+
+    # Its note edited: the dialog shows the note, and the new one is listed.
+    click(page, "#bookmarks .bookmark-edit")
+    note = page.find_element(By.CSS_SELECTOR, "dialog textarea[name='note']")
+    assert note.get_attribute("value") == "From Now playing"
+    note.send_keys(", edited")
+    page.find_element(By.CSS_SELECTOR, "dialog button[type='submit']").click()
+    js_wait(page, "document.querySelector('#bookmarks .bookmark-note')?.textContent === 'From Now playing, edited'",
+            message="the edited note listed")

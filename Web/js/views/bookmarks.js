@@ -8,13 +8,18 @@ import { toast, toastError } from "./toasts.js";
 
 const ADDED = "blastoise-bookmark-added";
 
+/** Asks for a bookmark's note: resolves { note }, or null when cancelled. */
+function askNote(position, value, submitLabel) {
+  return formDialog({
+    title: `Bookmark at ${formatTime(position)}`,
+    fields: [{ name: "note", label: "Note", value, multiline: true, maxLength: 500, placeholder: "What happens here (optional)" }],
+    submitLabel,
+  });
+}
+
 /** Asks for a note, then keeps a bookmark at `position` (seconds); resolves it, or null. */
 export async function addBookmark(kind, id, position) {
-  const values = await formDialog({
-    title: `Bookmark at ${formatTime(position)}`,
-    fields: [{ name: "note", label: "Note", multiline: true, maxLength: 500, placeholder: "What happens here (optional)" }],
-    submitLabel: "Add bookmark",
-  });
+  const values = await askNote(position, "", "Add bookmark");
   if (!values) return null;
   try {
     const mark = await api.addBookmark(kind, id, position, values.note);
@@ -28,7 +33,7 @@ export async function addBookmark(kind, id, position) {
 }
 
 /** The bookmarks section of an item's page: { section, dispose }. `at()` is where a new one
- *  goes, `jump(position)` plays from one. */
+ *  goes, `jump(position)` plays from one; each can have its note edited, or be deleted. */
 export function bookmarkSection({ kind, id, at, jump }) {
   const list = h("ol", { class: "bookmark-list", id: "bookmarks" });
   const add = h("button", { class: "btn", type: "button", id: "bookmark-add", text: "Add bookmark", onclick: () => addBookmark(kind, id, at()) });
@@ -38,6 +43,13 @@ export function bookmarkSection({ kind, id, at, jump }) {
     return h("li", { class: "bookmark", dataset: { id: mark.id } },
       h("button", { class: "chapter bookmark-jump", type: "button", onclick: () => jump(mark.position) },
         h("span", { class: "bookmark-note", text: mark.note || "Bookmark" }), h("span", { class: "muted small", text: formatTime(mark.position) })),
+      h("button", {
+        class: "btn ghost small bookmark-edit", type: "button", text: "Edit", attrs: { "aria-label": `Edit the note of the bookmark at ${formatTime(mark.position)}` },
+        onclick: async () => {
+          const values = await askNote(mark.position, mark.note, "Save");
+          if (values) api.editBookmark(kind, id, mark.id, values.note).then(load, (error) => toastError(error, "Bookmark"));
+        },
+      }),
       h("button", {
         class: "btn ghost small bookmark-delete", type: "button", text: "Delete", attrs: { "aria-label": `Delete the bookmark at ${formatTime(mark.position)}` },
         onclick: () => api.removeBookmark(kind, id, mark.id).then(load, (error) => toastError(error, "Bookmark")),
