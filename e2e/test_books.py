@@ -9,12 +9,18 @@ from pathlib import Path
 
 import pytest
 from conftest import unique
-from helpers import Server, _ffmpeg, click, js_wait, poll_until, sign_up_in_page
+from helpers import Server, _ffmpeg, click, js_wait, poll_until, sign_in_in_page, sign_up_in_page
+from selenium.webdriver.common.by import By
 
 PROGRESS_JS = """
 const done = arguments[arguments.length - 1];
 fetch('/api/progress/books/' + encodeURIComponent(arguments[0]))
   .then(r => r.ok ? r.json() : null).then(done, () => done(null));
+"""
+
+RATES_JS = """
+const done = arguments[arguments.length - 1];
+fetch('/api/rates').then(r => r.ok ? r.json() : null).then(done, () => done(null));
 """
 
 
@@ -138,3 +144,88 @@ def test_a_books_speed_is_remembered_and_the_sleep_timer_stops_at_the_chapters_e
     click(page, "#book-play")
     js_wait(page, "(a => !a.paused && a.playbackRate === 2)(document.getElementById('player'))", message="the book's speed remembered")
     assert page.execute_script("return document.getElementById('np-rate').value") == "2"
+
+
+def open_book_and_play(page) -> None:
+    page.execute_script("window.location.hash = '#/books';")
+    click(page, "#book-list .book-link")
+    click(page, "#book-play")
+    js_wait(page, "!document.getElementById('np-spoken').hidden", message="speed and sleep timer shown")
+
+
+def test_a_books_speed_chosen_in_one_browser_is_used_in_another_of_the_same_person(book_server, browsers):
+    name = unique("two-browsers")
+    laptop = browsers()
+    sign_up_in_page(laptop, book_server.base, name)
+    open_book_and_play(laptop)
+    laptop.execute_script("document.getElementById('player').pause();")
+    laptop.execute_script("const s = document.getElementById('np-rate'); s.value = '1.5'; s.dispatchEvent(new Event('change'));")
+    js_wait(laptop, "document.getElementById('player').playbackRate === 1.5", message="one and a half times as fast")
+    kept = poll_until(lambda: laptop.execute_async_script(RATES_JS), lambda a: a is not None and a["rates"],
+                      message="the speed kept on the server")
+    assert [(r["kind"], r["rate"]) for r in kept["rates"]] == [("books", 1.5)]
+
+    # Another browser (its own storage) signed in as the same person plays the book at that speed.
+    phone = browsers()
+    sign_in_in_page(phone, book_server.base, name)
+    open_book_and_play(phone)
+    js_wait(phone, "(a => !a.paused && a.playbackRate === 1.5)(document.getElementById('player'))",
+            message="the person's speed in the second browser")
+    assert phone.execute_script("return document.getElementById('np-rate').value") == "1.5"
+
+
+def test_a_bookmark_with_a_note_is_listed_and_jumps_to_its_place(book_server, browsers):
+    page = browsers()
+    sign_up_in_page(page, book_server.base, unique("marker"))
+    open_book_and_play(page)
+    js_wait(page, "!!document.querySelector('#bookmarks')", message="the bookmarks on the book's page")
+    assert "No bookmarks yet" in page.execute_script("return document.querySelector('#bookmarks').textContent")
+    # Paused 2.5 s into the first file: the bookmark goes there.
+    page.execute_script("const a = document.getElementById('player'); a.pause(); a.currentTime = 2.5;")
+    js_wait(page, "Math.abs(window.__blastoise.spoken()?.position - 2.5) < 0.05", message="paused at 2.5 s")
+    click(page, "#bookmark-add")
+    note = page.find_element(By.CSS_SELECTOR, "dialog textarea[name='note']")
+    note.send_keys("Where the tone changes")
+    page.find_element(By.CSS_SELECTOR, "dialog button[type='submit']").click()
+    js_wait(page, "!!document.querySelector('#bookmarks .bookmark')", message="the bookmark listed")
+    listed = page.execute_script("return [...document.querySelectorAll('#bookmarks .bookmark')].map(e => e.textContent)")
+    assert listed == ["Where the tone changes0:02EditDelete"], listed
+
+    # Elsewhere in the book (the second file), the bookmark jumps back to its place.
+    click(page, "#book-chapters .chapter[data-index='1']")
+    # Time moving on there means its own 'playing' event has passed.
+    js_wait(page, "(a => a.currentSrc.includes('/files/1') && !a.paused && a.currentTime > 0.2)(document.getElementById('player'))",
+            message="the second file playing")
+    # Where it starts playing is read as it starts, so a slow machine cannot move it on meanwhile.
+    page.execute_script("const a = document.getElementById('player');"
+                        "a.addEventListener('playing', () => { window.__jumped = { src: a.currentSrc, at: a.currentTime }; }, { once: true });")
+    click(page, "#bookmarks .bookmark-jump")
+    jumped = poll_until(lambda: page.execute_script("return window.__jumped || null"), lambda j: j is not None,
+                        message="playing from the bookmark")
+    assert "/files/0" in jumped["src"] and 2.45 <= jumped["at"] <= 2.6, jumped
+
+    # Now playing's Bookmark button adds one where it plays, and the book's page lists it too.
+    page.execute_script("document.getElementById('player').pause();")
+    click(page, "#np-bookmark")
+    page.find_element(By.CSS_SELECTOR, "dialog textarea[name='note']").send_keys("From Now playing")
+    page.find_element(By.CSS_SELECTOR, "dialog button[type='submit']").click()
+    js_wait(page, "document.querySelectorAll('#bookmarks .bookmark').length === 2", message="the second bookmark listed")
+
+    # Deleted, the first is gone from the page and from the server.
+    click(page, "#bookmarks .bookmark-delete")
+    js_wait(page, "document.querySelectorAll('#bookmarks .bookmark').length === 1", message="the bookmark deleted")
+    book_id = page.execute_script("return location.hash.split('/').pop()")
+    left = page.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch('/api/progress/books/' + arguments[0] + '/bookmarks').then(r => r.json()).then(done);", book_id)
+    assert [b["note"] for b in left["bookmarks"]] == ["From Now playing"], left
+    assert left["bookmarks"][0]["position"] >= 2.5
+
+    # Its note edited: the dialog shows the note, and the new one is listed.
+    click(page, "#bookmarks .bookmark-edit")
+    note = page.find_element(By.CSS_SELECTOR, "dialog textarea[name='note']")
+    assert note.get_attribute("value") == "From Now playing"
+    note.send_keys(", edited")
+    page.find_element(By.CSS_SELECTOR, "dialog button[type='submit']").click()
+    js_wait(page, "document.querySelector('#bookmarks .bookmark-note')?.textContent === 'From Now playing, edited'",
+            message="the edited note listed")

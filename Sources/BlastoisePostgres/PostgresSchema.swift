@@ -315,5 +315,7 @@ public enum PostgresSchema {
     .podcastFeeds,
     // Audiobooks (one text for both backends).
     .books,
+    // Bookmarks and playback rates per person (one text for both backends).
+    .listeningBookmarksAndRates,
   ]
 }

@@ -309,5 +309,7 @@ public enum BlastoiseSchema {
     .podcastFeeds,
     // Audiobooks (one text for both backends).
     .books,
+    // Bookmarks and playback rates per person (one text for both backends).
+    .listeningBookmarksAndRates,
   ]
 }

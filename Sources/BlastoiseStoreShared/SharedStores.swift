@@ -11,6 +11,8 @@ public struct SharedStores: Sendable {
   public let annotations: any AnnotationStore
   public let signInFailures: any SignInFailureStore
   public let progress: any ProgressStore
+  public let bookmarks: any BookmarkStore
+  public let rates: any RateStore
   public let appPasswords: any AppPasswordStore
   public let podcastSubscriptions: any PodcastSubscriptionStore
   public let gpodderDevices: any GPodderDeviceStore
@@ -26,6 +28,8 @@ public struct SharedStores: Sendable {
     annotations = SharedAnnotationStore(access: access)
     signInFailures = SharedSignInFailureStore(access: access)
     progress = SharedProgressStore(access: access)
+    bookmarks = SharedBookmarkStore(access: access)
+    rates = SharedRateStore(access: access)
     appPasswords = SharedAppPasswordStore(access: access)
     podcastSubscriptions = SharedPodcastSubscriptionStore(access: access)
     gpodderDevices = SharedGPodderDeviceStore(access: access)
@@ -50,6 +54,8 @@ extension SharedStorage {
   public var annotations: any AnnotationStore { shared.annotations }
   public var signInFailures: any SignInFailureStore { shared.signInFailures }
   public var progress: any ProgressStore { shared.progress }
+  public var bookmarks: any BookmarkStore { shared.bookmarks }
+  public var rates: any RateStore { shared.rates }
   public var appPasswords: any AppPasswordStore { shared.appPasswords }
   public var podcastSubscriptions: any PodcastSubscriptionStore { shared.podcastSubscriptions }
   public var gpodderDevices: any GPodderDeviceStore { shared.gpodderDevices }

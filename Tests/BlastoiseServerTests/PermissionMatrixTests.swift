@@ -98,6 +98,12 @@ import Testing
     .members("GET", "/api/progress/books/b1"),
     .members("DELETE", "/api/progress/books/b1"),
     .members("GET", "/api/progress"),
+    .members("GET", "/api/progress/books/b1/bookmarks"),
+    .members("POST", "/api/progress/books/b1/bookmarks", body: #"{"position":5}"#, status: 201),
+    .members("PATCH", "/api/progress/books/b1/bookmarks/nosuch", body: #"{"note":"x"}"#, status: 404),
+    .members("DELETE", "/api/progress/books/b1/bookmarks/nosuch", status: 404),
+    .members("GET", "/api/rates"),
+    .members("PUT", "/api/rates/books/b1", body: #"{"rate":1.5}"#),
     .members("GET", "/api/app-passwords"),
     Row(
       method: "POST", path: "/api/app-passwords", body: #"{"name":"Phone"}"#,

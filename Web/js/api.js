@@ -107,6 +107,18 @@ export const api = {
   reportProgress: (kind, id, report, { keepalive = false } = {}) =>
     apiJson(`/api/progress/${kind}/${enc(id)}`, { method: "PUT", body: report, keepalive }),
   markNew: (kind, id) => apiJson(`/api/progress/${kind}/${enc(id)}`, { method: "DELETE" }),
+  // The caller's bookmarks in an episode or book: { bookmarks: [{ id, kind, item, position,
+  // note, createdAt }] }, by position.
+  bookmarks: (kind, id) => apiJson(`/api/progress/${kind}/${enc(id)}/bookmarks`),
+  addBookmark: (kind, id, position, note) =>
+    apiJson(`/api/progress/${kind}/${enc(id)}/bookmarks`, { method: "POST", body: { position, note } }),
+  editBookmark: (kind, id, bookmarkId, note) =>
+    apiJson(`/api/progress/${kind}/${enc(id)}/bookmarks/${enc(bookmarkId)}`, { method: "PATCH", body: { note } }),
+  removeBookmark: (kind, id, bookmarkId) =>
+    apiJson(`/api/progress/${kind}/${enc(id)}/bookmarks/${enc(bookmarkId)}`, { method: "DELETE" }),
+  // Playback rates per book (`show`: its ID) or podcast (its feed URL): { rates: [{ kind, show, rate }] }.
+  rates: () => apiJson("/api/rates"),
+  setRate: (kind, show, rate) => apiJson(`/api/rates/${kind}/${enc(show)}`, { method: "PUT", body: { rate } }),
   // App passwords: { appPasswords: [{ id, name, createdAt, lastUsedAt? }] }; a new one answers
   // { appPassword, password } — the only time its secret is shown.
   appPasswords: () => apiJson("/api/app-passwords"),

@@ -2,7 +2,6 @@
 const CHANNEL_KEY = "blastoise.channel";
 const GUEST_KEY = "blastoise.guest";
 const TAB_KEY = "blastoise.tab";
-const RATE_KEY = "blastoise.rate."; // + "books:<id>" or "episodes:<feed URL>"
 
 const read = (key) => { try { return localStorage.getItem(key); } catch { return null; } };
 const write = (key, value) => { try { if (value === null) localStorage.removeItem(key); else localStorage.setItem(key, value); } catch { /* private mode */ } };
@@ -14,9 +13,6 @@ export const prefs = {
   set guestChosen(yes) { write(GUEST_KEY, yes ? "1" : null); },
   get tab() { return read(TAB_KEY); },
   set tab(name) { write(TAB_KEY, name); },
-  /** The playback rate chosen for a book or a podcast (1 when none was). */
-  rateFor(show) { return Number(read(RATE_KEY + show)) || 1; },
-  setRateFor(show, rate) { write(RATE_KEY + show, rate === 1 ? null : String(rate)); },
 };
 
 export function rememberChannel(id) {

@@ -5,11 +5,11 @@
 // another tab or phone cannot move them back.
 //
 // An item is { kind: "books"|"episodes", id, show (the book, or the podcast's feed: what a rate
-// is remembered for), title, artist, album, coverId?, duration?, files: [{ url, start,
-// duration? }], chapters: [{ title, start, end }], report: { feed?, guid? } }.
+// is kept for, on the server: spoken-rates.js), title, artist, album, coverId?, duration?,
+// files: [{ url, start, duration? }], chapters: [{ title, start, end }], report: { feed?, guid? } }.
 // A sleep timer pauses after some minutes or at the end of the playing chapter.
 import { api, bookFileUrl } from "./api.js";
-import { prefs } from "./prefs.js";
+import { SpokenRates } from "./spoken-rates.js";
 
 const SAVE_EVERY = 15_000;
 /** The rates offered (pitch kept: the player sets `preservesPitch`). */
@@ -69,6 +69,7 @@ export class SpokenPlayback {
     this.onPlaying = onPlaying;
     this.onEnd = onEnd;
     this.canSave = canSave;
+    this.rates = new SpokenRates(canSave);
     this.item = null;
     this.index = 0;
     this.chapter = null;
@@ -102,6 +103,7 @@ export class SpokenPlayback {
   }
 
   async start(item, at) {
+    await this.rates.refresh(); // another device may have changed the item's rate
     this.stop({ save: false });
     this.item = item;
     await this.open(locate(item, at));
@@ -145,14 +147,14 @@ export class SpokenPlayback {
     this.onPlaying(this.item, this.index, chapter);
   }
 
-  /** The rate for the playing item's book or show, as last chosen for it. */
+  /** The rate for the playing item's book or show, as last chosen for it on any device. */
   get rate() {
-    return this.item ? prefs.rateFor(`${this.item.kind}:${this.item.show}`) : 1;
+    return this.item ? this.rates.rateFor(this.item.kind, this.item.show) : 1;
   }
 
   setRate(rate) {
     if (!this.item || !RATES.includes(rate)) return;
-    prefs.setRateFor(`${this.item.kind}:${this.item.show}`, rate);
+    this.rates.set(this.item.kind, this.item.show, rate);
     this.player.setRate(rate);
   }
 

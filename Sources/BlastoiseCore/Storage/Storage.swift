@@ -12,6 +12,8 @@ public protocol Storage: Sendable {
   var annotations: any AnnotationStore { get }
   var signInFailures: any SignInFailureStore { get }
   var progress: any ProgressStore { get }
+  var bookmarks: any BookmarkStore { get }
+  var rates: any RateStore { get }
   var appPasswords: any AppPasswordStore { get }
   var podcastSubscriptions: any PodcastSubscriptionStore { get }
   var gpodderDevices: any GPodderDeviceStore { get }

@@ -85,6 +85,14 @@ extension APIRoute {
   public static let progressItem = APIRoute("/api/progress/:kind/:id")
   /// The caller's unfinished episodes and books, the latest heard first.
   public static let progress = APIRoute("/api/progress")
+  /// `GET` the caller's bookmarks in an episode or book, `POST` adds one.
+  public static let bookmarks = APIRoute("/api/progress/:kind/:id/bookmarks")
+  /// `PATCH` changes a bookmark's note, `DELETE` removes it.
+  public static let bookmark = APIRoute("/api/progress/:kind/:id/bookmarks/:bookmarkId")
+  /// Every playback rate the caller chose for a book or podcast.
+  public static let rates = APIRoute("/api/rates")
+  /// `PUT { rate }` keeps the rate for a book (`:show` its ID) or podcast (its feed URL).
+  public static let rate = APIRoute("/api/rates/:kind/:show")
   // Additive: audiobooks.
   /// Every book, with the caller's progress in each.
   public static let books = APIRoute("/api/books")

@@ -97,6 +97,8 @@ public final class RunningServer: Sendable {
     AnnotationRoutes(annotations: services.storage.annotations, auth: authenticator, clock: clock).register(
       on: &router)
     ProgressRoutes(progress: services.storage.progress, auth: authenticator, clock: clock).register(on: &router)
+    BookmarkRoutes(bookmarks: services.storage.bookmarks, auth: authenticator, clock: clock).register(on: &router)
+    RateRoutes(rates: services.storage.rates, auth: authenticator).register(on: &router)
     let books = BookService(
       directory: configuration.audiobooksDirectory, store: services.storage.books, progress: services.storage.progress,
       covers: services.library.covers, clock: clock)

@@ -142,9 +142,14 @@ struct APIOperation: Sendable {
   /// A path parameter's values: `:kind` takes only some (progress's kinds, or annotations').
   static func pathSchema(_ name: String, in route: APIRoute) -> JSONValue {
     guard name == "kind" else { return ["type": "string", "minLength": 1] }
-    return route.pattern == APIRoute.progressItem.pattern
+    return spokenKindRoutes.contains(route.pattern)
       ? Schema.oneOf(ProgressKind.allCases.map(\.rawValue)) : Schema.oneOf(AnnotatedKind.allCases.map(\.rawValue))
   }
+
+  /// The routes whose `:kind` is a `ProgressKind`.
+  private static let spokenKindRoutes: Set = [
+    APIRoute.progressItem.pattern, APIRoute.bookmarks.pattern, APIRoute.bookmark.pattern, APIRoute.rate.pattern,
+  ]
 
   private var queryParameters: [JSONValue] {
     query.map { parameter in
@@ -169,12 +174,21 @@ enum Answer {
     ["description": .string(description), "content": ["application/json": ["schema": schema]]]
   }
 
-  /// A parameter of the operations (method and route) an answer opens, taken from the answer at
-  /// `expression`.
+  /// Parameters of the operations (method and route) an answer opens, each taken from the answer
+  /// at its expression.
   struct Link {
-    let parameter: String
-    let expression: String
+    /// Name → expression.
+    let parameters: [String: String]
     let operations: [(HTTPMethod, APIRoute)]
+
+    init(parameters: [String: String], operations: [(HTTPMethod, APIRoute)]) {
+      self.parameters = parameters
+      self.operations = operations
+    }
+
+    init(parameter: String, expression: String, operations: [(HTTPMethod, APIRoute)]) {
+      self.init(parameters: [parameter: expression], operations: operations)
+    }
   }
 
   /// This answer with OpenAPI links; schemathesis' stateful phase follows them.
@@ -182,7 +196,7 @@ enum Answer {
     let all = links.flatMap { link in
       link.operations.map { method, route -> (String, JSONValue) in
         let id = APIOperation.operationID(method, route)
-        return (id, ["operationId": .string(id), "parameters": .object([link.parameter: .string(link.expression)])])
+        return (id, ["operationId": .string(id), "parameters": .object(link.parameters.mapValues { .string($0) })])
       }
     }
     return json(schema).merging(["links": .object(Dictionary(uniqueKeysWithValues: all))])

@@ -3,6 +3,8 @@
 enum JSONValue: Sendable, Equatable {
   case string(String)
   case integer(Int)
+  /// A number with a fraction (a bound such as a rate's 0.5).
+  case number(Double)
   case bool(Bool)
   case array([JSONValue])
   case object([String: JSONValue])
@@ -20,6 +22,7 @@ extension JSONValue: Encodable {
     switch self {
     case .string(let value): try container.encode(value)
     case .integer(let value): try container.encode(value)
+    case .number(let value): try container.encode(value)
     case .bool(let value): try container.encode(value)
     case .array(let values): try container.encode(values)
     case .object(let fields): try container.encode(fields)
@@ -27,11 +30,12 @@ extension JSONValue: Encodable {
   }
 }
 
-extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
-  ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+  ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
   init(stringLiteral value: String) { self = .string(value) }
   init(integerLiteral value: Int) { self = .integer(value) }
+  init(floatLiteral value: Double) { self = .number(value) }
   init(booleanLiteral value: Bool) { self = .bool(value) }
   init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
   init(dictionaryLiteral elements: (String, JSONValue)...) {

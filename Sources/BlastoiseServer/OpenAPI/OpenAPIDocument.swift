@@ -7,8 +7,8 @@ enum OpenAPIDocument {
   static let operations: [APIOperation] =
     APIOperation.status + APIOperation.auth + APIOperation.rooms + APIOperation.library + APIOperation.catalog
     + APIOperation.playlists + APIOperation.imports + APIOperation.covers + APIOperation.annotations
-    + APIOperation.progress + APIOperation.appPasswords + APIOperation.gpodder + APIOperation.podcasts
-    + APIOperation.books
+    + APIOperation.progress + APIOperation.bookmarks + APIOperation.appPasswords + APIOperation.gpodder
+    + APIOperation.podcasts + APIOperation.books
 
   static var json: JSONValue {
     [

@@ -9,6 +9,7 @@ enum WireSchemas {
     "UploadResponse": uploadResponse, "ScanSummary": scanSummary, "GuestSession": guestSession,
   ].merging(ImportSchemas.all) { first, _ in first }.merging(CatalogSchemas.all) { first, _ in first }
     .merging(AnnotationSchemas.all) { first, _ in first }.merging(ProgressSchemas.all) { first, _ in first }
+    .merging(BookmarkSchemas.all) { first, _ in first }
     .merging(AppPasswordSchemas.all) { first, _ in first }.merging(GPodderSchemas.all) { first, _ in first }
     .merging(BookSchemas.all) { first, _ in first }
     .merging(PodcastSchemas.all) { first, _ in first }

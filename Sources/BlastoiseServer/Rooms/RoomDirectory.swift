@@ -209,7 +209,5 @@ actor RoomDirectory {
     return room
   }
 
-  static func newID() -> String {
-    String(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12))
-  }
+  static func newID() -> String { RandomID.make() }
 }

@@ -47,10 +47,9 @@ struct ProgressRoutes: Sendable {
     try await auth.account(.listen, for: request, guestRefusal: "Guests keep no listening progress")
   }
 
-  private static func item(_ request: HTTPRequest) throws -> (ProgressKind, String) {
-    guard let kind = ProgressKind(rawValue: request.pathParameter("kind")) else {
-      throw HTTPError(.badRequest, "The kind is episodes or books")
-    }
+  /// The `:kind` and `:id` of a progress route (the bookmarks' too), checked.
+  static func item(_ request: HTTPRequest) throws -> (ProgressKind, String) {
+    let kind = try ListeningRule.kind(request.pathParameter("kind"))
     let id = request.pathParameter("id")
     try ProgressRule.checkID(id)
     return (kind, id)

@@ -1,5 +1,6 @@
 // Audiobooks: the list (`#/books`), each with how far the listener got, and a book's page
-// (`#/book/<id>`): Play or Resume, Start over, and its chapters, each a jump.
+// (`#/book/<id>`): Play or Resume, Start over, its chapters, each a jump, and the listener's
+// bookmarks.
 import { api } from "../api.js";
 import { chapterAt } from "../spoken-playback.js";
 import { coverArt } from "../covers.js";
@@ -7,6 +8,7 @@ import { h } from "../dom.js";
 import { formatTime, plural, progressText } from "../format.js";
 import { icon } from "../icons.js";
 import { libraryHref } from "../routes.js";
+import { bookmarkSection } from "./bookmarks.js";
 import { toastError } from "./toasts.js";
 
 function progressBar(book) {
@@ -45,11 +47,16 @@ export function mountBooks(ctx, container) {
 }
 
 export function mountBook(ctx, container, route) {
-  const { controls } = ctx;
+  const { controls, store } = ctx;
   const head = h("div", { class: "book-head" }, h("p", { class: "muted", text: "Loading…" }));
   const chapters = h("ol", { class: "chapter-list", id: "book-chapters" });
-  container.append(h("div", { class: "detail-page" }, head, chapters));
+  const page = h("div", { class: "detail-page" }, head, chapters);
+  container.append(page);
   let book = null;
+  let bookmarks = null;
+  const playingHere = () => controls.playingSpoken()?.kind === "books" && controls.playingSpoken().id === book.id;
+  /** Plays from `at`: a jump when this device plays the book already. */
+  const playFrom = (at) => (playingHere() ? controls.jumpInBook(at) : controls.playBook(book, at));
 
   async function load() {
     try {
@@ -59,12 +66,16 @@ export function mountBook(ctx, container, route) {
       return;
     }
     render();
+    // Guests keep no bookmarks.
+    if (store.get("user")?.isGuest === false) {
+      bookmarks = bookmarkSection({ kind: "books", id: book.id, at: resumeAt, jump: playFrom });
+      page.append(bookmarks.section);
+    }
   }
 
   /** Where to go on: where this device plays it, else the saved position (none once finished). */
   function resumeAt() {
-    const here = controls.playingSpoken();
-    if (here?.kind === "books" && here.id === book.id) return here.position;
+    if (playingHere()) return controls.playingSpoken().position;
     return book.progress && !book.progress.finished ? book.progress.position : 0;
   }
 
@@ -82,10 +93,10 @@ export function mountBook(ctx, container, route) {
     chapters.replaceChildren(...book.chapters.map((chapter, index) => h("li", {},
       h("button", {
         class: ["chapter", chapter === current ? "current" : null], type: "button", dataset: { index: String(index) },
-        onclick: () => (controls.playingSpoken()?.id === book.id ? controls.jumpInBook(chapter.start) : controls.playBook(book, chapter.start)),
+        onclick: () => playFrom(chapter.start),
       }, h("span", { class: "chapter-title", text: chapter.title }), h("span", { class: "muted small", text: formatTime(chapter.start) })))));
   }
 
   load();
-  return {};
+  return { dispose: () => bookmarks?.dispose() };
 }

@@ -1,5 +1,5 @@
 // Now playing: the track, time, seek bar, transport, mode, volume; this person's heart and stars
-// for the track (not for guests); a book's or episode's speed and sleep timer; the "not synced" banner for local previews and the "click to
+// for the track (not for guests); a book's or episode's speed, sleep timer and a bookmark button; the "not synced" banner for local previews and the "click to
 // play" notice when the browser blocks autoplay.
 import { h } from "../dom.js";
 import { coverArt, setCover } from "../covers.js";
@@ -10,6 +10,7 @@ import { heartButton, keepsAnnotations } from "./favourite.js";
 import { showLyrics } from "./lyrics.js";
 import { ratingControl } from "./rating.js";
 import { RATES } from "../spoken-playback.js";
+import { bookmarkHere } from "./bookmarks.js";
 
 const COVER_SIZES = "(max-width: 800px) 62vw, 84px";
 
@@ -103,7 +104,11 @@ export function mountNowPlaying(ctx, pane) {
   const sleep = h("select", { class: "select", id: "np-sleep", attrs: { "aria-label": "Sleep timer" } },
     SLEEP_CHOICES.map(([value, label]) => h("option", { value, text: label })));
   sleep.addEventListener("change", () => controls.sleepSpoken(sleep.value === "chapter" ? "chapter" : Number(sleep.value) || null));
-  const spokenRow = h("div", { class: "np-spoken", id: "np-spoken", hidden: true }, rate, sleep);
+  // Guests keep no bookmarks.
+  const bookmark = store.get("user")?.isGuest === false
+    ? h("button", { class: "btn", type: "button", id: "np-bookmark", text: "Bookmark", onclick: () => bookmarkHere(controls.playingSpoken()) })
+    : null;
+  const spokenRow = h("div", { class: "np-spoken", id: "np-spoken", hidden: true }, rate, sleep, bookmark);
   player.audio.addEventListener("pause", () => {
     if (!controls.playingSpoken()?.sleep) sleep.value = "0"; // a timer that ran out is off
   });
