@@ -27,7 +27,5 @@ public enum ListeningRule {
 
   public static func checkNote(_ note: String) throws {
     guard note.count <= longestNote else { throw CoreError.invalid("note must be at most \(longestNote) characters") }
-    // PostgreSQL's text cannot hold a NUL, and both backends keep the same rules.
-    if note.utf8.contains(0) { throw CoreError.invalid("note must not contain a NUL character") }
   }
 }
