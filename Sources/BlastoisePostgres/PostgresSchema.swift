@@ -315,5 +315,7 @@ public enum PostgresSchema {
     .podcastFeeds,
     // Audiobooks (one text for both backends).
     .books,
+    // Episode downloads and each feed's keep-latest count (one text for both backends).
+    .podcastDownloads,
   ]
 }

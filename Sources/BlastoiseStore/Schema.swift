@@ -309,5 +309,7 @@ public enum BlastoiseSchema {
     .podcastFeeds,
     // Audiobooks (one text for both backends).
     .books,
+    // Episode downloads and each feed's keep-latest count (one text for both backends).
+    .podcastDownloads,
   ]
 }
