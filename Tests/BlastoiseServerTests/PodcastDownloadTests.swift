@@ -84,12 +84,15 @@ import Testing
       let middle = APIRoute.progressItem.path("episodes", items[1].url)
       #expect(try await ann.request("PUT", middle, json: #"{"position":0.2}"#).status == 200)
       let third = try #require(items[2].trackId)
-      #expect(try await ann.request("PATCH", APIRoute.podcast.path(podcast.id), json: #"{"keepLatest":1}"#).status == 200)
+      #expect(
+        try await ann.request("PATCH", APIRoute.podcast.path(podcast.id), json: #"{"keepLatest":1}"#).status == 200)
       items = try await Self.episodes(ann, podcast.id) { $0[2].download == nil }
       #expect(items.map(\.download) == ["done", "done", nil, nil, nil])
       #expect(try await ann.get(APIRoute.track.path(third)).status == 404)
       let thirdHex = String(third.dropFirst("sha256:".count))
-      #expect(!FileManager.default.fileExists(atPath: "\(server.dataDirectory)/episodes/\(thirdHex.prefix(2))/\(thirdHex).mp3"))
+      #expect(
+        !FileManager.default.fileExists(
+          atPath: "\(server.dataDirectory)/episodes/\(thirdHex.prefix(2))/\(thirdHex).mp3"))
 
       // The oldest, on request, and it stays although it is older than the newest one.
       let oldest = items[4]
@@ -106,7 +109,8 @@ import Testing
       }
       let bob = server.client()
       try await bob.signUp("bob")
-      #expect(try await bob.request("PATCH", APIRoute.podcast.path(podcast.id), json: #"{"keepLatest":2}"#).status == 404)
+      #expect(
+        try await bob.request("PATCH", APIRoute.podcast.path(podcast.id), json: #"{"keepLatest":2}"#).status == 404)
       #expect(try await bob.post(ask).status == 404)
       #expect(try await ann.post(APIRoute.podcastEpisodeDownload.path(podcast.id, "no-such-guid")).status == 404)
     }

@@ -23,7 +23,8 @@ public struct PodcastDownload: Sendable, Equatable {
   public var updatedAt: Int64
 
   public init(
-    feedID: String, guid: String, url: String, type: String? = nil, state: PodcastDownloadState, trackID: String? = nil, path: String? = nil,
+    feedID: String, guid: String, url: String, type: String? = nil, state: PodcastDownloadState, trackID: String? = nil,
+    path: String? = nil,
     bytes: Int64? = nil, error: String? = nil, requestedAt: Int64? = nil, requestedBy: Int? = nil, updatedAt: Int64
   ) {
     self.feedID = feedID

@@ -171,7 +171,8 @@ extension PodcastDownload {
       let state = row.string("state").flatMap(PodcastDownloadState.init(rawValue:))
     else { return nil }
     self.init(
-      feedID: feed, guid: guid, url: url, type: row.string("enclosure_type"), state: state, trackID: row.string("track_id"), path: row.string("path"),
+      feedID: feed, guid: guid, url: url, type: row.string("enclosure_type"), state: state,
+      trackID: row.string("track_id"), path: row.string("path"),
       bytes: row.int64("bytes"), error: row.string("error"), requestedAt: row.int64("requested_at"),
       requestedBy: row.int("requested_by"), updatedAt: row.int64("updated_at") ?? 0)
   }
