@@ -113,6 +113,17 @@ import Testing
         try await bob.request("PATCH", APIRoute.podcast.path(podcast.id), json: #"{"keepLatest":2}"#).status == 404)
       #expect(try await bob.post(ask).status == 404)
       #expect(try await ann.post(APIRoute.podcastEpisodeDownload.path(podcast.id, "no-such-guid")).status == 404)
+
+      // Unsubscribed, the feed keeps none: the newest goes; the one ann is in the middle of and
+      // the one she asked for stay.
+      let kept = [try #require(items[1].trackId), try #require(items[4].trackId)]
+      #expect(try await ann.request("DELETE", APIRoute.podcast.path(podcast.id)).status == 204)
+      let deadline = Date().addingTimeInterval(120)
+      while try await ann.get(APIRoute.track.path(trackID)).status == 200, Date() < deadline {
+        try await Task.sleep(for: .milliseconds(100))
+      }
+      #expect(try await ann.get(APIRoute.track.path(trackID)).status == 404)
+      for id in kept { #expect(try await ann.get(APIRoute.track.path(id)).status == 200) }
     }
   }
 }

@@ -42,6 +42,17 @@ public struct PodcastDownload: Sendable, Equatable {
   }
 }
 
+/// A feed and how many of its newest episodes stay downloaded.
+public struct PodcastKeep: Sendable, Equatable {
+  public var feedID: String
+  public var keepLatest: Int
+
+  public init(feedID: String, keepLatest: Int) {
+    self.feedID = feedID
+    self.keepLatest = keepLatest
+  }
+}
+
 /// Someone's progress in an episode, as retention needs it (any person's, by enclosure URL).
 public struct PodcastListening: Sendable, Equatable {
   public var userID: Int
@@ -59,11 +70,11 @@ public struct PodcastListening: Sendable, Equatable {
 
 /// Episode downloads and each feed's `keepLatest`, shared by every node on one database.
 public protocol PodcastDownloadStore: Sendable {
-  /// How many of the newest episodes the feed keeps downloaded (3 unless changed).
-  func keepLatest(feedID: String) async throws -> Int
+  /// Sets how many of the newest episodes the feed keeps downloaded (3 until set).
   func setKeepLatest(_ count: Int, feedID: String) async throws
-  /// IDs of the feeds someone subscribes to.
-  func subscribedFeedIDs() async throws -> [String]
+  /// The feeds retention looks after: those someone subscribes to, with their `keepLatest`, and
+  /// those nobody does any more that still hold downloads, with 0.
+  func retained() async throws -> [PodcastKeep]
   func downloads(feedID: String) async throws -> [PodcastDownload]
   /// Queues the episodes that have no download row yet (a failed one stays failed until asked for).
   func queue(feedID: String, guids: [String], now: Int64) async throws

@@ -21,8 +21,8 @@ struct EpisodeDownloads: Sendable {
 
   static let accept = "audio/*, video/*;q=0.9, */*;q=0.5"
 
-  func retain(feedID: String) async throws {
-    let keep = try await downloads.keepLatest(feedID: feedID)
+  func retain(_ feed: PodcastKeep) async throws {
+    let (feedID, keep) = (feed.feedID, feed.keepLatest)
     let latest = keep > 0 ? try await podcasts.episodes(feedID: feedID, limit: keep, offset: 0).episodes : []
     let rows = try await downloads.downloads(feedID: feedID)
     let listening = try await downloads.listening(urls: rows.map(\.url))

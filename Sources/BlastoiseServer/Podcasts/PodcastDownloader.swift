@@ -3,7 +3,7 @@ import Foundation
 
 /// Downloads episodes on every node, every `tickSeconds` and when woken (a person asks for an
 /// episode, changes a feed's `keepLatest`): each round applies retention to every subscribed
-/// feed, then claims queued downloads a batch at a time (`PodcastDownloadStore.claim`: a lease of
+/// feed (and to unsubscribed ones still holding downloads, as keeping none), then claims queued downloads a batch at a time (`PodcastDownloadStore.claim`: a lease of
 /// `leaseMilliseconds`, after which a node that died mid-download leaves them to another) and
 /// downloads `concurrency` at once.
 final class PodcastDownloader: Sendable {
@@ -27,9 +27,7 @@ final class PodcastDownloader: Sendable {
 
   private static func round(_ work: EpisodeDownloads, concurrency: Int) async {
     do {
-      for feedID in try await work.downloads.subscribedFeedIDs() where !Task.isCancelled {
-        try await work.retain(feedID: feedID)
-      }
+      for feed in try await work.downloads.retained() where !Task.isCancelled { try await work.retain(feed) }
       while !Task.isCancelled {
         let now = work.clock.milliseconds()
         let claimed = try await work.downloads.claim(

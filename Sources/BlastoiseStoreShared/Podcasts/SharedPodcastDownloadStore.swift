@@ -7,13 +7,6 @@ public struct SharedPodcastDownloadStore<Access: StoreAccess>: PodcastDownloadSt
 
   public init(access: Access) { self.access = access }
 
-  public func keepLatest(feedID: String) async throws -> Int {
-    try await access.read { connection in
-      try connection.queryOne("SELECT keep_latest FROM podcast_feeds WHERE id = $1", .text(feedID))?.int(
-        "keep_latest") ?? PodcastRetention.defaultKeepLatest
-    }
-  }
-
   public func setKeepLatest(_ count: Int, feedID: String) async throws {
     try await access.write { connection in
       _ = try connection.execute(
@@ -21,15 +14,22 @@ public struct SharedPodcastDownloadStore<Access: StoreAccess>: PodcastDownloadSt
     }
   }
 
-  public func subscribedFeedIDs() async throws -> [String] {
+  public func retained() async throws -> [PodcastKeep] {
     try await access.read { connection in
       try connection.query(
         """
-        SELECT f.id FROM podcast_feeds f
+        SELECT f.id, CASE WHEN EXISTS (
+            SELECT 1 FROM podcast_subscriptions s WHERE s.url = f.url AND s.subscribed = 1
+          ) THEN f.keep_latest ELSE 0 END AS keep
+        FROM podcast_feeds f
         WHERE EXISTS (SELECT 1 FROM podcast_subscriptions s WHERE s.url = f.url AND s.subscribed = 1)
+          OR EXISTS (SELECT 1 FROM podcast_downloads d WHERE d.feed_id = f.id)
         ORDER BY \(connection.dialect.byteOrder("f.id"))
         """
-      ).compactMap { $0.string("id") }
+      ).compactMap { row in
+        guard let id = row.string("id"), let keep = row.int("keep") else { return nil }
+        return PodcastKeep(feedID: id, keepLatest: keep)
+      }
     }
   }
 

@@ -2,7 +2,8 @@ import BlastoiseCore
 import BlastoiseProtocol
 import Testing
 
-/// What every backend's `PodcastDownloadStore` must do: a feed's `keepLatest` (3 unless set),
+/// What every backend's `PodcastDownloadStore` must do: a feed's `keepLatest` (3 unless set, 0
+/// once nobody subscribes),
 /// downloads queued once per episode, claimed by one node at a time under a lease, finished only
 /// by the node holding it, a person's request re-queuing a failed one, track IDs resolving to
 /// files, and everyone's progress read for retention.
@@ -25,14 +26,23 @@ import Testing
   }
 
   @Test(arguments: StoreBackends.all)
-  func keepLatestIsThreeUntilSetAndShowsOnThePodcast(backend: StoreBackend) async throws {
+  func keepLatestIsThreeUntilSetAndNoneOnceNobodySubscribes(backend: StoreBackend) async throws {
     try await backend.withStorage { storage in
       let (feedID, ann) = try await feed(in: storage)
-      #expect(try await storage.podcastDownloads.keepLatest(feedID: feedID) == 3)
-      try await storage.podcastDownloads.setKeepLatest(1, feedID: feedID)
-      #expect(try await storage.podcastDownloads.keepLatest(feedID: feedID) == 1)
+      let downloads = storage.podcastDownloads
+      _ = try await storage.podcasts.feed(url: "https://feeds.example/nobody.xml", newID: "f2", now: 1_000)
+      #expect(try await downloads.retained() == [PodcastKeep(feedID: feedID, keepLatest: 3)])
+      #expect(try await storage.podcasts.subscribed(userID: ann, feedID: feedID).first?.keepLatest == 3)
+      try await downloads.setKeepLatest(1, feedID: feedID)
+      #expect(try await downloads.retained() == [PodcastKeep(feedID: feedID, keepLatest: 1)])
       #expect(try await storage.podcasts.subscribed(userID: ann, feedID: feedID).first?.keepLatest == 1)
-      #expect(try await storage.podcastDownloads.subscribedFeedIDs() == [feedID])
+
+      // Unsubscribed, its downloads are still looked after, as keeping none.
+      try await downloads.queue(feedID: feedID, guids: ["c"], now: 3_000)
+      try await storage.podcastSubscriptions.change(userID: ann, add: [], remove: [url], now: 4_000)
+      #expect(try await downloads.retained() == [PodcastKeep(feedID: feedID, keepLatest: 0)])
+      _ = try await downloads.remove(feedID: feedID, guid: "c")
+      #expect(try await downloads.retained().isEmpty)
     }
   }
 
