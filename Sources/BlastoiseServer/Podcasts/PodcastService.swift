@@ -38,7 +38,10 @@ struct PodcastService: Sendable {
       try await refresher.store(outcome, for: feed)
     }
     let known = try await subscriptions.subscriptions(userID: userID).contains(url)
-    if !known { try await subscriptions.change(userID: userID, add: [url], remove: [], now: now) }
+    if !known {
+      try await subscriptions.change(userID: userID, add: [url], remove: [], now: now)
+      downloader.wake()  // its newest episodes, now rather than at the next tick
+    }
     let feedID = try await podcasts.feed(url: url)?.id ?? ""
     guard let info = try await podcasts.subscribed(userID: userID, feedID: feedID).first else {
       throw CoreError(.conflict, "The subscription was removed meanwhile")
