@@ -11,14 +11,15 @@ import Testing
 @Suite struct PodcastDownloadTests {
   static let backends: [String] = ["sqlite"] + (TestPostgres.url != nil ? ["postgres"] : [])
 
-  private static func withServer(_ backend: String, _ body: (TestServer, APIClient) async throws -> Void)
-    async throws
-  {
+  private static func withServer(
+    _ backend: String, maxEpisodeMegabytes: Int = 1_024, _ body: (TestServer, APIClient) async throws -> Void
+  ) async throws {
     func run(_ database: DatabaseLocation) async throws {
       let server = try await TestServer {
         $0.allowPrivateImports = true
         $0.database = database
         $0.podcastCheckSeconds = 0.2
+        $0.maxEpisodeMegabytes = maxEpisodeMegabytes
       }
       let client = server.client()
       try await client.signUp("ann")
@@ -124,6 +125,34 @@ import Testing
       }
       #expect(try await ann.get(APIRoute.track.path(trackID)).status == 404)
       for id in kept { #expect(try await ann.get(APIRoute.track.path(id)).status == 200) }
+    }
+  }
+
+  @Test func anEpisodeOverTheSizeLimitFailsAndLeavesNoFile() async throws {
+    let site = try await FeedFixtureSite()
+    let big = Data((0..<(1 << 20) + 1).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+    try big.write(to: URL(fileURLWithPath: "\(site.directory)/ep1.mp3"))
+    try site.write("show.xml", FixtureFeeds.rss(episodes: 1, enclosures: site.url("/feeds")))
+    try await Self.withServer("sqlite", maxEpisodeMegabytes: 1) { server, ann in
+      let made = try await ann.post(APIRoute.podcasts.path(), #"{"url":"\#(site.url("/feeds/show.xml"))"}"#)
+      let podcast = try made.json(PodcastInfo.self)
+      let items = try await Self.episodes(ann, podcast.id) { $0.first?.download == "failed" }
+      #expect(items.first?.download == "failed" && items.first?.streamUrl == nil)
+      let partial = "\(server.dataDirectory)/episodes/.partial"
+      #expect(try FileManager.default.contentsOfDirectory(atPath: partial).isEmpty)
+    }
+  }
+
+  @Test func theSizeLimitIsAFlag() throws {
+    guard case .serve(let set) = try CommandLineArguments.parse(["serve", "--max-episode-mb", "64"], environment: [:]),
+      case .serve(let defaults) = try CommandLineArguments.parse(["serve"], environment: [:])
+    else {
+      Issue.record("not a serve command")
+      return
+    }
+    #expect(set.maxEpisodeMegabytes == 64 && defaults.maxEpisodeMegabytes == 1_024)
+    #expect(throws: UsageError.self) {
+      try CommandLineArguments.parse(["serve", "--max-episode-mb", "0"], environment: [:])
     }
   }
 }
