@@ -125,6 +125,11 @@ import Testing
       }
       #expect(try await ann.get(APIRoute.track.path(trackID)).status == 404)
       for id in kept { #expect(try await ann.get(APIRoute.track.path(id)).status == 200) }
+
+      // Ann is the admin: she may set it although she no longer subscribes; bob may not.
+      let keep = APIRoute.podcast.path(podcast.id)
+      #expect(try await ann.request("PATCH", keep, json: #"{"keepLatest":2}"#).status == 200)
+      #expect(try await bob.request("PATCH", keep, json: #"{"keepLatest":2}"#).status == 404)
     }
   }
 
