@@ -317,5 +317,7 @@ public enum PostgresSchema {
     .books,
     // Bookmarks and playback rates per person (one text for both backends).
     .listeningBookmarksAndRates,
+    // Episode downloads and each feed's keep-latest count (one text for both backends).
+    .podcastDownloads,
   ]
 }

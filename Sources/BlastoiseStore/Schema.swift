@@ -311,5 +311,7 @@ public enum BlastoiseSchema {
     .books,
     // Bookmarks and playback rates per person (one text for both backends).
     .listeningBookmarksAndRates,
+    // Episode downloads and each feed's keep-latest count (one text for both backends).
+    .podcastDownloads,
   ]
 }

@@ -18,6 +18,7 @@ public struct SharedStores: Sendable {
   public let gpodderDevices: any GPodderDeviceStore
   public let books: any BookStore
   public let podcasts: any PodcastStore
+  public let podcastDownloads: any PodcastDownloadStore
 
   public init<Access: LibraryAccess>(access: Access) {
     accounts = SharedAccountStore(access: access)
@@ -35,6 +36,7 @@ public struct SharedStores: Sendable {
     gpodderDevices = SharedGPodderDeviceStore(access: access)
     books = SharedBookStore(access: access)
     podcasts = SharedPodcastStore(access: access)
+    podcastDownloads = SharedPodcastDownloadStore(access: access)
   }
 }
 
@@ -61,4 +63,5 @@ extension SharedStorage {
   public var gpodderDevices: any GPodderDeviceStore { shared.gpodderDevices }
   public var books: any BookStore { shared.books }
   public var podcasts: any PodcastStore { shared.podcasts }
+  public var podcastDownloads: any PodcastDownloadStore { shared.podcastDownloads }
 }

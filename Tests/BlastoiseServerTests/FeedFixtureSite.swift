@@ -121,8 +121,12 @@ final class FeedFixtureSite: @unchecked Sendable {
 
 /// Feeds written for the tests.
 enum FixtureFeeds {
-  /// RSS 2.0 with iTunes tags: `episodes` items, the newest first, numbered from 1.
-  static func rss(title: String = "Loopback Radio", episodes: Int = 3, retitle: [Int: String] = [:]) -> String {
+  /// RSS 2.0 with iTunes tags: `episodes` items, the newest first, numbered from 1, each
+  /// enclosure `<enclosures>/ep<number>.mp3`.
+  static func rss(
+    title: String = "Loopback Radio", episodes: Int = 3, retitle: [Int: String] = [:],
+    enclosures: String = "https://cdn.example"
+  ) -> String {
     let items = (1...max(1, episodes)).reversed().map { number in
       """
       <item>
@@ -130,7 +134,7 @@ enum FixtureFeeds {
         <guid isPermaLink="false">loopback-\(number)</guid>
         <pubDate>\(date(number))</pubDate>
         <description><![CDATA[<p>Show notes for <b>episode \(number)</b></p>]]></description>
-        <enclosure url="https://cdn.example/ep\(number).mp3" length="\(1_000 * number)" type="audio/mpeg"/>
+        <enclosure url="\(enclosures)/ep\(number).mp3" length="\(1_000 * number)" type="audio/mpeg"/>
         <itunes:duration>\(number):05:00</itunes:duration>
         <itunes:episode>\(number)</itunes:episode>
       </item>

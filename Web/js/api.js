@@ -101,6 +101,9 @@ export const api = {
   unsubscribe: (id) => apiJson(`/api/podcasts/${enc(id)}`, { method: "DELETE" }),
   episodes: (id, { limit, offset } = {}) => apiJson(`/api/podcasts/${enc(id)}/episodes${query({ limit, offset })}`),
   refreshPodcast: (id) => apiJson(`/api/podcasts/${enc(id)}/refresh`, { method: "POST" }),
+  // The server keeps the newest `keepLatest` episodes downloaded; an older one on request (202).
+  setKeepLatest: (id, keepLatest) => apiJson(`/api/podcasts/${enc(id)}`, { method: "PATCH", body: { keepLatest } }),
+  downloadEpisode: (id, guid) => apiJson(`/api/podcasts/${enc(id)}/episodes/${enc(guid)}/download`, { method: "POST" }),
   importOPML: (opml) => apiJson("/api/podcasts/opml", { method: "POST", body: { opml } }),
   // Listening progress in an episode (by its enclosure URL) or book: kind "episodes" or "books";
   // `at` is when `position` was true (ms).

@@ -30,7 +30,8 @@ export function episodeItem(podcast, episode) {
   return {
     kind: "episodes", id: episode.url, show: podcast.url, title: episode.title || "Episode", artist: podcast.author || podcast.title || "",
     album: podcast.title || "Podcast", duration: episode.duration, chapters: [], report: { feed: podcast.url, guid: episode.guid },
-    files: [{ url: episode.url, start: 0, duration: episode.duration }],
+    // The server's copy when it has one (same origin, with Range); else the publisher's.
+    files: [{ url: episode.streamUrl || episode.url, start: 0, duration: episode.duration }],
   };
 }
 

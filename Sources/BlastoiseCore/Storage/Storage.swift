@@ -19,6 +19,7 @@ public protocol Storage: Sendable {
   var gpodderDevices: any GPodderDeviceStore { get }
   var books: any BookStore { get }
   var podcasts: any PodcastStore { get }
+  var podcastDownloads: any PodcastDownloadStore { get }
   /// What only one node at a time may do (one process with SQLite).
   var locks: any NodeLocks { get }
 

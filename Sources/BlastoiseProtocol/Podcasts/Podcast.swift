@@ -21,11 +21,14 @@ public struct PodcastInfo: Codable, Sendable, Equatable {
   public var episodeCount: Int
   /// Episodes the caller has not finished.
   public var unplayedCount: Int
+  /// Additive: how many of the newest episodes the server keeps downloaded.
+  public var keepLatest: Int?
 
   public init(
     id: String, url: String, title: String? = nil, author: String? = nil, description: String? = nil,
     imageURL: String? = nil, link: String? = nil, lastCheckedAt: Int64? = nil, lastError: String? = nil,
-    failures: Int = 0, nextCheckAt: Int64, episodeCount: Int = 0, unplayedCount: Int = 0
+    failures: Int = 0, nextCheckAt: Int64, episodeCount: Int = 0, unplayedCount: Int = 0,
+    keepLatest: Int? = nil
   ) {
     self.id = id
     self.url = url
@@ -40,6 +43,7 @@ public struct PodcastInfo: Codable, Sendable, Equatable {
     self.nextCheckAt = nextCheckAt
     self.episodeCount = episodeCount
     self.unplayedCount = unplayedCount
+    self.keepLatest = keepLatest
   }
 }
 
@@ -69,11 +73,17 @@ public struct PodcastEpisode: Codable, Sendable, Equatable {
   public var chaptersURL: String?
   public var imageURL: String?
   public var progress: ListeningProgress?
+  /// Additive: the server's copy — "queued", "downloading", "done" or "failed"; absent when none.
+  public var download: String?
+  /// Additive, once downloaded: the copy's track ID and where it streams (`/api/tracks/:id`).
+  public var trackId: String?
+  public var streamUrl: String?
 
   public init(
     guid: String, title: String? = nil, publishedAt: Int64? = nil, duration: Double? = nil, url: String,
     type: String? = nil, length: Int64? = nil, description: String? = nil, chaptersURL: String? = nil,
-    imageURL: String? = nil, progress: ListeningProgress? = nil
+    imageURL: String? = nil, progress: ListeningProgress? = nil, download: String? = nil, trackId: String? = nil,
+    streamUrl: String? = nil
   ) {
     self.guid = guid
     self.title = title
@@ -86,6 +96,23 @@ public struct PodcastEpisode: Codable, Sendable, Equatable {
     self.chaptersURL = chaptersURL
     self.imageURL = imageURL
     self.progress = progress
+    self.download = download
+    self.trackId = trackId
+    self.streamUrl = streamUrl
+  }
+}
+
+/// `PATCH /api/podcasts/:id`: how many of the newest episodes the server keeps downloaded.
+public struct PodcastSettingsRequest: Codable, Sendable, Equatable {
+  public var keepLatest: Int
+
+  public init(keepLatest: Int) { self.keepLatest = keepLatest }
+
+  enum CodingKeys: String, CodingKey, CaseIterable { case keepLatest }
+
+  public init(from decoder: any Decoder) throws {
+    try decoder.refuseUnknownKeys(CodingKeys.self)
+    keepLatest = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .keepLatest)
   }
 }
 

@@ -15,7 +15,7 @@ public final class RunningServer: Sendable {
   private let services: ServerServices
   private let imports: ImportService
   private let rooms: RoomDirectory
-  private let podcastScheduler: PodcastScheduler
+  private let podcasts: PodcastService
   private let housekeeping: Task<Void, Never>
   /// Hands the room link's events to the rooms (PostgreSQL only).
   private let roomEvents: Task<Void, Never>?
@@ -86,7 +86,9 @@ public final class RunningServer: Sendable {
     ).register(on: &router)
     PlaylistRoutes(playlists: playlists, auth: authenticator).register(on: &router)
     LibraryRoutes(
-      library: services.library, auth: authenticator, maxUploadBytes: configuration.maxUploadMegabytes << 20
+      library: services.library, episodes: services.storage.podcastDownloads,
+      dataDirectory: configuration.dataDirectory, auth: authenticator,
+      maxUploadBytes: configuration.maxUploadMegabytes << 20
     ).register(on: &router)
     CoverRoutes(covers: CoverVariants(store: services.library.covers, log: ServerLog.write), auth: authenticator)
       .register(on: &router)
@@ -144,7 +146,7 @@ public final class RunningServer: Sendable {
     await Self.printSetupCode(services.accounts)
     return RunningServer(
       port: http.port, limits: httpConfiguration, configuration: configuration, http: http, services: services,
-      imports: imports, rooms: rooms, podcastScheduler: podcasts.scheduler, roomEvents: roomEvents,
+      imports: imports, rooms: rooms, podcasts: podcasts, roomEvents: roomEvents,
       housekeeping: Task {
         await withDiscardingTaskGroup { group in
           group.addTask { await Self.sessionHousekeeping(services, clock: clock) }
@@ -160,7 +162,7 @@ public final class RunningServer: Sendable {
 
   private init(
     port: UInt16, limits: HTTPServer.Configuration, configuration: ServerConfiguration, http: HTTPServer,
-    services: ServerServices, imports: ImportService, rooms: RoomDirectory, podcastScheduler: PodcastScheduler,
+    services: ServerServices, imports: ImportService, rooms: RoomDirectory, podcasts: PodcastService,
     roomEvents: Task<Void, Never>?, housekeeping: Task<Void, Never>
   ) {
     self.rooms = rooms
@@ -171,7 +173,7 @@ public final class RunningServer: Sendable {
     self.http = http
     self.services = services
     self.imports = imports
-    self.podcastScheduler = podcastScheduler
+    self.podcasts = podcasts
     self.housekeeping = housekeeping
     self.roomEvents = roomEvents
   }
@@ -183,14 +185,15 @@ public final class RunningServer: Sendable {
     await http.shutdown()
     await rooms.stopSendingListenerCounts()
     await imports.stop()
-    podcastScheduler.stop()
+    podcasts.scheduler.stop()
+    podcasts.downloader.stop()
     await services.roomLink?.stop()
     roomEvents?.cancel()
     await services.storage.close()
   }
 
   /// Podcasts: one outbound client under the address policy URL import has, the refresher and
-  /// this node's scheduler (started here, stopped with the server).
+  /// this node's scheduler and episode downloader (started here, stopped with the server).
   private static func podcasts(_ configuration: ServerConfiguration, storage: any Storage, clock: any WallClock)
     -> PodcastService
   {
@@ -201,9 +204,18 @@ public final class RunningServer: Sendable {
       schedule: PodcastSchedule(interval: Int64(configuration.podcastRefreshMinutes) * PodcastSchedule.minute),
       clock: clock)
     let scheduler = PodcastScheduler(refresher: refresher, tickSeconds: configuration.podcastCheckSeconds)
+    var fileHTTP = http
+    fileHTTP.timeoutSeconds = PodcastDownloader.timeoutSeconds
+    let downloader = PodcastDownloader(
+      work: EpisodeDownloads(
+        podcasts: storage.podcasts, downloads: storage.podcastDownloads, http: fileHTTP, clock: clock,
+        dataDirectory: configuration.dataDirectory, maxBytes: configuration.maxEpisodeMegabytes << 20,
+        owner: UUID().uuidString),
+      tickSeconds: configuration.podcastCheckSeconds)
     return PodcastService(
       podcasts: storage.podcasts, subscriptions: storage.podcastSubscriptions, progress: storage.progress,
-      refresher: refresher, scheduler: scheduler, clock: clock)
+      downloads: storage.podcastDownloads, refresher: refresher, scheduler: scheduler, downloader: downloader,
+      clock: clock)
   }
 
   /// The first scan runs after the socket is open, so a large library never delays start-up.

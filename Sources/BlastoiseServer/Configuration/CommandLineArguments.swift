@@ -27,7 +27,7 @@ public enum CommandLineArguments {
                            [--trusted-proxy ADDR[/PREFIX]]...
                            [--session-idle-days N] [--session-max-days N] [--max-upload-mb N]
                            [--allow-private-imports] [--max-import-mb N] [--connections-per-address N]
-                           [--podcast-refresh-minutes N]
+                           [--podcast-refresh-minutes N] [--max-episode-mb N]
            blastoise scan [--data-dir DIR] [--database postgres://…] [--music-dir DIR]
            blastoise user add NAME [--admin] [--data-dir DIR] [--database postgres://…]   (password on stdin)
            blastoise listen URL [--channel ID] [--user NAME] [--audio-output AO|null] [--status-json]
@@ -88,6 +88,9 @@ public enum CommandLineArguments {
     }
     if let minutes = try flags.value("podcast-refresh-minutes") {
       configuration.podcastRefreshMinutes = try positive(minutes, "podcast-refresh-minutes", limit: 10_080)
+    }
+    if let megabytes = try flags.value("max-episode-mb") {
+      configuration.maxEpisodeMegabytes = try positive(megabytes, "max-episode-mb", limit: 16_384)
     }
     if let count = try flags.value("connections-per-address") {
       // 0 lifts the cap (a proxy in front that caps them itself, a load test).
@@ -183,7 +186,7 @@ enum ServeFlag {
   static let valued: Set<String> = [
     "host", "port", "data-dir", "database", "music-dir", "audiobooks-dir", "web-dir", "allowed-origin", "trusted-proxy",
     "session-idle-days", "session-max-days", "max-upload-mb", "max-import-mb", "public-url", "connections-per-address",
-    "podcast-refresh-minutes",
+    "podcast-refresh-minutes", "max-episode-mb",
   ]
   static let switches: Set<String> = ["guests", "no-signup", "demo", "ytdlp", "trust-proxy", "allow-private-imports"]
 }

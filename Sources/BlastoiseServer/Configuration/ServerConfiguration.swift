@@ -38,6 +38,8 @@ public struct ServerConfiguration: Sendable, Equatable {
   public var podcastRefreshMinutes = 60
   /// How often each node looks for due feeds (seconds; tests shorten it).
   public var podcastCheckSeconds: Double = 30
+  /// The largest episode file the server downloads (`--max-episode-mb`).
+  public var maxEpisodeMegabytes = 1_024
   /// Largest file one URL import may download (`--max-import-mb`).
   public var maxImportMegabytes = 512
   /// Wall-clock limit of one import download, of looking at a URL, and yt-dlp's socket timeout.

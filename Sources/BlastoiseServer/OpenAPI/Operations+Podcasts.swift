@@ -20,7 +20,7 @@ extension APIOperation {
       answers: [
         200: Answer.json(
           Schema.ref("PodcastList"), linking: "id", from: "$response.body#/podcasts/0/id",
-          to: [(.get, .podcastEpisodes), (.post, .podcastRefresh), (.delete, .podcast)])
+          to: [(.get, .podcastEpisodes), (.post, .podcastRefresh), (.patch, .podcast), (.delete, .podcast)])
       ], notes: podcastNotes),
     APIOperation(
       .post, .podcasts, "Subscribe to a feed", access: .permission(.listen),
@@ -34,6 +34,20 @@ extension APIOperation {
       .delete, .podcast, "Unsubscribe", access: .permission(.listen), body: .ignoredJSON,
       answers: [204: ["description": "Unsubscribed"]], errors: [404],
       notes: podcastNotes + " 404 when the caller does not subscribe to it. gPodder clients see the removal."),
+    APIOperation(
+      .patch, .podcast, "Set how many of the newest episodes the server keeps downloaded",
+      access: .permission(.listen), body: .json(Schema.ref("PodcastSettings")),
+      answers: [200: Answer.json(Schema.ref("PodcastSettings"))], errors: [404],
+      notes: podcastNotes
+        + " For the podcast's subscribers and admins (404 for anyone else). Older downloads go, unless someone"
+        + " is in the middle of one or asked for it in the last 30 days and has not finished it."),
+    APIOperation(
+      .post, .podcastEpisodeDownload, "Download an episode to the server", access: .permission(.listen),
+      body: .ignoredJSON, answers: [202: ["description": "Queued; the episode list shows its `download` state"]],
+      errors: [404],
+      notes: podcastNotes
+        + " 404 when the caller does not subscribe to the podcast or it has no such episode. Once done, the"
+        + " episode's `streamUrl` serves the file (with Range) from GET /api/tracks/:trackId."),
     APIOperation(
       .get, .podcastEpisodes, "A podcast's episodes, newest first, with the caller's progress",
       access: .permission(.listen), query: QueryParameters.page,
@@ -50,6 +64,7 @@ extension APIOperation {
 /// The shapes of podcasts (additive).
 enum PodcastSchemas {
   static let count: JSONValue = ["type": "integer", "minimum": 0]
+  static let keepLatest: JSONValue = ["type": "integer", "minimum": 0, "maximum": 50]
 
   static let all: [String: JSONValue] = [
     "Podcast": Schema.additive(
@@ -59,6 +74,7 @@ enum PodcastSchemas {
           "description": Schema.string, "imageURL": Schema.string, "link": Schema.string,
           "lastCheckedAt": Schema.milliseconds, "lastError": Schema.string, "failures": count,
           "nextCheckAt": Schema.milliseconds, "episodeCount": count, "unplayedCount": count,
+          "keepLatest": keepLatest,
         ], required: ["id", "url", "failures", "nextCheckAt", "episodeCount", "unplayedCount"])),
     "PodcastList": Schema.additive(
       Schema.object(["podcasts": Schema.array(Schema.ref("Podcast"))], required: ["podcasts"])),
@@ -69,7 +85,10 @@ enum PodcastSchemas {
           "duration": ProgressSchemas.seconds, "url": Schema.string, "type": Schema.string, "length": Schema.integer,
           "description": Schema.string, "chaptersURL": Schema.string, "imageURL": Schema.string,
           "progress": Schema.ref("ListeningProgress"),
+          "download": ["type": "string", "enum": ["queued", "downloading", "done", "failed"]],
+          "trackId": ["type": "string", "pattern": "^sha256:[0-9a-f]{64}$"], "streamUrl": Schema.string,
         ], required: ["guid", "url"])),
+    "PodcastSettings": Schema.strictObject(["keepLatest": keepLatest], required: ["keepLatest"]),
     "PodcastEpisodePage": CatalogSchemas.page(of: "PodcastEpisode"),
     "PodcastSubscribeRequest": Schema.strictObject(
       ["url": ["type": "string", "minLength": 1, "maxLength": 2048]], required: ["url"]),

@@ -9,6 +9,14 @@ struct OutboundRequest: Sendable {
   /// Largest body, counted after decompression (a gzip bomb is cut off like a huge file).
   var maxBytes: Int = 16 << 20
   var accept: String = "*/*"
+  /// Where the body goes instead of memory (an episode file); the answer's `body` is then empty.
+  var sink: (any OutboundBodySink)?
+}
+
+/// Takes a body piece by piece as it arrives, on the fetch's own thread.
+protocol OutboundBodySink: AnyObject, Sendable {
+  /// False ends the transfer (as a failure).
+  func write(_ bytes: UnsafeRawBufferPointer) -> Bool
 }
 
 /// The last answer of the redirect chain.

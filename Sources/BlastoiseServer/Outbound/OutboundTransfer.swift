@@ -13,6 +13,8 @@ final class OutboundTransfer {
   private var body: [UInt8] = []
   private var headers: [String: String] = [:]
   private var tooLarge = false
+  private var received = 0
+  private var sinkRefused = false
   private var refused: IPAddress?
 
   private static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
@@ -85,6 +87,7 @@ final class OutboundTransfer {
       return OutboundFailure(
         .refusedAddress, "\(refused) is a private or local address; this server only fetches from public addresses")
     }
+    if sinkRefused { return OutboundFailure(.failed, "The answer could not be stored") }
     if tooLarge || code == CURLE_FILESIZE_EXCEEDED {
       return OutboundFailure(.tooLarge, "The answer is larger than \(request.maxBytes >> 20) MB")
     }
@@ -125,11 +128,18 @@ final class OutboundTransfer {
     guard let context else { return 0 }
     let transfer = Unmanaged<OutboundTransfer>.fromOpaque(context).takeUnretainedValue()
     let length = size * count
-    guard transfer.body.count + length <= transfer.request.maxBytes else {
+    guard transfer.received + length <= transfer.request.maxBytes else {
       transfer.tooLarge = true
       return 0
     }
-    if let data {
+    transfer.received += length
+    guard let data else { return length }
+    if let sink = transfer.request.sink {
+      guard sink.write(UnsafeRawBufferPointer(start: data, count: length)) else {
+        transfer.sinkRefused = true
+        return 0
+      }
+    } else {
       data.withMemoryRebound(to: UInt8.self, capacity: length) {
         transfer.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: length))
       }

@@ -8,50 +8,23 @@ import Foundation
 /// ahead, so another node skips it, and a node that dies mid-refresh leaves it due again after
 /// that) and refreshes `concurrency` of them at once.
 final class PodcastScheduler: Sendable {
-  private let refresher: PodcastRefresher
-  private let store: any PodcastStore
-  private let clock: any WallClock
-  private let concurrency: Int
-  private let tickSeconds: Double
-  private let wakes: AsyncStream<Void>.Continuation
-  private let rounds: Task<Void, Never>
-  private let ticker: Task<Void, Never>
+  private let rounds: PeriodicRounds
 
   static let batch = 32
   static let leaseMilliseconds: Int64 = 10 * PodcastSchedule.minute
 
   init(refresher: PodcastRefresher, concurrency: Int = 4, tickSeconds: Double = 30) {
-    self.refresher = refresher
-    store = refresher.store
-    clock = refresher.clock
-    self.concurrency = max(1, concurrency)
-    self.tickSeconds = tickSeconds
-    // One pending wake is enough: a round reads everything that is due when it starts.
-    let (stream, wakes) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-    self.wakes = wakes
-    let (store, refresher, width) = (store, refresher, self.concurrency)
-    rounds = Task {
-      for await _ in stream { await Self.round(store: store, refresher: refresher, concurrency: width) }
-    }
-    let clock = clock
-    ticker = Task {
-      wakes.yield()
-      while !Task.isCancelled {
-        do { try await clock.sleep(for: tickSeconds) } catch { return }
-        wakes.yield()
-      }
+    let (store, width) = (refresher.store, max(1, concurrency))
+    rounds = PeriodicRounds(clock: refresher.clock, tickSeconds: tickSeconds) {
+      await Self.round(store: store, refresher: refresher, concurrency: width)
     }
   }
 
-  func wake() { wakes.yield() }
+  func wake() { rounds.wake() }
 
   /// Ends the rounds without waiting for fetches in flight (each ends within its timeout; what it
   /// stores after the store closed fails quietly).
-  func stop() {
-    ticker.cancel()
-    wakes.finish()
-    rounds.cancel()
-  }
+  func stop() { rounds.stop() }
 
   private static func round(store: any PodcastStore, refresher: PodcastRefresher, concurrency: Int) async {
     do {
@@ -60,30 +33,17 @@ final class PodcastScheduler: Sendable {
       while !Task.isCancelled {
         let now = refresher.clock.milliseconds()
         let due = try await store.claimDue(now: now, until: now + leaseMilliseconds, limit: batch)
-        await refresh(due, with: refresher, concurrency: concurrency)
-        if due.count < batch { return }
-      }
-    } catch {
-      ServerLog.write("podcasts: refresh round failed: \(error)")
-    }
-  }
-
-  /// At most `concurrency` fetches in flight.
-  private static func refresh(_ feeds: [PodcastFeed], with refresher: PodcastRefresher, concurrency: Int) async {
-    await withTaskGroup(of: Void.self) { group in
-      var pending = feeds[...]
-      func startNext() {
-        guard let feed = pending.popFirst() else { return }
-        group.addTask {
+        await PeriodicRounds.each(due, width: concurrency) { feed in
           do {
             try await refresher.refresh(feed)
           } catch {
             ServerLog.write("podcasts: could not store the refresh of \(feed.url.prefix(200)): \(error)")
           }
         }
+        if due.count < batch { return }
       }
-      for _ in 0..<concurrency { startNext() }
-      while await group.next() != nil { startNext() }
+    } catch {
+      ServerLog.write("podcasts: refresh round failed: \(error)")
     }
   }
 }

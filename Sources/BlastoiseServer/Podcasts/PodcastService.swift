@@ -10,8 +10,10 @@ struct PodcastService: Sendable {
   let podcasts: any PodcastStore
   let subscriptions: any PodcastSubscriptionStore
   let progress: any ProgressStore
+  let downloads: any PodcastDownloadStore
   let refresher: PodcastRefresher
   let scheduler: PodcastScheduler
+  let downloader: PodcastDownloader
   let clock: any WallClock
 
   /// Subscribes to the feed at `url`. A feed no one has yet is fetched first, and refused
@@ -36,7 +38,10 @@ struct PodcastService: Sendable {
       try await refresher.store(outcome, for: feed)
     }
     let known = try await subscriptions.subscriptions(userID: userID).contains(url)
-    if !known { try await subscriptions.change(userID: userID, add: [url], remove: [], now: now) }
+    if !known {
+      try await subscriptions.change(userID: userID, add: [url], remove: [], now: now)
+      downloader.wake()  // its newest episodes, now rather than at the next tick
+    }
     let feedID = try await podcasts.feed(url: url)?.id ?? ""
     guard let info = try await podcasts.subscribed(userID: userID, feedID: feedID).first else {
       throw CoreError(.conflict, "The subscription was removed meanwhile")
@@ -53,14 +58,51 @@ struct PodcastService: Sendable {
     PodcastList(podcasts: try await podcasts.subscribed(userID: userID, feedID: nil))
   }
 
-  /// One page of episodes, newest first, each with the person's progress.
+  /// One page of episodes, newest first, each with the person's progress and the server's copy.
   func episodes(id: String, page: PageQuery, userID: Int) async throws -> Page<PodcastEpisode> {
     let feed = try await subscribedFeed(id: id, userID: userID)
     let limit = page.limit ?? 50
     var (total, episodes) = try await podcasts.episodes(feedID: feed.id, limit: limit, offset: page.offset)
     let heard = try await progress.progress(kind: .episodes, ids: episodes.map(\.url), userID: userID)
-    for index in episodes.indices { episodes[index].progress = heard[episodes[index].url] }
+    let copies = Dictionary(
+      try await downloads.downloads(feedID: feed.id).map { ($0.guid, $0) }, uniquingKeysWith: { first, _ in first })
+    for index in episodes.indices {
+      episodes[index].progress = heard[episodes[index].url]
+      guard let copy = copies[episodes[index].guid] else { continue }
+      episodes[index].download = copy.state.rawValue
+      if copy.state == .done, let trackID = copy.trackID {
+        episodes[index].trackId = trackID
+        episodes[index].streamUrl = APIRoute.track.path(trackID)
+      }
+    }
     return Page(items: episodes, total: total, offset: page.offset, limit: limit)
+  }
+
+  /// Sets how many of the feed's newest episodes the server keeps downloaded (a subscriber's
+  /// or an admin's call; the downloader applies it at once).
+  func setKeepLatest(_ count: Int, id: String, principal: Principal) async throws {
+    guard (0...PodcastRetention.maxKeepLatest).contains(count) else {
+      throw CoreError.invalid("keepLatest is 0 to \(PodcastRetention.maxKeepLatest)")
+    }
+    let feed: PodcastFeed
+    if Permission.granted(to: principal.role).contains(.administer), PodcastID.isValid(id),
+      let any = try await podcasts.feed(id: id)
+    {
+      feed = any
+    } else {
+      feed = try await subscribedFeed(id: id, userID: principal.userID)
+    }
+    try await downloads.setKeepLatest(count, feedID: feed.id)
+    downloader.wake()
+  }
+
+  /// Queues a download of the episode for the person (kept a while even when old).
+  func requestDownload(id: String, guid: String, userID: Int) async throws {
+    let feed = try await subscribedFeed(id: id, userID: userID)
+    guard try await downloads.request(feedID: feed.id, guid: guid, userID: userID, now: clock.milliseconds()) else {
+      throw CoreError(.notFound, "No such episode")
+    }
+    downloader.wake()
   }
 
   /// Fetches the feed now (whatever its schedule) and answers it as stored after.

@@ -6,6 +6,9 @@ import BlastoiseProtocol
 /// `POST /api/library/scan`.
 struct LibraryRoutes: Sendable {
   let library: LibraryService
+  /// Downloaded podcast episodes are tracks too, by the same content-hashed IDs.
+  let episodes: any PodcastDownloadStore
+  let dataDirectory: String
   let auth: RequestAuthenticator
   let maxUploadBytes: Int
 
@@ -44,12 +47,15 @@ struct LibraryRoutes: Sendable {
   /// The file by ID only: the ID is looked up, never joined into a path.
   private func track(_ request: HTTPRequest) async throws -> HTTPResponse {
     let id = request.pathParameter("trackId")
-    guard TrackID.isValid(id), let path = try await library.store.filePath(forTrack: id) else {
-      throw HTTPError(.notFound, "No such track")
-    }
+    guard TrackID.isValid(id), let path = try await filePath(id) else { throw HTTPError(.notFound, "No such track") }
     let options = FileResponse.Options(
       contentType: AudioFormats.contentType(forFilename: path),
       etag: String(id.dropFirst(TrackID.prefix.count)), cacheControl: "private, max-age=31536000, immutable")
     return FileResponse.serve(path: path, for: request, options: options)
+  }
+
+  private func filePath(_ id: String) async throws -> String? {
+    if let path = try await library.store.filePath(forTrack: id) { return path }
+    return try await episodes.filePath(trackID: id).map { "\(dataDirectory)/\($0)" }
   }
 }

@@ -10,6 +10,7 @@ struct PodcastRoutes: Sendable {
 
   /// An OPML file of a few thousand feeds fits.
   static let opmlBody = BodyPolicy.json(maxBytes: 4 << 20)
+  static let guestRefusal = "Guests have no podcasts"
 
   func register(on router: inout Router) {
     let podcasts = podcasts
@@ -38,6 +39,19 @@ struct PodcastRoutes: Sendable {
       try await podcasts.unsubscribe(id: request.pathParameter("id"), userID: person)
       return HTTPResponse(status: .noContent)
     }
+    router.on(.patch, APIRoute.podcast.pattern, body: .smallJSON) { request in
+      let principal = try await auth.require(.listen, for: request)
+      guard principal.role != .guest else { throw HTTPError(.forbidden, Self.guestRefusal) }
+      let settings = try request.decodeJSON(PodcastSettingsRequest.self)
+      try await podcasts.setKeepLatest(settings.keepLatest, id: request.pathParameter("id"), principal: principal)
+      return .json(settings)
+    }
+    router.on(.post, APIRoute.podcastEpisodeDownload.pattern, body: .smallJSON) { request in
+      let person = try await person(request)
+      try await podcasts.requestDownload(
+        id: request.pathParameter("id"), guid: request.pathParameter("guid"), userID: person)
+      return HTTPResponse(status: 202)
+    }
     router.on(.get, APIRoute.podcastEpisodes.pattern) { request in
       let person = try await person(request)
       let page = try PageQuery(parameters: request.query)
@@ -50,6 +64,6 @@ struct PodcastRoutes: Sendable {
   }
 
   private func person(_ request: HTTPRequest) async throws -> Int {
-    try await auth.account(.listen, for: request, guestRefusal: "Guests have no podcasts")
+    try await auth.account(.listen, for: request, guestRefusal: Self.guestRefusal)
   }
 }

@@ -112,7 +112,7 @@ public struct SharedPodcastStore<Access: StoreAccess>: PodcastStore {
           id: feed.id, url: feed.url, title: feed.title, author: feed.author, description: feed.description,
           imageURL: feed.imageURL, link: feed.link, lastCheckedAt: feed.lastCheckedAt, lastError: feed.lastError,
           failures: feed.failures, nextCheckAt: feed.nextCheckAt, episodeCount: row.int("episode_count") ?? 0,
-          unplayedCount: row.int("unplayed_count") ?? 0)
+          unplayedCount: row.int("unplayed_count") ?? 0, keepLatest: row.int("keep_latest"))
       }
     }
   }

@@ -1,7 +1,8 @@
 // Podcasts: the caller's subscriptions (`#/podcasts`) — subscribe by a feed's URL, import and
 // export OPML, each feed's unplayed count and last error — and a podcast's page
-// (`#/podcast/<id>`): its episodes newest first with Play or Resume and Mark played / Mark new,
-// Refresh and Unsubscribe.
+// (`#/podcast/<id>`): its episodes newest first with Play or Resume, the server's copy (and
+// Download for one it has not), Mark played / Mark new, how many to keep downloaded, Refresh
+// and Unsubscribe.
 import { api, opmlUrl } from "../api.js";
 import { h } from "../dom.js";
 import { formatCount, formatTime, plural, progressText } from "../format.js";
@@ -11,12 +12,17 @@ import { confirmDialog } from "./dialogs.js";
 import { toast, toastError } from "./toasts.js";
 
 const PAGE = 50;
+/** How often the page looks again while the server is downloading an episode shown. */
+const DOWNLOAD_POLL_MS = 3000;
+const KEEP_CHOICES = [0, 1, 2, 3, 5, 10, 20, 50];
 
-/** An episode this page can play: the page may load audio from https publishers only (its CSP),
- *  so that a feed cannot point it at a device on the listener's own network. */
+/** An episode this page can play: the server's copy, or from an https publisher (the page's CSP
+ *  allows no other), so that a feed cannot point it at a device on the listener's own network. */
 export function playable(episode) {
-  return /^https:\/\//i.test(episode.url);
+  return !!episode.streamUrl || /^https:\/\//i.test(episode.url);
 }
+
+const DOWNLOAD_TEXT = { queued: "Download queued", downloading: "Downloading…", done: "On this server", failed: "Download failed" };
 
 function feedState(podcast) {
   if (podcast.lastError) return `Last check failed: ${podcast.lastError}`;
@@ -89,6 +95,8 @@ export function mountPodcast(ctx, container, route) {
   container.append(h("div", { class: "detail-page" }, head, episodes, more));
   let podcast = null;
   let shown = [];
+  let gone = false;
+  let poll = null;
 
   async function load() {
     try {
@@ -109,6 +117,25 @@ export function mountPodcast(ctx, container, route) {
       renderEpisodes();
     } catch (error) {
       toastError(error, "Episodes");
+    }
+    watchDownloads();
+  }
+
+  /** Looks again while an episode shown is on its way to the server. */
+  function watchDownloads() {
+    clearTimeout(poll);
+    const pending = shown.some((e) => e.download === "queued" || e.download === "downloading");
+    if (pending && !gone) poll = setTimeout(() => loadEpisodes(0), DOWNLOAD_POLL_MS);
+  }
+
+  async function download(episode) {
+    try {
+      await api.downloadEpisode(podcast.id, episode.guid);
+      episode.download = "queued";
+      renderEpisodes();
+      watchDownloads();
+    } catch (error) {
+      toastError(error, "Download");
     }
   }
 
@@ -135,12 +162,23 @@ export function mountPodcast(ctx, container, route) {
         toastError(error, "Unsubscribe");
       }
     } });
+    const keep = h("select", { class: "text-input small", id: "podcast-keep", attrs: { "aria-label": "Episodes kept on this server" }, onchange: async () => {
+      try {
+        await api.setKeepLatest(podcast.id, Number(keep.value));
+        podcast.keepLatest = Number(keep.value);
+        toast(`The server keeps the newest ${plural(podcast.keepLatest, "episode")}`, "success");
+        setTimeout(() => loadEpisodes(0), DOWNLOAD_POLL_MS);
+      } catch (error) {
+        toastError(error, "Keep");
+      }
+    } }, ...KEEP_CHOICES.map((n) => h("option", { value: String(n), text: `Keep ${plural(n, "episode")}` })));
+    keep.value = String(podcast.keepLatest ?? 3);
     head.replaceChildren(
       h("h3", { class: "book-page-title", text: podcast.title || podcast.url }),
       h("p", { class: "muted", text: [podcast.author, plural(podcast.episodeCount, "episode")].filter(Boolean).join(" · ") }),
       podcast.lastError ? h("p", { class: "warning-text small", id: "podcast-error", text: `Last check failed: ${podcast.lastError}` }) : null,
       podcast.description ? h("p", { class: "podcast-description small", text: podcast.description }) : null,
-      h("div", { class: "book-actions" }, refresh, unsubscribe));
+      h("div", { class: "book-actions" }, refresh, keep, unsubscribe));
   }
 
   /** Where to go on: where this device plays it, else the saved position (none once finished). */
@@ -169,11 +207,15 @@ export function mountPodcast(ctx, container, route) {
         icon("play", { size: 14 }), h("span", { text: at > 0 ? `Resume at ${formatTime(at)}` : "Play" }))
       : h("span", { class: "muted small", title: "The publisher serves it over plain http, which this page does not load: use a podcast app.", text: "Podcast apps only" });
     const finished = !!episode.progress?.finished;
-    return h("li", { class: "episode", dataset: { guid: episode.guid } },
+    const fetchable = !episode.download || episode.download === "failed";
+    const copy = fetchable
+      ? h("button", { class: "btn small ghost", type: "button", dataset: { action: "download" }, text: "Download", onclick: () => download(episode) })
+      : null;
+    return h("li", { class: "episode", dataset: { guid: episode.guid, download: episode.download || "" } },
       h("span", { class: "book-text" },
         h("span", { class: ["book-title", finished ? "muted" : null], text: episode.title || "Episode" }),
-        h("span", { class: "muted small", text: [episode.publishedAt ? new Date(episode.publishedAt).toLocaleDateString() : "", state].filter(Boolean).join(" · ") })),
-      h("span", { class: "book-actions" }, play,
+        h("span", { class: "muted small", text: [episode.publishedAt ? new Date(episode.publishedAt).toLocaleDateString() : "", state, DOWNLOAD_TEXT[episode.download]].filter(Boolean).join(" · ") })),
+      h("span", { class: "book-actions" }, play, copy,
         h("button", { class: "btn small ghost", type: "button", dataset: { action: "mark" }, text: finished ? "Mark new" : "Mark played", onclick: () => mark(episode, !finished) })));
   }
 
@@ -183,5 +225,5 @@ export function mountPodcast(ctx, container, route) {
   }
 
   load();
-  return {};
+  return { dispose: () => { gone = true; clearTimeout(poll); } };
 }
