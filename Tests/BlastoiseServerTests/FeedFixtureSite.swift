@@ -4,7 +4,7 @@ import Foundation
 /// Feeds on loopback for the outbound client's and the podcast tests: Python's http.server (a
 /// child process) serving the files of a folder the test writes — with an ETag from the bytes and
 /// a 304 when it matches, so a test changes a feed by rewriting its file — plus gzip, redirects,
-/// a redirect loop, an endless body, a gzip bomb, a status of choice and a request that never
+/// a permanent one (`/moved?to=…&status=301|308`), a redirect loop, an endless body, a gzip bomb, a status of choice and a request that never
 /// answers. `/hits/<name>` says how many 200s and 304s a file was answered with.
 final class FeedFixtureSite: @unchecked Sendable {
   let port: UInt16
@@ -64,6 +64,8 @@ final class FeedFixtureSite: @unchecked Sendable {
                     return self.answer(200, json.dumps(hits.get(name, {"200": 0, "304": 0})).encode(), "application/json")
             if kind == "redirect":
                 return self.answer(302, headers=[("Location", query["to"][0])])
+            if kind == "moved":
+                return self.answer(int(query.get("status", ["301"])[0]), headers=[("Location", query["to"][0])])
             if kind == "loop":
                 return self.answer(302, headers=[("Location", "/loop/" + str(int(name or "0") + 1))])
             if kind == "status":
@@ -125,7 +127,7 @@ enum FixtureFeeds {
   /// enclosure `<enclosures>/ep<number>.mp3`.
   static func rss(
     title: String = "Loopback Radio", episodes: Int = 3, retitle: [Int: String] = [:],
-    enclosures: String = "https://cdn.example"
+    enclosures: String = "https://cdn.example", newFeedURL: String? = nil
   ) -> String {
     let items = (1...max(1, episodes)).reversed().map { number in
       """
@@ -148,6 +150,7 @@ enum FixtureFeeds {
           <link>https://radio.example/</link>
           <description>Talk &amp; music from the loopback.</description>
           <itunes:author>Loop Back</itunes:author>
+          \(newFeedURL.map { "<itunes:new-feed-url>\($0)</itunes:new-feed-url>" } ?? "")
           <itunes:image href="https://radio.example/cover.jpg"/>
           \(items)
         </channel>

@@ -166,6 +166,46 @@ import Testing
     }
   }
 
+  /// A feed its publisher moved is kept at its new address: a permanent redirect (301, 308) when
+  /// subscribing, a new-feed-url declared later at the next refresh, with everyone's
+  /// subscription following and gPodder clients told (old address removed, new one added). A
+  /// temporary redirect is followed, never kept.
+  @Test(arguments: backends)
+  func aMovedFeedIsKeptAtItsNewAddress(backend: String) async throws {
+    let site = try await FeedFixtureSite()
+    for name in ["new.xml", "old.xml", "temp.xml", "renamed.xml"] { try site.write(name, FixtureFeeds.rss()) }
+    try await Self.withServer(backend) { _, ann in
+      func subscribe(_ url: String) async throws -> PodcastInfo {
+        let made = try await ann.post(APIRoute.podcasts.path(), #"{"url":"\#(url)"}"#)
+        #expect(made.status == 201 || made.status == 200)
+        return try made.json(PodcastInfo.self)
+      }
+      let newURL = site.url("/feeds/new.xml")
+      #expect(try await subscribe(site.url("/moved?status=301&to=\(newURL)")).url == newURL)
+      // The same move again, with the feed already known at its new address: one podcast.
+      #expect(try await subscribe(site.url("/moved?status=308&to=\(newURL)")).url == newURL)
+      let temporary = site.url("/redirect?to=\(site.url("/feeds/temp.xml"))")
+      #expect(try await subscribe(temporary).url == temporary)
+
+      let oldURL = site.url("/feeds/old.xml")
+      let old = try await subscribe(oldURL)
+      #expect(old.url == oldURL)
+      let renamedURL = site.url("/feeds/renamed.xml")
+      try site.write("old.xml", FixtureFeeds.rss(newFeedURL: renamedURL))
+      #expect(try await ann.post(APIRoute.podcastRefresh.path(old.id), "{}").status == 200)
+      let podcasts = try await ann.get(APIRoute.podcasts.path()).json(PodcastList.self).podcasts
+      #expect(podcasts.map(\.url).sorted() == [temporary, newURL, renamedURL].sorted())
+      #expect(podcasts.first { $0.url == renamedURL }?.id == old.id)
+
+      let changes = try await ann.request(
+        "GET", "/api/2/subscriptions/ann/phone.json?since=0", headers: Self.basic("ann"))
+      let lists = try #require(try JSONSerialization.jsonObject(with: Data(changes.text.utf8)) as? [String: Any])
+      #expect((lists["add"] as? [String])?.contains(renamedURL) == true)
+      #expect((lists["add"] as? [String])?.contains(oldURL) == false)
+      #expect((lists["remove"] as? [String]) == [oldURL])
+    }
+  }
+
   @Test(arguments: backends)
   func gPodderSubscriptionsAndOPMLImportsAreFetchedByTheScheduler(backend: String) async throws {
     let site = try await FeedFixtureSite()

@@ -50,10 +50,14 @@ public struct PodcastFeedContent: Sendable, Equatable {
   public var etag: String?
   public var lastModified: String?
   public var episodes: [PodcastEpisode]
+  /// The feed's new address when its publisher moved it (`FeedMove`): the store keeps the feed,
+  /// and everyone's subscription, under that address from now on.
+  public var movedTo: String?
 
   public init(
     title: String? = nil, author: String? = nil, description: String? = nil, imageURL: String? = nil,
-    link: String? = nil, etag: String? = nil, lastModified: String? = nil, episodes: [PodcastEpisode] = []
+    link: String? = nil, etag: String? = nil, lastModified: String? = nil, episodes: [PodcastEpisode] = [],
+    movedTo: String? = nil
   ) {
     self.title = title
     self.author = author
@@ -63,6 +67,7 @@ public struct PodcastFeedContent: Sendable, Equatable {
     self.etag = etag
     self.lastModified = lastModified
     self.episodes = episodes
+    self.movedTo = movedTo
   }
 }
 

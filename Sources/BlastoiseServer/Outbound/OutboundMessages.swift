@@ -27,6 +27,8 @@ struct OutboundResponse: Sendable {
   /// Header names lowercased; a repeated header keeps its last value.
   let headers: [String: String]
   let body: [UInt8]
+  /// The statuses of the redirects followed to it, in order (empty: none).
+  var redirects: [Int] = []
 
   var notModified: Bool { status == 304 }
 }

@@ -12,6 +12,8 @@ final class OutboundTransfer {
   private let settings: OutboundHTTP
   private var body: [UInt8] = []
   private var headers: [String: String] = [:]
+  /// The status of each answer in the redirect chain, the last one's included.
+  private var statuses: [Int] = []
   private var tooLarge = false
   private var received = 0
   private var sinkRefused = false
@@ -64,7 +66,8 @@ final class OutboundTransfer {
     bl_curl_info_string(handle, CURLINFO_EFFECTIVE_URL, &finalURL)
     return .success(
       OutboundResponse(
-        status: status, url: finalURL.map { String(cString: $0) } ?? request.url, headers: headers, body: body))
+        status: status, url: finalURL.map { String(cString: $0) } ?? request.url, headers: headers, body: body,
+        redirects: statuses.dropLast().filter { (300..<400).contains($0) }))
   }
 
   private func requestHeaders() -> [String] {
@@ -156,6 +159,8 @@ final class OutboundTransfer {
     let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
     if line.hasPrefix("HTTP/") {
       transfer.headers = [:]
+      // "HTTP/1.1 301 Moved Permanently": the number after the version.
+      if let code = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) { transfer.statuses.append(code) }
     } else if let colon = line.firstIndex(of: ":") {
       let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
       let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)

@@ -33,9 +33,11 @@ struct PodcastRefresher: Sendable {
     let body = response.body
     do {
       let feed = try await Self.parsing.run { try FeedParser.parse(Data(body)) }
-      return .fetched(
-        PodcastFeedReading.content(
-          of: feed, etag: response.headers["etag"], lastModified: response.headers["last-modified"]))
+      var content = PodcastFeedReading.content(
+        of: feed, etag: response.headers["etag"], lastModified: response.headers["last-modified"])
+      content.movedTo = FeedMove.target(
+        stored: url, finalURL: response.url, redirects: response.redirects, declared: feed.newFeedURL)
+      return .fetched(content)
     } catch let error as FeedError {
       return .failed(Self.describe(error))
     } catch {

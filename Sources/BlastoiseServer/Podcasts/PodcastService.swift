@@ -20,14 +20,19 @@ struct PodcastService: Sendable {
   /// (nothing kept) when it cannot be fetched or is not a feed. Answers the podcast and whether
   /// the subscription is new.
   func subscribe(_ url: String, userID: Int) async throws -> (PodcastInfo, created: Bool) {
-    let url = try Self.checked(url)
+    var url = try Self.checked(url)
     let now = clock.milliseconds()
-    let existing = try await podcasts.feed(url: url)
+    var existing = try await podcasts.feed(url: url)
     if existing?.lastCheckedAt == nil || existing?.lastError != nil {
       let outcome = await refresher.read(url: url)
       if case .failed(let reason) = outcome {
         if let existing { try await refresher.store(outcome, for: existing) }
         throw CoreError.invalid("Cannot subscribe to \(url.prefix(200)): \(reason)")
+      }
+      // A feed that moved (a permanent redirect, its new-feed-url) is subscribed where it is now.
+      if existing == nil, case .fetched(let content) = outcome, let moved = content.movedTo {
+        url = moved
+        existing = try await podcasts.feed(url: moved)
       }
       let feed: PodcastFeed
       if let existing {
@@ -36,6 +41,7 @@ struct PodcastService: Sendable {
         feed = try await podcasts.feed(url: url, newID: PodcastID.make(), now: now)
       }
       try await refresher.store(outcome, for: feed)
+      url = try await podcasts.feed(id: feed.id)?.url ?? url  // a known feed found moved, too
     }
     let known = try await subscriptions.subscriptions(userID: userID).contains(url)
     if !known {

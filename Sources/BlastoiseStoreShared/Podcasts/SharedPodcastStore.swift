@@ -76,6 +76,7 @@ public struct SharedPodcastStore<Access: StoreAccess>: PodcastStore {
           StoreValue(content.imageURL), StoreValue(content.link), StoreValue(content.etag),
           StoreValue(content.lastModified), .integer(now), .integer(nextCheckAt))
         for episode in content.episodes { try Self.upsert(episode, feedID: feedID, now: now, connection) }
+        if let target = content.movedTo { try Self.move(feedID: feedID, to: target, now: now, connection) }
       case .notModified:
         try connection.execute(
           """
@@ -90,6 +91,28 @@ public struct SharedPodcastStore<Access: StoreAccess>: PodcastStore {
           """, .text(feedID), .integer(now), .text(error), StoreValue(failures), .integer(nextCheckAt))
       }
     }
+  }
+
+  /// A moved feed (`FeedMove`): its row takes the new address unless another feed has it
+  /// already, and every subscription follows. The old address is marked unsubscribed as of now,
+  /// so a gPodder client asking for changes `since` learns the move as a remove and an add.
+  private static func move(feedID: String, to target: String, now: Int64, _ connection: Access.Connection) throws {
+    guard
+      let old = try connection.queryOne("SELECT url FROM podcast_feeds WHERE id = $1", .text(feedID))?.string("url"),
+      old != target
+    else { return }
+    try connection.execute(
+      "UPDATE podcast_feeds SET url = $2 WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM podcast_feeds WHERE url = $2)",
+      .text(feedID), .text(target))
+    try connection.execute(
+      """
+      INSERT INTO podcast_subscriptions (user_id, url, subscribed, changed_at)
+      SELECT user_id, $2, 1, $3 FROM podcast_subscriptions WHERE url = $1 AND subscribed = 1
+      ON CONFLICT (user_id, url) DO UPDATE SET subscribed = 1, changed_at = excluded.changed_at
+      """, .text(old), .text(target), .integer(now))
+    try connection.execute(
+      "UPDATE podcast_subscriptions SET subscribed = 0, changed_at = $2 WHERE url = $1 AND subscribed = 1", .text(old),
+      .integer(now))
   }
 
   public func subscribed(userID: Int, feedID: String?) async throws -> [PodcastInfo] {
