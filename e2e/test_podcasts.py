@@ -154,6 +154,15 @@ def test_subscribe_play_and_resume_in_a_second_browser(podcast_server, podcast_s
     sign_in_in_page(other, podcast_server.base, name)
     podcast_id = page.execute_async_script(
         "const done = arguments[arguments.length - 1]; fetch('/api/podcasts').then(r => r.json()).then(a => done(a.podcasts[0].id));")
+    # The start view's Continue listening has it, with its podcast, and resumes it there.
+    other.execute_script("window.location.hash = '#/library';")
+    row = json.dumps(f"#continue-listening li:has(.book-link[data-id='{podcast_site['audio']}'])")
+    js_wait(other, f"(li => !!li && li.textContent.includes('Episode Two') && li.textContent.includes('Loopback Radio'))(document.querySelector({row}))",
+            message="the episode in Continue listening")
+    other.execute_script(f"document.querySelector({row}).querySelector('button').click();")
+    js_wait(other, f"(a => !a.paused && a.currentTime >= {saved['position'] - 0.5})(document.getElementById('player'))",
+            message="resumed from the start view")
+    other.execute_script("document.getElementById('player').pause();")
     other.execute_script("window.location.hash = arguments[0];", f"#/podcast/{podcast_id}")
     js_wait(other, "document.querySelector('.episode[data-guid=\"ep-2\"] [data-action=play]')?.textContent.startsWith('Resume at 0:0')",
             message="Resume offered in the second browser")

@@ -67,6 +67,17 @@ import Testing
       #expect(heard.items.first?.progress?.finished == true && heard.limit == 1 && heard.total == 3)
       #expect(try await ann.get(APIRoute.podcasts.path()).json(PodcastList.self).podcasts.first?.unplayedCount == 2)
 
+      // An episode begun is in "Continue listening" with its podcast; a finished one is not.
+      let oldest = try #require(page.items.last)
+      let begun = APIRoute.progressItem.path("episodes", oldest.url)
+      #expect(try await ann.request("PUT", begun, json: #"{"position":95,"duration":3900}"#).status == 200)
+      let listening = try await ann.get(APIRoute.progress.path()).json(ProgressList.self)
+      #expect(listening.progress.map(\.id) == [oldest.url])
+      let continuing = try #require(listening.episodes?.first)
+      #expect(listening.episodes?.count == 1 && continuing.podcastId == podcast.id)
+      #expect(continuing.podcastTitle == "Loopback Radio" && continuing.podcastUrl == feedURL)
+      #expect(continuing.episode.title == "Episode 1" && continuing.episode.progress?.position == 95)
+
       // Unchanged: a 304. Changed: the new episode added, the retitled one updated, none twice.
       #expect(try await ann.post(APIRoute.podcastRefresh.path(podcast.id)).status == 200)
       #expect(try site.hits("radio.xml") == (full: 1, notModified: 1))

@@ -109,6 +109,9 @@ export const api = {
   // `at` is when `position` was true (ms).
   reportProgress: (kind, id, report, { keepalive = false } = {}) =>
     apiJson(`/api/progress/${kind}/${enc(id)}`, { method: "PUT", body: report, keepalive }),
+  // "Continue listening": { progress: [unfinished, latest first], episodes: [{ podcastId,
+  // podcastUrl, podcastTitle, podcastAuthor, episode }] for those the server knows }.
+  continueListening: (limit = 20) => apiJson(`/api/progress${query({ limit })}`),
   markNew: (kind, id) => apiJson(`/api/progress/${kind}/${enc(id)}`, { method: "DELETE" }),
   // The caller's bookmarks in an episode or book: { bookmarks: [{ id, kind, item, position,
   // note, createdAt }] }, by position.

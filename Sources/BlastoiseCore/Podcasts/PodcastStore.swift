@@ -103,4 +103,7 @@ public protocol PodcastStore: Sendable {
   func subscribed(userID: Int, feedID: String?) async throws -> [PodcastInfo]
   /// One page of the feed's episodes, newest first (undated last), and how many there are.
   func episodes(feedID: String, limit: Int, offset: Int) async throws -> (total: Int, episodes: [PodcastEpisode])
+  /// The episodes with these enclosure URLs in feeds the person subscribes to, each with its
+  /// podcast (for a URL two feeds share, the first feed by ID), without progress or download.
+  func episodes(enclosureURLs: [String], userID: Int) async throws -> [ProgressEpisode]
 }

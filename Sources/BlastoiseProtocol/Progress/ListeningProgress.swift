@@ -87,6 +87,35 @@ public struct ProgressReport: Codable, Sendable, Equatable {
 /// ("Continue listening").
 public struct ProgressList: Codable, Sendable, Equatable {
   public var progress: [ListeningProgress]
+  /// Additive: the episodes among `progress` the server knows (in a feed the person subscribes
+  /// to), with their podcast, so a "Continue listening" list can show and play them.
+  public var episodes: [ProgressEpisode]?
 
-  public init(progress: [ListeningProgress]) { self.progress = progress }
+  public init(progress: [ListeningProgress], episodes: [ProgressEpisode]? = nil) {
+    self.progress = progress
+    self.episodes = episodes
+  }
+}
+
+/// An episode in progress with the podcast it belongs to.
+public struct ProgressEpisode: Codable, Sendable, Equatable {
+  public var podcastId: String
+  public var podcastUrl: String
+  public var podcastTitle: String?
+  public var podcastAuthor: String?
+  public var podcastImageUrl: String?
+  /// With the person's progress and the server's copy, as in the podcast's episode list.
+  public var episode: PodcastEpisode
+
+  public init(
+    podcastId: String, podcastUrl: String, podcastTitle: String?, podcastAuthor: String?, podcastImageUrl: String?,
+    episode: PodcastEpisode
+  ) {
+    self.podcastId = podcastId
+    self.podcastUrl = podcastUrl
+    self.podcastTitle = podcastTitle
+    self.podcastAuthor = podcastAuthor
+    self.podcastImageUrl = podcastImageUrl
+    self.episode = episode
+  }
 }

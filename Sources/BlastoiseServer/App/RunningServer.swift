@@ -98,7 +98,8 @@ public final class RunningServer: Sendable {
     ).register(on: &router)
     AnnotationRoutes(annotations: services.storage.annotations, auth: authenticator, clock: clock).register(
       on: &router)
-    ProgressRoutes(progress: services.storage.progress, auth: authenticator, clock: clock).register(on: &router)
+    ProgressRoutes(progress: services.storage.progress, podcasts: podcasts, auth: authenticator, clock: clock).register(
+      on: &router)
     BookmarkRoutes(bookmarks: services.storage.bookmarks, auth: authenticator, clock: clock).register(on: &router)
     RateRoutes(rates: services.storage.rates, auth: authenticator).register(on: &router)
     let books = BookService(

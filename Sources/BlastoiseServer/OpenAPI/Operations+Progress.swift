@@ -43,7 +43,17 @@ enum ProgressSchemas {
           "updatedAt": Schema.milliseconds, "feed": Schema.string, "guid": Schema.string,
         ], required: ["kind", "id", "position", "finished", "positionAt", "updatedAt"])),
     "ProgressList": Schema.additive(
-      Schema.object(["progress": Schema.array(Schema.ref("ListeningProgress"))], required: ["progress"])),
+      Schema.object(
+        [
+          "progress": Schema.array(Schema.ref("ListeningProgress")),
+          "episodes": Schema.array(Schema.ref("ProgressEpisode")),
+        ], required: ["progress"])),
+    "ProgressEpisode": Schema.additive(
+      Schema.object(
+        [
+          "podcastId": Schema.string, "podcastUrl": Schema.string, "podcastTitle": Schema.string,
+          "podcastAuthor": Schema.string, "podcastImageUrl": Schema.string, "episode": Schema.ref("PodcastEpisode"),
+        ], required: ["podcastId", "podcastUrl", "episode"])),
     "ProgressReport": Schema.strictObject(
       [
         "position": ["type": "number", "minimum": 0, "maximum": longest],

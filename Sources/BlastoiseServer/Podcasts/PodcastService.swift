@@ -68,10 +68,32 @@ struct PodcastService: Sendable {
   func episodes(id: String, page: PageQuery, userID: Int) async throws -> Page<PodcastEpisode> {
     let feed = try await subscribedFeed(id: id, userID: userID)
     let limit = page.limit ?? 50
-    var (total, episodes) = try await podcasts.episodes(feedID: feed.id, limit: limit, offset: page.offset)
+    let (total, episodes) = try await podcasts.episodes(feedID: feed.id, limit: limit, offset: page.offset)
+    let decorated = try await withProgressAndCopies(episodes, feedID: feed.id, userID: userID)
+    return Page(items: decorated, total: total, offset: page.offset, limit: limit)
+  }
+
+  /// "Continue listening": the episodes among `progress` in feeds the person subscribes to,
+  /// with their podcasts, progress and the server's copies.
+  func continuing(_ progress: [ListeningProgress], userID: Int) async throws -> [ProgressEpisode] {
+    let ids = progress.filter { $0.kind == .episodes }.map(\.id)
+    var found = try await podcasts.episodes(enclosureURLs: ids, userID: userID)
+    for (feedID, indices) in Dictionary(grouping: found.indices, by: { found[$0].podcastId }) {
+      let decorated = try await withProgressAndCopies(indices.map { found[$0].episode }, feedID: feedID, userID: userID)
+      for (index, episode) in zip(indices, decorated) { found[index].episode = episode }
+    }
+    let order = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    return found.sorted { (order[$0.episode.url] ?? 0) < (order[$1.episode.url] ?? 0) }
+  }
+
+  /// `episodes` of one feed with the person's progress in each and the server's copy, if any.
+  private func withProgressAndCopies(_ episodes: [PodcastEpisode], feedID: String, userID: Int) async throws
+    -> [PodcastEpisode]
+  {
+    var episodes = episodes
     let heard = try await progress.progress(kind: .episodes, ids: episodes.map(\.url), userID: userID)
     let copies = Dictionary(
-      try await downloads.downloads(feedID: feed.id).map { ($0.guid, $0) }, uniquingKeysWith: { first, _ in first })
+      try await downloads.downloads(feedID: feedID).map { ($0.guid, $0) }, uniquingKeysWith: { first, _ in first })
     for index in episodes.indices {
       episodes[index].progress = heard[episodes[index].url]
       guard let copy = copies[episodes[index].guid] else { continue }
@@ -81,7 +103,7 @@ struct PodcastService: Sendable {
         episodes[index].streamUrl = APIRoute.track.path(trackID)
       }
     }
-    return Page(items: episodes, total: total, offset: page.offset, limit: limit)
+    return episodes
   }
 
   /// Sets how many of the feed's newest episodes the server keeps downloaded (a subscriber's

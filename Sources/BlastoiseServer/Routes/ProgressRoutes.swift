@@ -7,6 +7,8 @@ import BlastoiseProtocol
 /// stored, so a client always learns the position that won.
 struct ProgressRoutes: Sendable {
   let progress: any ProgressStore
+  /// Finds the episodes of "Continue listening" (`GET /api/progress`).
+  let podcasts: PodcastService
   let auth: RequestAuthenticator
   let clock: any WallClock
 
@@ -36,10 +38,12 @@ struct ProgressRoutes: Sendable {
       let start = ProgressReport(position: 0, finished: false)
       return .json(try await progress.report(start, kind: kind, id: id, userID: person, now: clock.milliseconds()))
     }
-    router.on(.get, APIRoute.progress.pattern) { request in
+    router.on(.get, APIRoute.progress.pattern) { [podcasts] request in
       let person = try await person(request)
       let limit = try PageQuery(parameters: request.query).limit ?? Self.listDefault
-      return .json(ProgressList(progress: try await progress.unfinished(userID: person, limit: limit)))
+      let unfinished = try await progress.unfinished(userID: person, limit: limit)
+      return .json(
+        ProgressList(progress: unfinished, episodes: try await podcasts.continuing(unfinished, userID: person)))
     }
   }
 

@@ -93,6 +93,31 @@ public struct SharedPodcastStore<Access: StoreAccess>: PodcastStore {
     }
   }
 
+  public func episodes(enclosureURLs: [String], userID: Int) async throws -> [ProgressEpisode] {
+    guard !enclosureURLs.isEmpty else { return [] }
+    let urls = try StringListColumn.encode(enclosureURLs)
+    return try await access.read { connection in
+      let rows = try connection.query(
+        """
+        SELECT e.*, f.id AS feed_id, f.url AS feed_url, f.title AS feed_title, f.author AS feed_author,
+          f.image_url AS feed_image_url
+        FROM podcast_episodes e JOIN podcast_feeds f ON f.id = e.feed_id
+        WHERE e.enclosure_url IN (\(connection.dialect.textList("$1")))
+          AND EXISTS (SELECT 1 FROM podcast_subscriptions s WHERE s.user_id = $2 AND s.url = f.url AND s.subscribed = 1)
+        ORDER BY \(connection.dialect.byteOrder("f.id"))
+        """, .text(urls), StoreValue(userID))
+      var seen = Set<String>()
+      return rows.compactMap { row in
+        guard let episode = PodcastEpisode(row: row), seen.insert(episode.url).inserted,
+          let id = row.string("feed_id"), let url = row.string("feed_url")
+        else { return nil }
+        return ProgressEpisode(
+          podcastId: id, podcastUrl: url, podcastTitle: row.string("feed_title"),
+          podcastAuthor: row.string("feed_author"), podcastImageUrl: row.string("feed_image_url"), episode: episode)
+      }
+    }
+  }
+
   /// A moved feed (`FeedMove`): its row takes the new address unless another feed has it
   /// already, and every subscription follows. The old address is marked unsubscribed as of now,
   /// so a gPodder client asking for changes `since` learns the move as a remove and an add.

@@ -80,6 +80,14 @@ import Testing
         ProgressReport(position: 10, duration: 1_800), kind: .episodes, id: "https://cdn.example/b.mp3",
         userID: ann.id, now: 3_000)
 
+      // "Continue listening" finds episodes by enclosure URL, only in feeds the person has.
+      let found = try await storage.podcasts.episodes(
+        enclosureURLs: ["https://cdn.example/b.mp3", "https://cdn.example/none.mp3"], userID: ann.id)
+      #expect(found.map(\.episode) == [Self.episode("b", title: "B", at: 2)])
+      #expect(found.first?.podcastId == "from-gpodder" && found.first?.podcastTitle == "Show")
+      #expect(found.first?.podcastUrl == url)
+      #expect(try await storage.podcasts.episodes(enclosureURLs: ["https://cdn.example/b.mp3"], userID: bob.id).isEmpty)
+
       let list = try await storage.podcasts.subscribed(userID: ann.id, feedID: nil)
       #expect(list.map(\.id) == ["from-gpodder"])
       #expect(list.first?.title == "Show" && list.first?.episodeCount == 2 && list.first?.unplayedCount == 1)

@@ -11,22 +11,33 @@ import { libraryHref } from "../routes.js";
 import { bookmarkSection } from "./bookmarks.js";
 import { toastError } from "./toasts.js";
 
-function progressBar(book) {
-  const share = book.progress?.finished ? 1 : Math.min(1, (book.progress?.position || 0) / (book.duration || 1));
+function progressBar(progress, duration) {
+  const share = progress?.finished ? 1 : Math.min(1, (progress?.position || 0) / (duration || 1));
   const bar = h("span", { class: "book-progress", attrs: { "aria-hidden": "true" } });
   bar.style.setProperty("--progress", `${Math.round(share * 100)}%`); // CSSOM: the CSP forbids style attributes
   return bar;
 }
 
+/** A book or episode as a row: a link to its page, a line under its title, how much is left,
+ *  and `extra` (a button) beside the link. */
+export function spokenRow({ href, id, coverId, title, detail, progress, duration, extra = null }) {
+  return h("li", {},
+    h("a", { class: "book-link", href, dataset: { id } },
+      coverArt(coverId, { sizes: "48px", seed: title, className: "book-cover" }),
+      h("span", { class: "book-text" },
+        h("span", { class: "book-title", text: title }),
+        h("span", { class: "muted small", text: detail }),
+        progressBar(progress, duration))),
+    extra);
+}
+
 /** A book as a row: a link to its page with its author, chapters and how much is left. */
 export function bookRow(book) {
-  return h("li", {},
-    h("a", { class: "book-link", href: libraryHref("book", book.id), dataset: { id: book.id } },
-      coverArt(book.coverId, { sizes: "48px", seed: book.title, className: "book-cover" }),
-      h("span", { class: "book-text" },
-        h("span", { class: "book-title", text: book.title }),
-        h("span", { class: "muted small", text: [book.author, plural(book.chapterCount, "chapter"), progressText(book.progress, book.duration)].filter(Boolean).join(" · ") }),
-        progressBar(book))));
+  return spokenRow({
+    href: libraryHref("book", book.id), id: book.id, coverId: book.coverId, title: book.title,
+    detail: [book.author, plural(book.chapterCount, "chapter"), progressText(book.progress, book.duration)].filter(Boolean).join(" · "),
+    progress: book.progress, duration: book.duration,
+  });
 }
 
 /** The books begun and not finished, the latest heard first. */

@@ -1,10 +1,11 @@
-// The library's start view: the audiobooks this person is part-way through and what they played
-// last (not for guests), the albums added last, and the ways in (albums, artists, genres, tracks).
+// The library's start view: the audiobooks and episodes this person is part-way through and what
+// they played last (not for guests), the albums added last, and the ways in (albums, artists, genres, tracks).
 import { api } from "../api.js";
 import { h } from "../dom.js";
+import { progressText } from "../format.js";
 import { libraryHref } from "../routes.js";
 import { albumGrid } from "./album-card.js";
-import { bookRow, unfinished } from "./books.js";
+import { bookRow, spokenRow, unfinished } from "./books.js";
 import { keepsAnnotations } from "./favourite.js";
 import { toastError } from "./toasts.js";
 
@@ -35,14 +36,30 @@ export function mountLibraryHome(ctx, container) {
       if (!gone) played.replaceChildren(albumGrid(answer?.albums || [], { id: "recent-played-albums", label: "Recently played albums", emptyText: "Nothing played yet." }));
     }, (error) => toastError(error, "Recently played"));
   };
+  // An episode begun: a link to its podcast, and Resume here (an old one may be pages down there).
+  const episodeRow = ({ podcastId, podcastUrl, podcastTitle, podcastAuthor, episode }) => {
+    const podcast = { id: podcastId, url: podcastUrl, title: podcastTitle, author: podcastAuthor };
+    const resume = h("button", { class: "btn small", type: "button", text: "Resume",
+      onclick: () => ctx.controls.playEpisode(podcast, episode, episode.progress?.position || 0) });
+    return spokenRow({
+      href: libraryHref("podcast", podcastId), id: episode.url, coverId: null, title: episode.title || "Episode",
+      detail: [podcastTitle, progressText(episode.progress, episode.duration)].filter(Boolean).join(" · "),
+      progress: episode.progress, duration: episode.duration, extra: resume,
+    });
+  };
   const loadListening = () => {
     if (!listening) return;
-    api.books().then((answer) => {
+    const none = () => ({});
+    Promise.all([api.books().catch(none), api.continueListening().catch(none)]).then(([shelf, heard]) => {
       if (gone) return;
-      const books = unfinished(answer?.books || []).slice(0, 6);
-      listening.replaceChildren(...books.map(bookRow));
-      listeningHead.hidden = !books.length;
-    }, () => { /* the section stays hidden */ });
+      const rows = [
+        ...unfinished(shelf?.books || []).map((book) => ({ at: book.progress.positionAt, row: () => bookRow(book) })),
+        ...(heard?.episodes || []).filter((e) => e.episode.progress && !e.episode.progress.finished)
+          .map((e) => ({ at: e.episode.progress.positionAt, row: () => episodeRow(e) })),
+      ].sort((a, b) => b.at - a.at).slice(0, 6);
+      listening.replaceChildren(...rows.map((r) => r.row()));
+      listeningHead.hidden = !rows.length;
+    });
   };
   const load = () => {
     loadListening();
