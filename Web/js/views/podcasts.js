@@ -18,7 +18,7 @@ const KEEP_CHOICES = [0, 1, 2, 3, 5, 10, 20, 50];
 
 /** An episode this page can play: the server's copy, or from an https publisher (the page's CSP
  *  allows no other), so that a feed cannot point it at a device on the listener's own network. */
-export function playable(episode) {
+function playable(episode) {
   return !!episode.streamUrl || /^https:\/\//i.test(episode.url);
 }
 
