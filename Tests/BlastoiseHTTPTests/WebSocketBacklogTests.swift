@@ -15,7 +15,10 @@ struct WebSocketBacklogTests {
 
   @Test func slowReaderIsNeverDroppedAndGetsTheNewestFrame() async throws {
     let events = EchoEvents()
-    try await withServer(routes: echoRoutes(events)) { _, port in
+    // The stall limit far off: on a loaded machine the reading client itself can wait past the
+    // default 30 s for a core, and this test is about a client that reads, however slowly.
+    try await withServer(configure: { $0.webSocket.sendStallTimeout = .seconds(600) }, routes: echoRoutes(events)) {
+      _, port in
       let client = try await WebSocketTestClient.connect(port: port)
       client.throttleBytesPer100ms = 256 << 10
       let connection = try await events.connection()

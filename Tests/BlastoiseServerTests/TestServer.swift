@@ -71,6 +71,9 @@ final class APIClient: @unchecked Sendable {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.httpShouldSetCookies = false
     configuration.httpCookieStorage = nil
+    // A hang guard, not a speed claim: a run of every suite at once, beside a build, has seen a
+    // request wait past Foundation's default 60 s.
+    configuration.timeoutIntervalForRequest = 600
     session = URLSession(configuration: configuration, delegate: challenges, delegateQueue: nil)
   }
 
