@@ -115,9 +115,10 @@ import Testing
   }
 
   @Test func activityRoundTripsWithAndWithoutAnActor() throws {
-    for message in [ServerSocketMessage.activity(actor: "ana", message: "ana paused"),
-      .activity(actor: nil, message: "skipped by vote")]
-    {
+    for message in [
+      ServerSocketMessage.activity(actor: "ana", message: "ana paused"),
+      .activity(actor: nil, message: "skipped by vote"),
+    ] {
       let json = try JSONEncoder().encode(message)
       #expect(try JSONDecoder().decode(ServerSocketMessage.self, from: json) == message)
     }

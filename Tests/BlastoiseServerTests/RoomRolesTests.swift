@@ -27,7 +27,8 @@ import Testing
     #expect(ids.count == 3)
     let room = try await ben.post("/api/channels", #"{"name":"Party"}"#).json(SeedChannelInfo.self).id
     let add = try JSONSerialization.data(withJSONObject: ["add": ids])
-    let added = try await ben.request("PATCH", "/api/channels/\(room)/queue", json: String(decoding: add, as: UTF8.self))
+    let added = try await ben.request(
+      "PATCH", "/api/channels/\(room)/queue", json: String(decoding: add, as: UTF8.self))
     #expect(added.status == 200)
     return Party(server: server, admin: admin, ann: ann, ben: ben, cat: cat, room: room, catID: catID)
   }

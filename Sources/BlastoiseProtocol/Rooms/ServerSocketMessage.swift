@@ -99,7 +99,8 @@ extension ServerSocketMessage: Codable {
       self = .importJob(try ImportSocketMessage(from: decoder))
     case .activity:
       self = .activity(
-        actor: try container.decodeIfPresent(String.self, forKey: .actor), message: try container.decode(.message, or: ""))
+        actor: try container.decodeIfPresent(String.self, forKey: .actor),
+        message: try container.decode(.message, or: ""))
     }
   }
 }

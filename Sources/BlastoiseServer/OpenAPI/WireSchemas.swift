@@ -66,7 +66,8 @@ enum WireSchemas {
       "serverTime": Schema.additive(Schema.milliseconds),
       "seq": Schema.additive(["type": "integer", "description": "per room, increasing; drop older states"]),
       "controlMode": Schema.additive(controlMode),
-      "owner": Schema.additive(Schema.nullable(["type": "integer", "description": "user ID; null for the default room"])),
+      "owner": Schema.additive(
+        Schema.nullable(["type": "integer", "description": "user ID; null for the default room"])),
       "djs": Schema.additive(Schema.array(Schema.integer)),
       "canControl": Schema.additive(
         ["type": "boolean", "description": "whether the asking person may control the room now"]),

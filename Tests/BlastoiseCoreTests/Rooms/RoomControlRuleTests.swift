@@ -60,14 +60,19 @@ import Testing
 
   @Test func refusalsSayWhy() {
     let member = Person.member.principal
-    #expect(RoomControlRule.refusal(of: .playback, by: member, in: Self.room(.djs)) == "Only the room's DJs can do that")
-    #expect(RoomControlRule.refusal(of: .playback, by: member, in: Self.room(.owner)) == "Only the room's owner can do that")
-    #expect(RoomControlRule.refusal(of: .playback, by: Person.guest.principal, in: Self.room(.everyone)) == "Guests cannot do that")
+    #expect(
+      RoomControlRule.refusal(of: .playback, by: member, in: Self.room(.djs)) == "Only the room's DJs can do that")
+    #expect(
+      RoomControlRule.refusal(of: .playback, by: member, in: Self.room(.owner)) == "Only the room's owner can do that")
+    #expect(
+      RoomControlRule.refusal(of: .playback, by: Person.guest.principal, in: Self.room(.everyone))
+        == "Guests cannot do that")
   }
 
   @Test func existingRoomsDefaultToEveryone() {
     let record = RoomRecord(
-      id: "r", name: "Room", description: "", createdBy: 1, isDefault: false, queue: [], clock: RoomClock(anchorTime: 0),
+      id: "r", name: "Room", description: "", createdBy: 1, isDefault: false, queue: [],
+      clock: RoomClock(anchorTime: 0),
       seq: 0)
     #expect(record.controlMode == .everyone)
     #expect(record.djs.isEmpty)
