@@ -319,5 +319,7 @@ public enum PostgresSchema {
     .listeningBookmarksAndRates,
     // Episode downloads and each feed's keep-latest count (one text for both backends).
     .podcastDownloads,
+    // Room control modes and DJs (one text for both backends).
+    .roomControl,
   ]
 }

@@ -313,5 +313,7 @@ public enum BlastoiseSchema {
     .listeningBookmarksAndRates,
     // Episode downloads and each feed's keep-latest count (one text for both backends).
     .podcastDownloads,
+    // Room control modes and DJs (one text for both backends).
+    .roomControl,
   ]
 }

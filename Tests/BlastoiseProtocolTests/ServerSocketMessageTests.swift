@@ -110,7 +110,17 @@ import Testing
     #expect(
       ServerMessageType.allCases.map(\.rawValue) == [
         "channel_list", "switched", "kick", "toast", "error", "pong", "scan_progress", "library_changed",
-        "fetch_progress", "fetch_complete", "fetch_error", "fetch_cancelled",
+        "fetch_progress", "fetch_complete", "fetch_error", "fetch_cancelled", "activity",
       ])
+  }
+
+  @Test func activityRoundTripsWithAndWithoutAnActor() throws {
+    for message in [
+      ServerSocketMessage.activity(actor: "ana", message: "ana paused"),
+      .activity(actor: nil, message: "skipped by vote"),
+    ] {
+      let json = try JSONEncoder().encode(message)
+      #expect(try JSONDecoder().decode(ServerSocketMessage.self, from: json) == message)
+    }
   }
 }

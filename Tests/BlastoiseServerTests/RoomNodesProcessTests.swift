@@ -37,6 +37,22 @@ struct RoomNodesProcessTests {
     }
   }
 
+  /// A control mode set on one node reaches listeners on another (with the room's change notice)
+  /// and every node's state.
+  @Test func aControlModeSetOnOneNodeReachesEveryNode() async throws {
+    try await Self.withNodes(2, seconds: [30]) { nodes, room in
+      let onB = try await nodes[1].socket(room)
+      _ = try await onB.state()
+      let set = try await nodes[0].client.request("PATCH", "/api/channels/\(room)", json: #"{"controlMode":"owner"}"#)
+      #expect(set.status == 200)
+      let changed = try await onB.state { $0["controlMode"] as? String == "owner" }
+      #expect(changed["owner"] is NSNull || changed["owner"] == nil)
+      let read = try await nodes[1].client.get("/api/channels/\(room)")
+      let state = try JSONSerialization.jsonObject(with: read.body) as? [String: Any]
+      #expect(state?["controlMode"] as? String == "owner")
+    }
+  }
+
   @Test func twoNodesRacingOnOneRoomNeverForkIt() async throws {
     try await Self.withNodes(2, seconds: [300, 300]) { nodes, room in
       let listeners = try await nodes.asyncMap { try await $0.socket(room) }

@@ -6,6 +6,7 @@ import { formatCount, trackTitle } from "./format.js";
 import { bookItem, episodeItem, playingTrack, SpokenPlayback } from "./spoken-playback.js";
 import { LocalPlays } from "./plays.js";
 import { store } from "./state.js";
+import { controlModeReason } from "./room-roles.js";
 import { toast, toastError } from "./views/toasts.js";
 
 /** “Title” for one track, "8 tracks" for more. */
@@ -59,9 +60,16 @@ export function createControls(ctx) {
   let prefetchTimer = 0;
 
   function needs(permission, what) {
-    if (store.can(permission)) return true;
-    toast(store.get("user")?.isGuest ? `Guests cannot ${what}. Sign in first.` : `You may not ${what}.`, "warning");
-    return false;
+    if (!store.can(permission)) {
+      toast(store.get("user")?.isGuest ? `Guests cannot ${what}. Sign in first.` : `You may not ${what}.`, "warning");
+      return false;
+    }
+    // The room's control mode may still refuse (the server says so too); local previews are ours.
+    if ((permission === "control" || permission === "queue") && !store.isLocal() && room()?.canControl === false) {
+      toast(`${controlModeReason(room())} You can vote to skip.`, "warning");
+      return false;
+    }
+    return true;
   }
 
   function send(message) {
@@ -117,10 +125,15 @@ export function createControls(ctx) {
       if (sync.target() > 3 || st.currentIndex === 0) controls.seek(0);
       else controls.jump(st.currentIndex - 1);
     },
+    voteSkip() {
+      send({ action: "voteSkip" });
+      toast("Voted to skip", "info");
+    },
     next() {
       if (store.isLocal()) return;
       const st = room();
       if (!st) return;
+      if (st.canControl === false) return controls.voteSkip();
       const length = store.get("queue").length;
       const next = st.currentIndex + 1;
       if (next < length) controls.jump(next);

@@ -29,6 +29,10 @@ export function handleSocketMessage(ctx, data) {
     case "error":
       toast(data.message || "The server refused that", "error");
       return;
+    case "activity":
+      // Who changed the room: shown as text in the now-playing activity line.
+      if (typeof data.message === "string") store.set({ activity: data.message });
+      return;
     case "scan_progress":
       store.set({ scan: { scanning: !!data.scanning, processed: data.processed || 0, total: data.total || 0 } });
       if (!data.scanning) ctx.controls.refreshLibrary();

@@ -1,9 +1,11 @@
 import BlastoiseProtocol
 
 extension Room {
-  /// The state clients sync to, true at `now` (the clock is settled to it).
+  /// The state clients sync to, true at `now` (the clock is settled to it); `canControl` is
+  /// `viewer`'s (absent without one).
   public func state(
-    at now: Double, tracks: (String) -> Track?, listeners: [String], listenerCount: Int, includeQueue: Bool
+    at now: Double, tracks: (String) -> Track?, listeners: [String], listenerCount: Int, includeQueue: Bool,
+    viewer: Principal? = nil
   ) -> RoomState {
     let queueTracks = record.queue.map { tracks($0) }
     let durations = queueTracks.map { $0?.duration ?? 0 }
@@ -15,7 +17,8 @@ extension Room {
       currentIndex: clock.currentIndex, listenerCount: listenerCount, listeners: listeners,
       isDefault: record.isDefault, playbackMode: clock.mode.rawValue,
       queue: includeQueue ? zip(record.queue, queueTracks).map { id, track in track ?? Self.placeholder(id) } : nil,
-      serverTime: Int64((now * 1000).rounded()), seq: record.seq)
+      serverTime: Int64((now * 1000).rounded()), seq: record.seq, controlMode: record.controlMode.rawValue,
+      owner: record.createdBy, djs: record.djs, canControl: viewer.map { RoomControlRule.canControl($0, in: record) })
   }
 
   public func info(listeners: [String], listenerCount: Int) -> RoomInfo {

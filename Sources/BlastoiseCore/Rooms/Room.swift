@@ -74,6 +74,14 @@ public struct Room: Sendable, Equatable {
     }
   }
 
+  /// nil leaves a field as it is; DJs are kept once each, in the order given.
+  public mutating func setControl(mode: RoomControlMode?, djs: [Int]?) {
+    change { record in
+      if let mode { record.controlMode = mode }
+      if let djs { record.djs = djs.reduce(into: []) { kept, id in if !kept.contains(id) { kept.append(id) } } }
+    }
+  }
+
   private mutating func change(_ apply: (inout RoomRecord) -> Void) {
     apply(&record)
     record.seq += 1

@@ -11,10 +11,13 @@ public struct RoomRecord: Sendable, Equatable {
   public var clock: RoomClock
   /// Increases with every change; clients drop states older than the last they saw.
   public var seq: Int64
+  /// Who may control the room besides admins (`RoomControlRule`); `djs` are user IDs.
+  public var controlMode: RoomControlMode
+  public var djs: [Int]
 
   public init(
     id: String, name: String, description: String, createdBy: Int?, isDefault: Bool, queue: [String],
-    clock: RoomClock, seq: Int64
+    clock: RoomClock, seq: Int64, controlMode: RoomControlMode = .everyone, djs: [Int] = []
   ) {
     self.id = id
     self.name = name
@@ -24,6 +27,8 @@ public struct RoomRecord: Sendable, Equatable {
     self.queue = queue
     self.clock = clock
     self.seq = seq
+    self.controlMode = controlMode
+    self.djs = djs
   }
 }
 

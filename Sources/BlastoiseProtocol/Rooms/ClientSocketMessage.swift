@@ -12,10 +12,14 @@ public enum SocketAction: String, Sendable, CaseIterable {
   /// `{ action, listening }`: whether this socket's person hears the room (false while they play
   /// something else on this device); the room counts plays only for those who hear it.
   case listening
+  /// Additive: `{ action }`, a vote to skip the playing entry; the room skips when more than
+  /// half of the people listening have voted for it.
+  case voteSkip
 }
 
 /// What a client sends on a room socket. Unknown actions and malformed messages are answered
-/// with `{ "type": "error" }`; actions the sender may not take are ignored.
+/// with `{ "type": "error" }`; actions the sender's role may not take (guests) are ignored, as the
+/// seed's clients expect; actions the room's control mode refuses get `{ "type": "error" }`.
 public struct ClientSocketMessage: Codable, Sendable, Equatable {
   /// Kept as sent, so an unknown action can be named in the error answer.
   public var action: String

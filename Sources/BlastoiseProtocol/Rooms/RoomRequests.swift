@@ -18,6 +18,33 @@ public struct NameAndDescription: Codable, Sendable, Equatable {
   }
 }
 
+/// `PATCH /api/channels/:id`: any of `name`, `description`, `controlMode` ("everyone", "djs",
+/// "owner") and `djs` (user IDs; replaces the list). Absent fields stay as they are.
+public struct RoomUpdateRequest: Codable, Sendable, Equatable {
+  public var name: String?
+  public var description: String?
+  public var controlMode: String?
+  public var djs: [Int]?
+
+  enum CodingKeys: String, CodingKey, CaseIterable { case name, description, controlMode, djs }
+
+  public init(name: String? = nil, description: String? = nil, controlMode: String? = nil, djs: [Int]? = nil) {
+    self.name = name
+    self.description = description
+    self.controlMode = controlMode
+    self.djs = djs
+  }
+
+  public init(from decoder: any Decoder) throws {
+    try decoder.refuseUnknownKeys(CodingKeys.self)
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    name = try container.decodeIfPresent(String.self, forKey: .name)
+    description = try container.decodeIfPresent(String.self, forKey: .description)
+    controlMode = try container.decodeIfPresent(String.self, forKey: .controlMode)
+    djs = try container.decodeIfPresent([Int].self, forKey: .djs)
+  }
+}
+
 /// `POST …/jump { index }`, `…/seek { timestamp }` (seconds), `…/mode { mode }`. Unlike the
 /// other bodies these never refused unknown keys, and still do not.
 public struct JumpRequest: Codable, Sendable, Equatable {

@@ -15,6 +15,10 @@ extension RoomState {
       playbackMode: try container.decode(.playbackMode, or: "repeat-all"),
       queue: try container.decodeIfPresent([Track].self, forKey: .queue),
       serverTime: try container.decodeMillisecondsIfPresent(forKey: .serverTime) ?? 0,
-      seq: try container.decode(.seq, or: 0))
+      seq: try container.decode(.seq, or: 0),
+      controlMode: try container.decodeIfPresent(String.self, forKey: .controlMode),
+      owner: try container.decodeIfPresent(Int.self, forKey: .owner),
+      djs: try container.decodeIfPresent([Int].self, forKey: .djs),
+      canControl: try container.decodeIfPresent(Bool.self, forKey: .canControl))
   }
 }

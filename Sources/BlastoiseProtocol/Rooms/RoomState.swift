@@ -1,7 +1,9 @@
 /// What a room is doing, as every client syncs to it. Any socket message without `type` is one.
 /// `serverTime` (ms since the epoch, when the state was true) and `seq` (per room, increasing)
 /// are additive sync fields; old clients ignore them. `queue` is present on connect, after queue
-/// changes and every 30 s; otherwise clients keep the last one.
+/// changes and every 30 s; otherwise clients keep the last one. `controlMode` ("everyone", "djs",
+/// "owner"), `owner` and `djs` (user IDs; the default room has no owner) and `canControl` (for
+/// the socket's or request's person) are additive too.
 public struct RoomState: Codable, Sendable, Equatable {
   public var track: Track?
   public var currentTimestamp: Double
@@ -17,11 +19,16 @@ public struct RoomState: Codable, Sendable, Equatable {
   public var queue: [Track]?
   public var serverTime: Int64
   public var seq: Int64
+  public var controlMode: String?
+  public var owner: Int?
+  public var djs: [Int]?
+  public var canControl: Bool?
 
   public init(
     track: Track?, currentTimestamp: Double, roomName: String, roomID: String, description: String,
     paused: Bool, currentIndex: Int, listenerCount: Int, listeners: [String], isDefault: Bool, playbackMode: String,
-    queue: [Track]?, serverTime: Int64, seq: Int64
+    queue: [Track]?, serverTime: Int64, seq: Int64, controlMode: String? = nil, owner: Int? = nil, djs: [Int]? = nil,
+    canControl: Bool? = nil
   ) {
     self.track = track
     self.currentTimestamp = currentTimestamp
@@ -37,12 +44,16 @@ public struct RoomState: Codable, Sendable, Equatable {
     self.queue = queue
     self.serverTime = serverTime
     self.seq = seq
+    self.controlMode = controlMode
+    self.owner = owner
+    self.djs = djs
+    self.canControl = canControl
   }
 
   enum CodingKeys: String, CodingKey {
     case track, currentTimestamp, description, paused, currentIndex, listenerCount, listeners
     case roomName = "channelName", roomID = "channelId"
-    case isDefault, playbackMode, queue, serverTime, seq
+    case isDefault, playbackMode, queue, serverTime, seq, controlMode, owner, djs, canControl
   }
 
   /// `track` is `null` for an empty room; `queue` is left out when not sent.
@@ -62,5 +73,9 @@ public struct RoomState: Codable, Sendable, Equatable {
     try container.encodeIfPresent(queue, forKey: .queue)
     try container.encode(serverTime, forKey: .serverTime)
     try container.encode(seq, forKey: .seq)
+    try container.encodeIfPresent(controlMode, forKey: .controlMode)
+    try container.encodeIfPresent(owner, forKey: .owner)
+    try container.encodeIfPresent(djs, forKey: .djs)
+    try container.encodeIfPresent(canControl, forKey: .canControl)
   }
 }

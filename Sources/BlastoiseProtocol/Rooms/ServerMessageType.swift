@@ -10,4 +10,6 @@ public enum ServerMessageType: String, Sendable, CaseIterable, Codable {
   case importComplete = "fetch_complete"
   case importError = "fetch_error"
   case importCancelled = "fetch_cancelled"
+  /// Additive: who changed the room and how (`{ type, actor, message }`).
+  case activity
 }

@@ -15,13 +15,16 @@ public enum ServerSocketMessage: Sendable, Equatable {
   case libraryChanged
   /// `fetch_progress`, `fetch_complete`, `fetch_error`, `fetch_cancelled`.
   case importJob(ImportSocketMessage)
+  /// Additive: a change to the room and who made it: `actor` is a display name (nil for the
+  /// room itself, as a skip by vote); `message` reads whole, as "ana paused".
+  case activity(actor: String?, message: String)
   /// A `type` this build does not know (a newer server): ignore it.
   case unknown(type: String)
 }
 
 extension ServerSocketMessage: Codable {
   enum CodingKeys: String, CodingKey {
-    case type, channels, reason, message, toastType, clientTime, serverTime, scanning, processed, total
+    case type, channels, reason, message, toastType, actor, clientTime, serverTime, scanning, processed, total
     case roomID = "channelId"
   }
 
@@ -56,6 +59,10 @@ extension ServerSocketMessage: Codable {
       try container.encode(total, forKey: .total)
     case .libraryChanged: try container.encode(ServerMessageType.libraryChanged, forKey: .type)
     case .importJob(let job): try job.encode(to: encoder)
+    case .activity(let actor, let message):
+      try container.encode(ServerMessageType.activity, forKey: .type)
+      try container.encodeIfPresent(actor, forKey: .actor)
+      try container.encode(message, forKey: .message)
     case .unknown(let type): try container.encode(type, forKey: .type)
     }
   }
@@ -90,6 +97,10 @@ extension ServerSocketMessage: Codable {
     case .libraryChanged: self = .libraryChanged
     case .importProgress, .importComplete, .importError, .importCancelled:
       self = .importJob(try ImportSocketMessage(from: decoder))
+    case .activity:
+      self = .activity(
+        actor: try container.decodeIfPresent(String.self, forKey: .actor),
+        message: try container.decode(.message, or: ""))
     }
   }
 }

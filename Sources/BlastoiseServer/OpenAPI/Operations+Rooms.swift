@@ -21,8 +21,8 @@ extension APIOperation {
       .get, .room, "A room's state (without `queue`)", access: .permission(.listen),
       answers: [200: Answer.json(Schema.ref("ChannelState"))], errors: [404]),
     APIOperation(
-      .patch, .room, "Rename a room", access: .permission(.create),
-      body: .json(Schema.ref("NameAndDescription")), answers: [200: Answer.json(Schema.ref("ChannelInfo"))],
+      .patch, .room, "Rename a room, or set its control mode and DJs", access: .permission(.create),
+      body: .json(Schema.ref("RoomUpdate")), answers: [200: Answer.json(Schema.ref("ChannelInfo"))],
       errors: [404], notes: "The room's owner or an admin (others 403)."),
     APIOperation(
       .delete, .room, "Delete a room", access: .permission(.create), body: .ignoredJSON,

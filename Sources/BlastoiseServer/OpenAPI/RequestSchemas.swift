@@ -3,7 +3,7 @@
 enum RequestSchemas {
   static let all: [String: JSONValue] = [
     "Credentials": credentials, "NewNameAndDescription": newNameAndDescription,
-    "NameAndDescription": nameAndDescription, "JumpRequest": jump, "SeekRequest": seek, "ModeRequest": mode,
+    "RoomUpdate": roomUpdate, "JumpRequest": jump, "SeekRequest": seek, "ModeRequest": mode,
     "ListEditRequest": listEdit, "PlaylistChanges": playlistChanges, "UploadForm": upload,
   ]
 
@@ -24,8 +24,17 @@ enum RequestSchemas {
   static let newNameAndDescription = Schema.strictObject(
     ["name": name, "description": Schema.nullable(description)], required: ["name"])
 
-  static let nameAndDescription = Schema.strictObject(
-    ["name": Schema.nullable(name), "description": Schema.nullable(description)])
+  /// `controlMode` and `djs` are additive; only the room's owner or an admin may send any of it.
+  static let roomUpdate = Schema.strictObject(
+    [
+      "name": Schema.nullable(name), "description": Schema.nullable(description),
+      "controlMode": Schema.additive(Schema.nullable(WireSchemas.controlMode)),
+      "djs": Schema.additive(
+        Schema.nullable([
+          "type": "array", "items": ["type": "integer", "minimum": 1], "maxItems": 100,
+          "description": "user IDs; replaces the list",
+        ])),
+    ])
 
   static let jump = Schema.object(["index": ["type": "integer", "description": "queue position"]], required: ["index"])
 

@@ -49,6 +49,8 @@ enum WireSchemas {
     ],
     required: ["id", "name", "description", "trackCount", "listenerCount", "listeners", "isDefault", "createdBy"])
 
+  static let controlMode = Schema.oneOf(["everyone", "djs", "owner"])
+
   static let channelState = Schema.object(
     [
       "track": Schema.nullable(Schema.ref("Track")),
@@ -63,6 +65,12 @@ enum WireSchemas {
       ],
       "serverTime": Schema.additive(Schema.milliseconds),
       "seq": Schema.additive(["type": "integer", "description": "per room, increasing; drop older states"]),
+      "controlMode": Schema.additive(controlMode),
+      "owner": Schema.additive(
+        Schema.nullable(["type": "integer", "description": "user ID; null for the default room"])),
+      "djs": Schema.additive(Schema.array(Schema.integer)),
+      "canControl": Schema.additive(
+        ["type": "boolean", "description": "whether the asking person may control the room now"]),
     ],
     required: [
       "track", "currentTimestamp", "channelName", "channelId", "description", "paused", "currentIndex",

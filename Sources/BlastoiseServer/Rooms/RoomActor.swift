@@ -22,6 +22,8 @@ actor RoomActor {
   let clock: any WallClock
   /// Plays counted for the people listening (`RoomActor+Plays.swift`).
   var plays: RoomPlays
+  /// Votes to skip the playing entry from this node's listeners (`RoomActor+Votes.swift`).
+  var skipVotes = SkipVotes()
   private let onListenersChanged: @Sendable () -> Void
   /// Other nodes sharing the store, if any (`RoomActor+Nodes.swift`).
   let sharing: RoomSharing
@@ -55,17 +57,18 @@ actor RoomActor {
   /// Every node's listeners (the names are this node's).
   private var listenerCount: Int { listeners.count + listenersElsewhere }
 
-  func state(includeQueue: Bool) -> RoomState {
+  /// `viewer`'s `canControl` is in the state when given.
+  func state(includeQueue: Bool, viewer: Principal? = nil) -> RoomState {
     room.state(
       at: clock.now(), tracks: catalog.track, listeners: listenerNames, listenerCount: listenerCount,
-      includeQueue: includeQueue)
+      includeQueue: includeQueue, viewer: viewer)
   }
 
   // MARK: Listeners
 
   func join(_ listener: RoomListener) {
     listeners[listener.connection.id] = listener
-    if let frame = SocketFrames.frame(state(includeQueue: true)) {
+    if let frame = SocketFrames.frame(state(includeQueue: true, viewer: listener.principal)) {
       StateCoalescing.send(frame, full: true, to: listener)
     }
     listenersChanged()
@@ -138,8 +141,12 @@ actor RoomActor {
     return room.record.queue.count
   }
 
-  func rename(name: String?, description: String?) async throws {
-    try await commit(queueChanged: false) { room, _, _ in room.rename(name: name, description: description) }
+  /// `PATCH /api/channels/:id`: nil leaves a field as it is.
+  func update(name: String?, description: String?, mode: RoomControlMode?, djs: [Int]?) async throws {
+    try await commit(queueChanged: false) { room, _, _ in
+      room.rename(name: name, description: description)
+      if mode != nil || djs != nil { room.setControl(mode: mode, djs: djs) }
+    }
     onListenersChanged()
   }
 
@@ -197,9 +204,17 @@ actor RoomActor {
     onListenersChanged()
   }
 
+  /// The state differs between listeners only in `canControl`: encoded once for each value.
   func broadcast(includeQueue: Bool) {
-    guard !listeners.isEmpty, let frame = SocketFrames.frame(state(includeQueue: includeQueue)) else { return }
-    for listener in listeners.values { StateCoalescing.send(frame, full: includeQueue, to: listener) }
+    guard !listeners.isEmpty else { return }
+    var frames: [Bool: EncodedFrame] = [:]
+    for listener in listeners.values {
+      let canControl = RoomControlRule.canControl(listener.principal, in: room.record)
+      if frames[canControl] == nil {
+        frames[canControl] = SocketFrames.frame(state(includeQueue: includeQueue, viewer: listener.principal))
+      }
+      if let frame = frames[canControl] { StateCoalescing.send(frame, full: includeQueue, to: listener) }
+    }
   }
 
   /// Nobody listening: no timers at all (the clock is computed from its anchor when next read).

@@ -6,7 +6,8 @@ import Foundation
 /// One client's room socket: its messages are handled in order on one task, away from the
 /// socket thread. Each action needs the permission `permission(for:)` names, checked by
 /// `AccessPolicy.require` as every route's is; an action the sender may not take is ignored, as
-/// the seed's clients expect. Malformed or unknown messages get `{ "type": "error" }`. Every
+/// the seed's clients expect (guests' controls). One the room's control mode refuses
+/// (`RoomControlRule`) is answered with `{ "type": "error" }` saying why. Malformed or unknown messages get `{ "type": "error" }`. Every
 /// action but a ping re-checks the session first, so a socket outliving its session (ended while
 /// the socket was being opened, or expired unnoticed) is closed instead of acting.
 struct RoomSocketHandler: Sendable {
@@ -62,6 +63,9 @@ struct RoomSocketHandler: Sendable {
         try await directory.switchRoom(listener, to: id)
       case .pause, .unpause, .seek, .jump:
         try await control(message, for: listener)
+      case .voteSkip:
+        guard let room = await currentRoom(of: listener) else { return }
+        _ = try await room.voteSkip(by: listener.principal)
       case .listening:
         guard let listening = message.listening else {
           return reply(.error(message: "'listening' needs 'listening' (true or false)"), to: listener)
@@ -81,23 +85,39 @@ struct RoomSocketHandler: Sendable {
   static func permission(for action: SocketAction) -> Permission? {
     switch action {
     case .ping: nil
-    case .switchRoom, .listening: .listen
+    case .switchRoom, .listening, .voteSkip: .listen
     case .pause, .unpause, .seek, .jump: .control
     }
   }
 
+  private func currentRoom(of listener: RoomListener) async -> RoomActor? {
+    guard let id = await directory.roomID(of: listener.connection) else { return nil }
+    return await directory.room(id)
+  }
+
   private func control(_ message: ClientSocketMessage, for listener: RoomListener) async throws {
-    guard let id = await directory.roomID(of: listener.connection), let room = await directory.room(id) else { return }
+    guard let room = await currentRoom(of: listener) else { return }
+    if let refusal = RoomControlRule.refusal(of: .playback, by: listener.principal, in: await room.record) {
+      throw CoreError(.forbidden, refusal)
+    }
+    let activity: RoomActivity
     switch message.knownAction {
-    case .pause: try await room.pause()
-    case .unpause: try await room.resume()
+    case .pause:
+      try await room.pause()
+      activity = .paused
+    case .unpause:
+      try await room.resume()
+      activity = .resumed
     case .seek:
       guard let timestamp = message.timestamp else { throw CoreError.invalid("'seek' needs 'timestamp'") }
       try await room.seek(to: timestamp)
+      activity = .seeked(to: timestamp)
     default:
       guard let index = message.index else { throw CoreError.invalid("'jump' needs 'index'") }
       try await room.jump(to: index)
+      activity = .jumped(to: index)
     }
+    await room.tell(activity, by: listener.principal)
   }
 
   private func reply(_ message: ServerSocketMessage, to listener: RoomListener) {

@@ -35,14 +35,18 @@ struct RoomRoutes: Sendable {
           name: name, description: try RoomNames.description(body.description), owner: principal))
     }
     router.on(.get, APIRoute.room.pattern) { request in
-      _ = try await auth.require(.listen, for: request)
-      return .json(try await room(request).state(includeQueue: false))
+      let principal = try await auth.require(.listen, for: request)
+      return .json(try await room(request).state(includeQueue: false, viewer: principal))
     }
     router.on(.patch, APIRoute.room.pattern, body: .smallJSON) { request in
-      let room = try await editableRoom(request)
-      let body = try request.decodeJSON(NameAndDescription.self)
-      try await room.rename(
-        name: try RoomNames.nameIfSent(body.name), description: try RoomNames.descriptionIfSent(body.description))
+      let (room, principal) = try await editableRoom(request)
+      let body = try request.decodeJSON(RoomUpdateRequest.self)
+      let mode = try RoomNames.controlModeIfSent(body.controlMode)
+      let djs = try RoomNames.djsIfSent(body.djs)
+      try await room.update(
+        name: try RoomNames.nameIfSent(body.name), description: try RoomNames.descriptionIfSent(body.description),
+        mode: mode, djs: djs)
+      if mode != nil || djs != nil { await room.tell(.settingsChanged, by: principal) }
       return .json(await room.info())
     }
     router.on(.delete, APIRoute.room.pattern, body: .smallJSON) { request in
@@ -51,28 +55,35 @@ struct RoomRoutes: Sendable {
       return .json(SuccessResponse())
     }
     router.on(.post, APIRoute.roomJump.pattern, body: .smallJSON) { request in
-      let room = try await controllableRoom(request, .control)
-      try await room.jump(to: try request.decodeJSON(JumpRequest.self).index)
+      let (room, principal) = try await controllableRoom(request, .control)
+      let index = try request.decodeJSON(JumpRequest.self).index
+      try await room.jump(to: index)
+      await room.tell(.jumped(to: index), by: principal)
       return .json(SuccessResponse())
     }
     router.on(.post, APIRoute.roomSeek.pattern, body: .smallJSON) { request in
-      let room = try await controllableRoom(request, .control)
-      try await room.seek(to: try request.decodeJSON(SeekRequest.self).timestamp)
+      let (room, principal) = try await controllableRoom(request, .control)
+      let timestamp = try request.decodeJSON(SeekRequest.self).timestamp
+      try await room.seek(to: timestamp)
+      await room.tell(.seeked(to: timestamp), by: principal)
       return .json(SuccessResponse())
     }
     router.on(.post, APIRoute.roomMode.pattern, body: .smallJSON) { request in
-      let room = try await controllableRoom(request, .control)
+      let (room, principal) = try await controllableRoom(request, .control)
       let raw = try request.decodeJSON(ModeRequest.self).mode
       guard let mode = PlaybackMode(rawValue: raw) else {
         throw CoreError.invalid("'mode' must be once, repeat-all, repeat-one or shuffle")
       }
       try await room.setMode(mode)
+      await room.tell(.modeChanged(mode), by: principal)
       return .json(ModeResponse(playbackMode: mode.rawValue))
     }
     router.on(.patch, APIRoute.roomQueue.pattern, body: Self.queueBody) { request in
-      let room = try await controllableRoom(request, .editQueue)
+      let (room, principal) = try await controllableRoom(request, .editQueue)
       let edit = try ListEdits.edit(from: try request.decodeJSON(ListEditRequest.self))
-      return .json(QueueResponse(queueLength: try await room.edit(edit)))
+      let length = try await room.edit(edit)
+      await room.tell(.queueEdited(edit), by: principal)
+      return .json(QueueResponse(queueLength: length))
     }
     router.on(.get, APIRoute.roomSocket.pattern) { request in
       let principal = try await auth.require(.listen, for: request)
@@ -91,19 +102,27 @@ struct RoomRoutes: Sendable {
     return room
   }
 
-  private func controllableRoom(_ request: HTTPRequest, _ permission: Permission) async throws -> RoomActor {
-    _ = try await auth.require(permission, for: request)
-    return try await room(request)
+  /// The permission, then the room's control mode (`RoomControlRule`): 403 saying why.
+  private func controllableRoom(_ request: HTTPRequest, _ permission: Permission) async throws -> (
+    RoomActor, Principal
+  ) {
+    let principal = try await auth.require(permission, for: request)
+    let room = try await room(request)
+    let action: RoomControlRule.Action = permission == .editQueue ? .editQueue : .playback
+    if let refusal = RoomControlRule.refusal(of: action, by: principal, in: await room.record) {
+      throw CoreError(.forbidden, refusal)
+    }
+    return (room, principal)
   }
 
-  /// Renaming and deleting: the room's owner or an admin.
-  private func editableRoom(_ request: HTTPRequest) async throws -> RoomActor {
+  /// Renaming, settings and deleting: the room's owner or an admin.
+  private func editableRoom(_ request: HTTPRequest) async throws -> (RoomActor, Principal) {
     let principal = try await auth.require(.create, for: request)
     let room = try await room(request)
     guard principal.mayEdit(ownedBy: await room.record.createdBy) else {
       throw CoreError(.forbidden, "Only the room's owner or an admin may change it")
     }
-    return room
+    return (room, principal)
   }
 }
 
@@ -132,6 +151,23 @@ enum RoomNames {
   static func descriptionIfSent(_ raw: String?) throws(CoreError) -> String? {
     guard let raw else { return nil }
     return try description(raw)
+  }
+
+  static func controlModeIfSent(_ raw: String?) throws(CoreError) -> RoomControlMode? {
+    guard let raw else { return nil }
+    guard let mode = RoomControlMode(rawValue: raw) else {
+      throw CoreError.invalid("'controlMode' must be everyone, djs or owner")
+    }
+    return mode
+  }
+
+  /// DJs are user IDs (account IDs start at 1), at most 100.
+  static func djsIfSent(_ raw: [Int]?) throws(CoreError) -> [Int]? {
+    guard let raw else { return nil }
+    guard raw.count <= 100, raw.allSatisfy({ $0 > 0 }) else {
+      throw CoreError.invalid("'djs' must be at most 100 user IDs")
+    }
+    return raw
   }
 }
 

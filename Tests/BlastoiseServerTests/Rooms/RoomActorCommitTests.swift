@@ -60,7 +60,7 @@ import Testing
       fixture.clock.advance(by: 12)
       try await room.seek(to: 40)
       try await room.setMode(.repeatOne)
-      try await room.rename(name: "Renamed", description: "Now with a description")
+      try await room.update(name: "Renamed", description: "Now with a description", mode: nil, djs: nil)
       let record = await room.record
       #expect(record.seq == 4)
       #expect(record.name == "Renamed")

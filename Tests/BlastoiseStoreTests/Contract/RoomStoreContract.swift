@@ -6,13 +6,16 @@ import Testing
 @Suite struct RoomStoreContract {
   /// A record with no field at its default, so a field the backend drops shows.
   static func busyRecord(id: String, createdBy: Int?) -> RoomRecord {
-    Fixture.room(
+    var record = Fixture.room(
       id, name: "Kitchen ☕", createdBy: createdBy,
       queue: ["sha256:a", "sha256:b", "sha256:a", "sha256:\"quoted\""],
       clock: RoomClock(
         currentIndex: 2, paused: false, anchorPosition: 12.345_678, anchorTime: 1_700_000_123.456_789,
         mode: .shuffle, shuffleState: UInt64.max - 12_345),
       seq: 4_242)
+    record.controlMode = .djs
+    record.djs = [9, 3, 12]
+    return record
   }
 
   @Test(arguments: StoreBackends.all)
@@ -57,6 +60,25 @@ import Testing
       #expect(try await storage.rooms.save(changed, replacing: 4_242))
       #expect(try await storage.rooms.rooms() == [changed])
       #expect(try await storage.rooms.room(id: "room-1") == changed)
+    }
+  }
+
+  /// A room written before control modes existed reads as "everyone" with no DJs; a change of
+  /// mode and DJs alone is saved like any other field.
+  @Test(arguments: StoreBackends.all)
+  func controlModeAndDJsDefaultAndSave(backend: StoreBackend) async throws {
+    try await backend.withStorage { storage in
+      try await storage.rooms.insert(Fixture.room("room-1"))
+      var room = try #require(try await storage.rooms.room(id: "room-1"))
+      #expect(room.controlMode == .everyone)
+      #expect(room.djs.isEmpty)
+      for mode in RoomControlMode.allCases {
+        room.controlMode = mode
+        room.djs = mode == .djs ? [4] : []
+        room.seq += 1
+        #expect(try await storage.rooms.save(room, replacing: room.seq - 1))
+        #expect(try await storage.rooms.room(id: "room-1") == room)
+      }
     }
   }
 

@@ -43,7 +43,9 @@ export function formDialog({ title, message, fields, submitLabel = "Save" }) {
     const inputs = {};
     const form = h("form", { class: "dialog-form", method: "dialog" });
     for (const field of fields) {
-      const input = field.multiline
+      const input = field.choices
+        ? h("select", { name: field.name, class: "select" }, field.choices.map(([value, label]) => h("option", { value, text: label })))
+        : field.multiline
         ? h("textarea", { name: field.name, rows: 3, maxLength: field.maxLength || 500, placeholder: field.placeholder || "" })
         : h("input", { type: "text", name: field.name, maxLength: field.maxLength || 200, placeholder: field.placeholder || "", required: !!field.required, autocomplete: "off" });
       input.value = field.value ?? "";

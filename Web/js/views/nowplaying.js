@@ -11,6 +11,7 @@ import { showLyrics } from "./lyrics.js";
 import { ratingControl } from "./rating.js";
 import { RATES } from "../spoken-playback.js";
 import { bookmarkHere } from "./bookmarks.js";
+import { controlModeReason } from "../room-roles.js";
 
 const COVER_SIZES = "(max-width: 800px) 62vw, 84px";
 
@@ -113,6 +114,24 @@ export function mountNowPlaying(ctx, pane) {
     if (!controls.playingSpoken()?.sleep) sleep.value = "0"; // a timer that ran out is off
   });
 
+  // Room roles: why the transport is off, a vote to skip instead, and who last changed the room.
+  const roomRule = h("p", { class: "room-rule", id: "room-rule", hidden: true });
+  const voteSkip = h("button", { class: "btn small", type: "button", id: "np-vote-skip", hidden: true, text: "Vote to skip", onclick: () => controls.voteSkip() });
+  const activityLine = h("div", { class: "np-activity", id: "np-activity", attrs: { "aria-live": "polite" } });
+  function renderRoles() {
+    const room = store.get("room");
+    const refused = canControl && !store.isLocal() && room?.canControl === false;
+    roomRule.hidden = !refused;
+    roomRule.textContent = refused ? controlModeReason(room) : "";
+    for (const button of transport.querySelectorAll("button")) {
+      button.disabled = refused;
+      if (refused) button.title = roomRule.textContent;
+    }
+    mode.disabled = refused;
+    voteSkip.hidden = store.isLocal() || !room?.track || room?.canControl !== false;
+  }
+  ctx.track(store.on("activity", () => { activityLine.textContent = store.get("activity") || ""; }));
+
   const guestNote = h("p", { class: "guest-note", id: "guest-note", text: "You are listening as a guest. Sign in to control playback and the queue." });
   const controlsRow = h("div", { class: "np-controls" }, h("div", { class: "np-left" }, canControl ? mode : null), transport, h("div", { class: "np-right" }, muteButton, volume));
 
@@ -120,7 +139,7 @@ export function mountNowPlaying(ctx, pane) {
     h("div", { class: "np-main" }, cover,
       h("div", { class: "np-info" }, h("div", { class: "np-headline" }, title, badge), subtitle, personalLine, h("div", { class: "np-room-line" }, roomLine, lyricsButton))),
     h("div", { class: "np-seek" }, elapsed, seek, duration),
-    controlsRow, spokenRow);
+    controlsRow, h("div", { class: "np-roles" }, roomRule, voteSkip, activityLine), spokenRow);
   if (!canControl) pane.append(guestNote);
 
   // Guests listen only: the room's transport is hidden (local previews bring it back).
@@ -189,6 +208,8 @@ export function mountNowPlaying(ctx, pane) {
   }
 
   ctx.track(store.on("room", renderTrack));
+  ctx.track(store.on("room", renderRoles));
+  ctx.track(store.on("playback", renderRoles));
   ctx.track(store.on("playback", renderTrack));
   const onBlocked = () => tick();
   player.addEventListener("blocked", onBlocked);
@@ -196,4 +217,5 @@ export function mountNowPlaying(ctx, pane) {
   const timer = setInterval(tick, 200);
   ctx.track(() => clearInterval(timer));
   renderTrack();
+  renderRoles();
 }

@@ -33,6 +33,27 @@ export function mountRooms(ctx, pane) {
     if (values) await controls.renameRoom(room.id, values);
   }
 
+  // Control mode and DJs (user IDs), the owner's or an admin's. The list carries neither, so the
+  // playing room's state gives the current values; another room's start as "keep".
+  async function roomSettings(room) {
+    const state = store.get("room")?.channelId === room.id ? store.get("room") : null;
+    const djs = (state?.djs || []).join(", ");
+    const values = await formDialog({
+      title: `Who controls “${room.name}”`, submitLabel: "Save",
+      fields: [
+        { name: "controlMode", label: "Control", value: state?.controlMode || "", choices: [
+          ...(state ? [] : [["", "Keep as it is"]]),
+          ["everyone", "Everyone"], ["djs", "DJs and the owner"], ["owner", "The owner only"]] },
+        { name: "djs", label: "DJs (user IDs, comma-separated)", value: djs, placeholder: "e.g. 4, 7" },
+      ],
+    });
+    if (!values) return;
+    const fields = {};
+    if (values.controlMode) fields.controlMode = values.controlMode;
+    if (values.djs.trim() !== djs) fields.djs = values.djs.split(/[\s,]+/).filter(Boolean).map(Number);
+    if (Object.keys(fields).length) await controls.renameRoom(room.id, fields);
+  }
+
   async function deleteRoom(room) {
     const ok = await confirmDialog({ title: `Delete “${room.name}”?`, message: "Its queue is lost; people listening move to the main room.", confirmLabel: "Delete", danger: true });
     if (ok) await controls.deleteRoom(room.id);
@@ -46,6 +67,9 @@ export function mountRooms(ctx, pane) {
       const names = room.listeners || [];
       const shown = names.slice(0, 4).join(", ") + (names.length > 4 ? ` +${names.length - 4}` : "");
       const actions = [];
+      if (store.mayEdit(room.createdBy) || (room.isDefault && store.get("user")?.isAdmin)) {
+        actions.push(h("button", { class: "icon-btn small", type: "button", title: "Who controls", attrs: { "aria-label": `Who controls ${room.name}` }, onclick: (e) => { e.stopPropagation(); roomSettings(room); } }, icon("user", { size: 16 })));
+      }
       if (!room.isDefault && store.mayEdit(room.createdBy)) {
         actions.push(
           h("button", { class: "icon-btn small", type: "button", title: "Rename", attrs: { "aria-label": `Rename ${room.name}` }, onclick: (e) => { e.stopPropagation(); renameRoom(room); } }, icon("edit", { size: 16 })),

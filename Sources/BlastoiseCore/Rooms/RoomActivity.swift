@@ -1,0 +1,53 @@
+import BlastoiseProtocol
+import BlastoiseSync
+
+/// A change to a room, as its listeners read it in an `activity` message ("ana paused").
+public enum RoomActivity: Sendable, Equatable {
+  case paused, resumed
+  case seeked(to: Double)
+  case jumped(to: Int)
+  case skipped
+  case modeChanged(PlaybackMode)
+  case queueEdited(QueueEdit)
+  case settingsChanged
+  /// The room skipped because most listeners voted; it has no actor.
+  case skippedByVote
+
+  /// The whole sentence: the actor's name, then what they did.
+  public func message(actor: String?) -> String {
+    guard let actor else { return verb }
+    return "\(actor) \(verb)"
+  }
+
+  private var verb: String {
+    switch self {
+    case .paused: "paused"
+    case .resumed: "resumed"
+    case .seeked(let seconds): "seeked to \(Self.clock(seconds))"
+    case .jumped(let index): "jumped to track \(index + 1)"
+    case .skipped: "skipped"
+    case .modeChanged(let mode): "set the mode to \(mode.rawValue)"
+    case .queueEdited(let edit): Self.verb(for: edit)
+    case .settingsChanged: "changed the room's settings"
+    case .skippedByVote: "skipped by vote"
+    }
+  }
+
+  private static func verb(for edit: QueueEdit) -> String {
+    switch edit {
+    case .set(let ids): "replaced the queue with \(tracks(ids.count))"
+    case .add(let ids, _): "added \(tracks(ids.count))"
+    case .remove(let positions): "removed \(tracks(positions.count))"
+    case .move(let positions, _): "moved \(tracks(positions.count))"
+    }
+  }
+
+  private static func tracks(_ count: Int) -> String { count == 1 ? "1 track" : "\(count) tracks" }
+
+  /// m:ss, as players show a position.
+  private static func clock(_ seconds: Double) -> String {
+    let whole = max(0, Int(seconds.rounded(.down)))
+    let rest = whole % 60
+    return "\(whole / 60):\(rest < 10 ? "0" : "")\(rest)"
+  }
+}

@@ -1,0 +1,40 @@
+import BlastoiseCore
+import BlastoiseProtocol
+
+/// Skipping (by a controller or by vote) and telling the room who changed what.
+extension RoomActor {
+  /// To the next entry (from the last, back to the first).
+  func skip() async throws {
+    let queue = room.record.queue
+    guard !queue.isEmpty else { throw CoreError.invalid("The queue is empty") }
+    let current = room.record.clock.settled(at: clock.now(), durations: room.durations(catalog.duration))
+    try await jump(to: (current.currentIndex + 1) % queue.count)
+  }
+
+  /// `{ action: "voteSkip" }`: true when this vote made the room skip. The people counted are
+  /// those on this node's sockets, each once (a guest by session).
+  func voteSkip(by principal: Principal) async throws -> Bool {
+    let queue = room.record.queue
+    let index = room.record.clock.settled(at: clock.now(), durations: room.durations(catalog.duration)).currentIndex
+    guard queue.indices.contains(index) else { throw CoreError.invalid("Nothing is playing") }
+    let people = Set(listeners.values.map { Self.voter($0.principal) })
+    let entry = SkipVotes.Entry(index: index, trackID: queue[index])
+    guard skipVotes.vote(by: Self.voter(principal), for: entry, listeners: people) else { return false }
+    skipVotes.reset()
+    try await skip()
+    tell(.skippedByVote, by: nil)
+    return true
+  }
+
+  static func voter(_ principal: Principal) -> String {
+    principal.role == .guest ? "guest:\(principal.sessionID)" : "user:\(principal.userID)"
+  }
+
+  /// An `activity` message to this node's listeners.
+  func tell(_ activity: RoomActivity, by actor: Principal?) {
+    let message = ServerSocketMessage.activity(
+      actor: actor?.username, message: activity.message(actor: actor?.username))
+    guard let frame = SocketFrames.frame(message) else { return }
+    for listener in listeners.values { listener.connection.send(frame) }
+  }
+}
