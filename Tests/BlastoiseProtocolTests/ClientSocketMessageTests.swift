@@ -3,10 +3,12 @@ import Foundation
 import Testing
 
 @Suite struct ClientSocketMessageTests {
-  /// The seed's actions as its clients send them, then ours (`listening`).
+  /// The seed's actions as its clients send them, then ours (`listening`, `voteSkip`).
   @Test func actionsAreSpelledAsTheSeedsClientsSendThem() {
     #expect(
-      SocketAction.allCases.map(\.rawValue) == ["ping", "switch", "pause", "unpause", "seek", "jump", "listening"])
+      SocketAction.allCases.map(\.rawValue) == [
+        "ping", "switch", "pause", "unpause", "seek", "jump", "listening", "voteSkip",
+      ])
   }
 
   @Test func aMessageRoundTripsWithItsWireKeys() throws {
