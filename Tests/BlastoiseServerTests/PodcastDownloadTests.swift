@@ -9,29 +9,14 @@ import Testing
 /// downloaded by the server's own downloader and streamed back with Range from /api/tracks/:id,
 /// retention after `keepLatest` shrinks, and an old episode downloaded on request.
 @Suite struct PodcastDownloadTests {
-  static let backends: [String] = ["sqlite"] + (TestPostgres.url != nil ? ["postgres"] : [])
+  static let backends = PodcastServer.backends
 
-  private static func withServer(
-    _ backend: String, maxEpisodeMegabytes: Int = 1_024, _ body: (TestServer, APIClient) async throws -> Void
-  ) async throws {
-    func run(_ database: DatabaseLocation) async throws {
-      let server = try await TestServer {
-        $0.allowPrivateImports = true
-        $0.database = database
-        $0.podcastCheckSeconds = 0.2
-        $0.maxEpisodeMegabytes = maxEpisodeMegabytes
-      }
-      let client = server.client()
-      try await client.signUp("ann")
-      try await withAsyncCleanup {
-        try await body(server, client)
-      } cleanup: {
-        await server.stop()
-      }
+  /// Downloads checked for every 0.2 s, files up to `maxEpisodeMegabytes`.
+  private static func downloading(maxEpisodeMegabytes: Int = 1_024) -> @Sendable (inout ServerConfiguration) -> Void {
+    { configuration in
+      configuration.podcastCheckSeconds = 0.2
+      configuration.maxEpisodeMegabytes = maxEpisodeMegabytes
     }
-    if backend == "sqlite" { return try await run(.sqlite) }
-    let serverURL = try #require(TestPostgres.url)
-    try await TestPostgres.withSchema(on: serverURL) { schema in try await run(.postgres(url: schema.url)) }
   }
 
   /// The episodes, once `done` says what it should (polled; the deadline is only a hang guard).
@@ -56,7 +41,7 @@ import Testing
       tones[number] = try Data(contentsOf: URL(fileURLWithPath: path))
     }
     try site.write("show.xml", FixtureFeeds.rss(episodes: 5, enclosures: site.url("/feeds")))
-    try await Self.withServer(backend) { server, ann in
+    try await PodcastServer.with(backend, Self.downloading()) { server, ann in
       let made = try await ann.post(APIRoute.podcasts.path(), #"{"url":"\#(site.url("/feeds/show.xml"))"}"#)
       let podcast = try made.json(PodcastInfo.self)
       #expect(podcast.keepLatest == 3)
@@ -138,7 +123,7 @@ import Testing
     let big = Data((0..<(1 << 20) + 1).map { UInt8(truncatingIfNeeded: $0 &* 31) })
     try big.write(to: URL(fileURLWithPath: "\(site.directory)/ep1.mp3"))
     try site.write("show.xml", FixtureFeeds.rss(episodes: 1, enclosures: site.url("/feeds")))
-    try await Self.withServer("sqlite", maxEpisodeMegabytes: 1) { server, ann in
+    try await PodcastServer.with("sqlite", Self.downloading(maxEpisodeMegabytes: 1)) { server, ann in
       let made = try await ann.post(APIRoute.podcasts.path(), #"{"url":"\#(site.url("/feeds/show.xml"))"}"#)
       let podcast = try made.json(PodcastInfo.self)
       let items = try await Self.episodes(ann, podcast.id) { $0.first?.download == "failed" }

@@ -8,31 +8,7 @@ import Testing
 /// by a real HTTP server on loopback (`FeedFixtureSite`; the server is told private addresses
 /// are fine, as only loopback is at hand).
 @Suite struct PodcastRoutesTests {
-  static let backends: [String] = ["sqlite"] + (TestPostgres.url != nil ? ["postgres"] : [])
-
-  /// A server on `backend` with ann signed in; `body` gets both, and the server stops after.
-  private static func withServer(
-    _ backend: String, _ configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in },
-    _ body: (TestServer, APIClient) async throws -> Void
-  ) async throws {
-    func run(_ database: DatabaseLocation) async throws {
-      let server = try await TestServer {
-        $0.allowPrivateImports = true
-        $0.database = database
-        configure(&$0)
-      }
-      let client = server.client()
-      try await client.signUp("ann")
-      try await withAsyncCleanup {
-        try await body(server, client)
-      } cleanup: {
-        await server.stop()
-      }
-    }
-    if backend == "sqlite" { return try await run(.sqlite) }
-    let serverURL = try #require(TestPostgres.url)
-    try await TestPostgres.withSchema(on: serverURL) { schema in try await run(.postgres(url: schema.url)) }
-  }
+  static let backends = PodcastServer.backends
 
   private static func basic(_ user: String) -> [String: String] {
     ["Authorization": "Basic " + Data("\(user):password123".utf8).base64EncodedString()]
@@ -43,7 +19,7 @@ import Testing
     let site = try await FeedFixtureSite()
     try site.write("radio.xml", FixtureFeeds.rss())
     try site.write("night.xml", FixtureFeeds.atom)
-    try await Self.withServer(backend) { _, ann in
+    try await PodcastServer.with(backend) { _, ann in
       let feedURL = site.url("/feeds/radio.xml")
       let made = try await ann.post(APIRoute.podcasts.path(), #"{"url":"\#(feedURL)"}"#)
       #expect(made.status == 201)
@@ -113,7 +89,7 @@ import Testing
     let site = try await FeedFixtureSite()
     try site.write("page.xml", "<html><body>not a feed</body></html>")
     try site.write("radio.xml", FixtureFeeds.rss())
-    try await Self.withServer(backend) { server, ann in
+    try await PodcastServer.with(backend) { server, ann in
       for (url, reason) in [
         ("ftp://example.com/feed", "A feed address is an http or https URL"),
         (site.url("/feeds/page.xml"), "not an RSS or Atom feed"),
@@ -142,7 +118,7 @@ import Testing
   @Test func privateAddressesAreRefusedUnlessAllowed() async throws {
     let site = try await FeedFixtureSite()
     try site.write("radio.xml", FixtureFeeds.rss())
-    try await Self.withServer("sqlite", { $0.allowPrivateImports = false }) { _, ann in
+    try await PodcastServer.with("sqlite", { $0.allowPrivateImports = false }) { _, ann in
       let refused = try await ann.post(APIRoute.podcasts.path(), #"{"url":"\#(site.url("/feeds/radio.xml"))"}"#)
       #expect(refused.status == 400)
       #expect(refused.errorMessage?.contains("127.0.0.1 is a private or local address") == true)
@@ -154,7 +130,7 @@ import Testing
   func aBrokenFeedKeepsItsErrorAndWaitsLongerEachTime(backend: String) async throws {
     let site = try await FeedFixtureSite()
     try site.write("radio.xml", FixtureFeeds.rss())
-    try await Self.withServer(backend) { _, ann in
+    try await PodcastServer.with(backend) { _, ann in
       let podcast = try await ann.post(APIRoute.podcasts.path(), #"{"url":"\#(site.url("/feeds/radio.xml"))"}"#)
         .json(PodcastInfo.self)
       try site.write("radio.xml", "<rss><channel><title>cut off")
@@ -185,7 +161,7 @@ import Testing
   func aMovedFeedIsKeptAtItsNewAddress(backend: String) async throws {
     let site = try await FeedFixtureSite()
     for name in ["new.xml", "old.xml", "temp.xml", "renamed.xml"] { try site.write(name, FixtureFeeds.rss()) }
-    try await Self.withServer(backend) { _, ann in
+    try await PodcastServer.with(backend) { _, ann in
       func subscribe(_ url: String) async throws -> PodcastInfo {
         let made = try await ann.post(APIRoute.podcasts.path(), #"{"url":"\#(url)"}"#)
         #expect(made.status == 201 || made.status == 200)
@@ -221,7 +197,7 @@ import Testing
   func gPodderSubscriptionsAndOPMLImportsAreFetchedByTheScheduler(backend: String) async throws {
     let site = try await FeedFixtureSite()
     for name in ["a.xml", "b.xml", "c.xml"] { try site.write(name, FixtureFeeds.rss(title: "Show \(name.prefix(1))")) }
-    try await Self.withServer(backend, { $0.podcastCheckSeconds = 1 }) { _, ann in
+    try await PodcastServer.with(backend, { $0.podcastCheckSeconds = 1 }) { _, ann in
       let upload = #"{"add":["\#(site.url("/feeds/a.xml"))"],"remove":[]}"#
       let uploaded = try await ann.request(
         "POST", "/api/2/subscriptions/ann/phone.json", json: upload, headers: Self.basic("ann"))
