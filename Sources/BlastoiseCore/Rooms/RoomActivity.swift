@@ -42,11 +42,15 @@ public enum RoomActivity: Sendable, Equatable {
     }
   }
 
+  /// A thousand hours: further than any track plays.
+  static let longestSeconds = 3_600_000.0
+
   private static func tracks(_ count: Int) -> String { count == 1 ? "1 track" : "\(count) tracks" }
 
-  /// m:ss, as players show a position.
+  /// m:ss, as players show a position. A seek asked for past any track (schemathesis sent
+  /// 1.2e168, which `Int` cannot hold: a trap) names the longest position a room keeps.
   private static func clock(_ seconds: Double) -> String {
-    let whole = max(0, Int(seconds.rounded(.down)))
+    let whole = seconds.isFinite ? Int(min(max(0, seconds), Self.longestSeconds).rounded(.down)) : 0
     let rest = whole % 60
     return "\(whole / 60):\(rest < 10 ? "0" : "")\(rest)"
   }

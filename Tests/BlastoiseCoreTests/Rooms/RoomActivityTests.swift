@@ -10,6 +10,7 @@ import Testing
     (.resumed, "ana resumed"),
     (.seeked(to: 65.9), "ana seeked to 1:05"),
     (.seeked(to: 3_600), "ana seeked to 60:00"),
+    (.seeked(to: 1.2e168), "ana seeked to 60000:00"), (.seeked(to: -5), "ana seeked to 0:00"),
     (.jumped(to: 2), "ana jumped to track 3"),
     (.skipped, "ana skipped"),
     (.modeChanged(.shuffle), "ana set the mode to shuffle"),
