@@ -99,6 +99,11 @@ int bl_connection_socket(struct MHD_Connection *connection) {
   return info == NULL ? -1 : info->connect_fd;
 }
 
+void *bl_connection_socket_context(struct MHD_Connection *connection) {
+  const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+  return info == NULL ? NULL : info->socket_context;
+}
+
 int bl_epoll_ctl(int epfd, int op, int fd, uint32_t events) {
   struct epoll_event event;
   memset(&event, 0, sizeof event);

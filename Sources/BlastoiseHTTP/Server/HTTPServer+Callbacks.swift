@@ -4,12 +4,15 @@ import Foundation
 // libmicrohttpd calls these C callbacks on its polling threads. They are global functions, not
 // closures, so that no actor isolation is inferred for them (see design §9).
 
-/// Called first for every request with the raw target; its result becomes the request context.
+/// Called first for every request with the raw target; its result becomes the request context,
+/// owned by the connection's slot (without one the access handler refuses the request).
 func requestStarted(
   _ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?, _ connection: OpaquePointer?
 ) -> UnsafeMutableRawPointer? {
+  guard let connection, let slot = ConnectionSlot.of(connection) else { return nil }
   let context = RequestContext(rawTarget: uri.map { String(cString: $0) } ?? "")
-  return Unmanaged.passRetained(context).toOpaque()
+  slot.request = context
+  return Unmanaged.passUnretained(context).toOpaque()
 }
 
 /// Whether a connection just accepted is kept (else libmicrohttpd closes it at once).
@@ -26,12 +29,15 @@ func connectionChanged(
   _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
   _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ change: MHD_ConnectionNotificationCode
 ) {
-  guard let cls, let connection else { return }
+  guard let cls, let connection, let socketContext else { return }
   let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
   if change == .CONNECTION_NOTIFY_STARTED {
+    socketContext.pointee = Unmanaged.passRetained(ConnectionSlot()).toOpaque()
     server.headDeadlines.opened(connection, socket: bl_connection_socket(connection))
   } else {
     server.headDeadlines.closed(connection)
+    if let raw = socketContext.pointee { Unmanaged<ConnectionSlot>.fromOpaque(raw).release() }
+    socketContext.pointee = nil
   }
 }
 
@@ -44,9 +50,8 @@ func requestCompleted(
   if let cls, let connection {
     Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().headDeadlines.requestEnded(connection)
   }
-  guard let contextPointer, let raw = contextPointer.pointee else { return }
-  contextPointer.pointee = nil
-  Unmanaged<RequestContext>.fromOpaque(raw).release()
+  contextPointer?.pointee = nil
+  if let connection, let slot = ConnectionSlot.of(connection) { slot.request = nil }
 }
 
 func accessHandler(

@@ -2,8 +2,8 @@ import CMicroHTTPD
 
 /// The state of one request across libmicrohttpd's calls to the access handler.
 ///
-/// Created by the URI-log callback (which sees the raw, undecoded target), released by the
-/// request-completed callback. Only one MHD thread touches it at a time; an async handler writes
+/// Created by the URI-log callback (which sees the raw, undecoded target) and held by the
+/// connection's `ConnectionSlot` until the request completes or the connection closes. Only one MHD thread touches it at a time; an async handler writes
 /// `response` before resuming the connection, and MHD's resume takes a lock, which orders that
 /// write before the next read — hence `@unchecked Sendable`.
 final class RequestContext: @unchecked Sendable {

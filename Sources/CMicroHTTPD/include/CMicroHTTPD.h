@@ -48,6 +48,8 @@ enum MHD_Result bl_upgrade_close(struct MHD_UpgradeResponseHandle *handle);
 void bl_connection_client_address(struct MHD_Connection *connection, char *buffer, size_t size);
 // The connection's socket; -1 when unknown.
 int bl_connection_socket(struct MHD_Connection *connection);
+// What the connection-notify callback stored for this connection; NULL when nothing.
+void *bl_connection_socket_context(struct MHD_Connection *connection);
 // Bytes the kernel has received on a TCP socket since it opened (TCP_INFO); -1 when unknown.
 int64_t bl_socket_bytes_received(int fd);
 
