@@ -26,6 +26,15 @@ import Testing
     #expect(!policy.allows(origin: "http://a@music.local", host: "music.local", secure: false))
   }
 
+  // Found by the request-guards fuzz target: with the default port dropped this was `https://`,
+  // which normalized again to nothing.
+  @Test func anOriginWithoutAHostIsRefused() {
+    for origin in ["HTTPS://:443/", "http://:80", "https://:8443", "https://"] {
+      #expect(OriginPolicy.normalize(origin) == nil, "\(origin)")
+    }
+    #expect(!policy.allows(origin: "https://:443", host: ":443", secure: true))
+  }
+
   @Test func configuredOriginPasses() {
     #expect(policy.allows(origin: "https://app.example", host: "music.local:3001", secure: false))
   }

@@ -19,7 +19,7 @@ public struct OriginPolicy: Sendable {
   }
 
   /// `scheme://host[:port]` in lower case with the default port dropped; nil when it is not an
-  /// http(s) origin (including the opaque origin `null`).
+  /// http(s) origin with a host (including the opaque origin `null`).
   public static func normalize(_ origin: String) -> String? {
     let lowered = origin.lowercased()
     let scheme: String
@@ -37,6 +37,8 @@ public struct OriginPolicy: Sendable {
       return nil
     }
     if authority.hasSuffix(":" + defaultPort) { authority = authority.dropLast(defaultPort.count + 1) }
+    // No host (`https://:443`): checked after the port is dropped, or it would normalize to `https://`.
+    guard !authority.isEmpty, !authority.hasPrefix(":") else { return nil }
     return "\(scheme)://\(authority)"
   }
 }
