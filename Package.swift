@@ -65,8 +65,11 @@ let package = Package(
     // GLib's include folders: gobject-2.0's pkg-config flags give them, where vips.pc's carry
     // -pthread, which SwiftPM drops with a warning on every build.
     .systemLibrary(name: "CVips", pkgConfig: "gobject-2.0", providers: [.apt(["libvips-dev"])]),
+    // libexif (`libexif-dev`): when a backed-up photo was taken.
+    .systemLibrary(name: "CExif", providers: [.apt(["libexif-dev"])]),
     .target(
-      name: "BlastoiseMedia", dependencies: ["BlastoiseCore", "BlastoiseProtocol", "CTagLib", "COpenSSL", "CVips"]),
+      name: "BlastoiseMedia",
+      dependencies: ["BlastoiseCore", "BlastoiseProtocol", "CTagLib", "COpenSSL", "CVips", "CExif"]),
     .target(name: "BlastoiseHTTP", dependencies: ["CMicroHTTPD", "CZlib", "BlastoiseWebSocket"]),
     .target(
       name: "BlastoiseServer",

@@ -321,5 +321,7 @@ public enum PostgresSchema {
     .podcastDownloads,
     // Room control modes and DJs (one text for both backends).
     .roomControl,
+    // Backed-up photos and videos (one text for both backends).
+    .photos,
   ]
 }

@@ -315,5 +315,7 @@ public enum BlastoiseSchema {
     .podcastDownloads,
     // Room control modes and DJs (one text for both backends).
     .roomControl,
+    // Backed-up photos and videos (one text for both backends).
+    .photos,
   ]
 }

@@ -19,6 +19,7 @@ public struct SharedStores: Sendable {
   public let books: any BookStore
   public let podcasts: any PodcastStore
   public let podcastDownloads: any PodcastDownloadStore
+  public let photos: any PhotoStore
 
   public init<Access: LibraryAccess>(access: Access) {
     accounts = SharedAccountStore(access: access)
@@ -37,6 +38,7 @@ public struct SharedStores: Sendable {
     books = SharedBookStore(access: access)
     podcasts = SharedPodcastStore(access: access)
     podcastDownloads = SharedPodcastDownloadStore(access: access)
+    photos = SharedPhotoStore(access: access)
   }
 }
 
@@ -64,4 +66,5 @@ extension SharedStorage {
   public var books: any BookStore { shared.books }
   public var podcasts: any PodcastStore { shared.podcasts }
   public var podcastDownloads: any PodcastDownloadStore { shared.podcastDownloads }
+  public var photos: any PhotoStore { shared.photos }
 }

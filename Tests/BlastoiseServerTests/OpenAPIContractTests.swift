@@ -51,6 +51,7 @@ import Testing
       case .none: #expect(content == nil, "\(key) takes no body")
       case .json, .foreignJSON: #expect(content?.keys.sorted() == ["application/json"], "\(key) takes JSON")
       case .multipart: #expect(content?.keys.sorted() == ["multipart/form-data"], "\(key) takes multipart")
+      case .file: #expect(content?.keys.sorted() == ["*/*"], "\(key) takes a file of any type")
       }
       let responses = operations[key]?["responses"] as? [String: Any] ?? [:]
       #expect(responses["400"] != nil && responses["413"] != nil, "\(key): a bad target, an unwanted body")

@@ -22,4 +22,17 @@ public enum PhotoFormat: String, Sendable, Equatable, CaseIterable {
     if ["qt  ", "isom", "iso2", "mp41", "mp42", "mp4v", "avc1", "M4V "].contains(brand) { return .video }
     return nil
   }
+
+  /// What it is served as; a video is QuickTime when its name says `.mov`, else MP4.
+  public func contentType(name: String) -> String {
+    switch self {
+    case .jpeg: "image/jpeg"
+    case .png: "image/png"
+    case .gif: "image/gif"
+    case .webp: "image/webp"
+    case .heif: "image/heic"
+    case .tiff: "image/tiff"
+    case .video: name.lowercased().hasSuffix(".mov") ? "video/quicktime" : "video/mp4"
+    }
+  }
 }

@@ -20,6 +20,7 @@ public protocol Storage: Sendable {
   var books: any BookStore { get }
   var podcasts: any PodcastStore { get }
   var podcastDownloads: any PodcastDownloadStore { get }
+  var photos: any PhotoStore { get }
   /// What only one node at a time may do (one process with SQLite).
   var locks: any NodeLocks { get }
 

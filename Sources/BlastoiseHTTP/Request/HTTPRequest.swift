@@ -8,6 +8,8 @@ public struct HTTPRequest: Sendable {
   public internal(set) var body: [UInt8] = []
   /// Parts of a `multipart/form-data` body; files are already on disk.
   public internal(set) var multipart: [MultipartPart] = []
+  /// A `BodyPolicy.file` body, already on disk.
+  public internal(set) var bodyFile: BodyFile?
   /// The peer's IP address as text.
   public let remoteAddress: String
 

@@ -10,13 +10,16 @@ public enum BodyPolicy: Sendable, Equatable {
   case foreignJSON(maxBytes: Int)
   /// `multipart/form-data` of at most `maxBytes` in total, file parts streamed to `directory`.
   case multipart(maxBytes: Int, directory: String)
+  /// A raw body of any Content-Type and at most `maxBytes`, streamed to a temporary file in
+  /// `directory` (`HTTPRequest.bodyFile`): one whole file uploaded as the body.
+  case file(maxBytes: Int, directory: String)
 
   public static let smallJSON = BodyPolicy.json(maxBytes: 64 * 1024)
 
   var maxBytes: Int {
     switch self {
     case .none: 0
-    case .json(let maxBytes), .foreignJSON(let maxBytes), .multipart(let maxBytes, _): maxBytes
+    case .json(let maxBytes), .foreignJSON(let maxBytes), .multipart(let maxBytes, _), .file(let maxBytes, _): maxBytes
     }
   }
 }

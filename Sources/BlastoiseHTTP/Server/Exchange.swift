@@ -40,6 +40,11 @@ struct Exchange {
           return refuse(HTTPError(.badRequest, "Malformed multipart body"))
         }
         context.multipart = receiver
+      } else if case .file(_, let directory) = route.body, body.isPresent {
+        guard let receiver = FileBodyReceiver(directory: directory) else {
+          return refuse(HTTPError(.internalServerError, "Could not create a temporary file for the upload"))
+        }
+        context.bodyFile = receiver
       } else if let length = body.length {
         request.body.reserveCapacity(min(length, route.body.maxBytes))
       }
@@ -71,6 +76,10 @@ struct Exchange {
       if !multipart.feed(data, count: count) {
         return refuseAfterDrain(multipart.failure ?? HTTPError(.badRequest, "Malformed multipart body"))
       }
+    } else if let file = context.bodyFile {
+      if !file.feed(data, count: count) {
+        return refuseAfterDrain(file.failure ?? HTTPError(.internalServerError, "Could not write the upload to disk"))
+      }
     } else {
       context.request?.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: count))
     }
@@ -93,6 +102,12 @@ struct Exchange {
     if let multipart = context.multipart {
       switch multipart.finish() {
       case .success(let parts): request.multipart = parts
+      case .failure(let error): return respond(.error(error))
+      }
+    }
+    if let file = context.bodyFile {
+      switch file.finish() {
+      case .success(let body): request.bodyFile = body
       case .failure(let error): return respond(.error(error))
       }
     }
@@ -171,6 +186,8 @@ struct Exchange {
     context.request = nil
     context.multipart?.removeTemporaryFiles()
     context.multipart = nil
+    context.bodyFile?.removeTemporaryFile()
+    context.bodyFile = nil
     return .YES
   }
 
@@ -184,7 +201,7 @@ struct Exchange {
       return HTTPError(.unsupportedMediaType, "Send the body as JSON (Content-Type: application/json)")
     case .multipart where mediaType != "multipart/form-data":
       return HTTPError(.unsupportedMediaType, "Send the body as multipart/form-data")
-    case .json, .foreignJSON, .multipart:
+    case .json, .foreignJSON, .multipart, .file:
       return nil
     }
   }

@@ -29,6 +29,7 @@ final class RequestContext: @unchecked Sendable {
   var refusal: HTTPError?
   var receivedBodyBytes = 0
   var multipart: MultipartReceiver?
+  var bodyFile: FileBodyReceiver?
   var response: HTTPResponse?
 
   init(rawTarget: String) {
@@ -37,5 +38,6 @@ final class RequestContext: @unchecked Sendable {
 
   deinit {
     multipart?.removeTemporaryFiles()
+    bodyFile?.removeTemporaryFile()
   }
 }

@@ -2,9 +2,15 @@ import BlastoiseCore
 import COpenSSL
 import Foundation
 
-/// Phase 2: the track ID — `sha256:` + hex SHA-256 of the whole file (OpenSSL, 1 MiB reads).
+/// Phase 2: the track ID — `sha256:` + hex SHA-256 of the whole file (OpenSSL, 1 MiB reads);
+/// a backed-up photo's checksum the same way.
 public enum FileHasher {
   public static func trackID(ofFileAt path: String) -> String? {
+    sha256(ofFileAt: path).map { TrackID.prefix + $0 }
+  }
+
+  /// The file's SHA-256 in lower-case hex; nil when it cannot be read.
+  public static func sha256(ofFileAt path: String) -> String? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
@@ -26,6 +32,6 @@ public enum FileHasher {
     var digest = [UInt8](repeating: 0, count: 32)
     var length: UInt32 = 0
     guard EVP_DigestFinal_ex(context, &digest, &length) == 1, length == 32 else { return nil }
-    return TrackID.prefix + Hex.lowercase(digest)
+    return Hex.lowercase(digest)
   }
 }

@@ -123,4 +123,22 @@ extension APIRoute {
   public static let recentPlays = APIRoute("/api/plays/recent")
   /// The caller's annotation of every track, album or artist (`:kind`) they annotated, by ID.
   public static let annotations = APIRoute("/api/annotations/:kind")
+  // Additive: photo backup (each person's own photos; nobody else's, admins included).
+  /// `POST { items }`: for each item the caller's phone has, whether the server has it ("have")
+  /// or wants it ("send").
+  public static let photoBackupCheck = APIRoute("/api/photos/backup/check")
+  /// `PUT` one whole file as the body (`?name=`, optional `device`, `assetId`, `takenAt`).
+  public static let photoBackup = APIRoute("/api/photos/backup")
+  /// Devices, bytes kept and the quota.
+  public static let photoBackupStatus = APIRoute("/api/photos/backup/status")
+  /// The caller's photos, newest first (`?limit=`, `?before=`, `?trashed=true` for the trash).
+  public static let photos = APIRoute("/api/photos")
+  /// One photo; `DELETE` moves it to the trash (kept 30 days).
+  public static let photo = APIRoute("/api/photos/:id")
+  /// `POST` takes a photo back out of the trash.
+  public static let photoRestore = APIRoute("/api/photos/:id/restore")
+  /// The original bytes, as sent.
+  public static let photoOriginal = APIRoute("/api/photos/:id/original")
+  /// A JPEG thumbnail (`?size=` as covers take it) of a still.
+  public static let photoThumbnail = APIRoute("/api/photos/:id/thumbnail")
 }

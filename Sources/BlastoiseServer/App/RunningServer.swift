@@ -112,6 +112,19 @@ public final class RunningServer: Sendable {
       subscriptionsChanged: podcasts.scheduler.wake
     ).register(on: &router)
     PodcastRoutes(podcasts: podcasts, auth: authenticator).register(on: &router)
+    let photos: PhotoService
+    do {
+      photos = try PhotoService(
+        root: configuration.photosFolder, store: services.storage.photos, quotaBytes: configuration.photoQuotaBytes,
+        clock: clock)
+    } catch {
+      await imports.stop()
+      podcasts.scheduler.stop()
+      await services.storage.close()
+      throw StartupError(message: "cannot use the photos folder \(configuration.photosFolder): \(error)")
+    }
+    PhotoRoutes(photos: photos, auth: authenticator, maxPhotoBytes: configuration.maxPhotoMegabytes << 20)
+      .register(on: &router)
     ImportRoutes(imports: imports, auth: authenticator).register(on: &router)
     WebAppRoutes.register(on: &router, webDirectory: configuration.webDirectory)
 
@@ -126,7 +139,8 @@ public final class RunningServer: Sendable {
     httpConfiguration.preflight =
       RequestGuards(
         hostPolicy: hosts, originPolicy: OriginPolicy(allowedOrigins: configuration.allowedOrigins), proxy: proxy,
-        authenticator: authenticator, permissionsBeforeBody: [APIRoute.upload.pattern: .upload],
+        authenticator: authenticator,
+        permissionsBeforeBody: [APIRoute.upload.pattern: .upload, APIRoute.photoBackup.pattern: .upload],
         sessionCheckLimit: configuration.sessionCheckLimit
       ).check
     httpConfiguration.errorResponse = ErrorMapping.response
@@ -152,6 +166,7 @@ public final class RunningServer: Sendable {
         await withDiscardingTaskGroup { group in
           group.addTask { await Self.sessionHousekeeping(services, clock: clock) }
           if configuration.audiobooksDirectory != nil { group.addTask { await Self.scanBooks(books) } }
+          group.addTask { await Self.purgePhotoTrash(photos) }
           group.addTask {
             await Self.prepareLibrary(services.library, configuration: configuration)
             await rooms.fillNewDefaultRoom()
@@ -298,6 +313,14 @@ public final class RunningServer: Sendable {
   private static func scanBooks(_ books: BookService) async {
     while !Task.isCancelled {
       do { _ = try await books.scan() } catch { ServerLog.write("books: scan failed: \(error)") }
+      try? await Task.sleep(for: .seconds(3600))
+    }
+  }
+
+  /// At start, then hourly: photos trashed 30 days ago go for good.
+  private static func purgePhotoTrash(_ photos: PhotoService) async {
+    while !Task.isCancelled {
+      do { _ = try await photos.purgeTrash() } catch { ServerLog.write("photos: purging the trash failed: \(error)") }
       try? await Task.sleep(for: .seconds(3600))
     }
   }

@@ -28,6 +28,7 @@ public enum CommandLineArguments {
                            [--session-idle-days N] [--session-max-days N] [--max-upload-mb N]
                            [--allow-private-imports] [--max-import-mb N] [--connections-per-address N]
                            [--podcast-refresh-minutes N] [--max-episode-mb N]
+                           [--photos-dir DIR] [--photo-quota-gb N] [--max-photo-mb N]
            blastoise scan [--data-dir DIR] [--database postgres://…] [--music-dir DIR]
            blastoise user add NAME [--admin] [--data-dir DIR] [--database postgres://…]   (password on stdin)
            blastoise listen URL [--channel ID] [--user NAME] [--audio-output AO|null] [--status-json]
@@ -66,6 +67,15 @@ public enum CommandLineArguments {
     }
     if let directory = try flags.value("audiobooks-dir") {
       configuration.audiobooksDirectory = try nonEmpty(directory, "audiobooks-dir")
+    }
+    if let directory = try flags.value("photos-dir") {
+      configuration.photosDirectory = try nonEmpty(directory, "photos-dir")
+    }
+    if let gigabytes = try flags.value("photo-quota-gb") {
+      configuration.photoQuotaBytes = Int64(try positive(gigabytes, "photo-quota-gb", limit: 1_000_000)) << 30
+    }
+    if let megabytes = try flags.value("max-photo-mb") {
+      configuration.maxPhotoMegabytes = try positive(megabytes, "max-photo-mb", limit: 65_536)
     }
     if let directory = try flags.value("web-dir") { configuration.webDirectory = try nonEmpty(directory, "web-dir") }
     configuration.allowGuests = try flags.isSet("guests")
@@ -186,7 +196,7 @@ enum ServeFlag {
   static let valued: Set<String> = [
     "host", "port", "data-dir", "database", "music-dir", "audiobooks-dir", "web-dir", "allowed-origin", "trusted-proxy",
     "session-idle-days", "session-max-days", "max-upload-mb", "max-import-mb", "public-url", "connections-per-address",
-    "podcast-refresh-minutes", "max-episode-mb",
+    "podcast-refresh-minutes", "max-episode-mb", "photos-dir", "photo-quota-gb", "max-photo-mb",
   ]
   static let switches: Set<String> = ["guests", "no-signup", "demo", "ytdlp", "trust-proxy", "allow-private-imports"]
 }

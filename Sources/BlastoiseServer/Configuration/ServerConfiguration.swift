@@ -8,6 +8,12 @@ public struct ServerConfiguration: Sendable, Equatable {
   public var musicDirectory = "./music"
   /// Audiobooks, one folder each (`--audiobooks-dir`); none without it.
   public var audiobooksDirectory: String?
+  /// Backed-up photos, `<person>/<YYYY>/<MM>/<name>` (`--photos-dir`); nil: `<data-dir>/photos`.
+  public var photosDirectory: String?
+  /// Bytes of photos each person may keep (`--photo-quota-gb`); nil: no quota.
+  public var photoQuotaBytes: Int64?
+  /// The largest photo or video one upload may send (`--max-photo-mb`).
+  public var maxPhotoMegabytes = 4_096
   public var webDirectory = "./Web"
   public var allowGuests = false
   public var allowSignup = true
@@ -59,4 +65,6 @@ public struct ServerConfiguration: Sendable, Equatable {
   public var passwordHashCost = PasswordHashCost.standard
 
   public init() {}
+
+  public var photosFolder: String { photosDirectory ?? dataDirectory + "/photos" }
 }

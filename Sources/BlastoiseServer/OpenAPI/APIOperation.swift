@@ -30,6 +30,8 @@ struct APIOperation: Sendable {
     case ignoredJSON
     case json(JSONValue)
     case multipart(JSONValue)
+    /// A raw file of any type as the body.
+    case binary
   }
 
   let method: HTTPMethod
@@ -121,6 +123,7 @@ struct APIOperation: Sendable {
     case .ignoredJSON: ["required": false, "content": ["application/json": ["schema": Schema.ignored]]]
     case .json(let schema): ["required": true, "content": ["application/json": ["schema": schema]]]
     case .multipart(let schema): ["required": true, "content": ["multipart/form-data": ["schema": schema]]]
+    case .binary: ["required": true, "content": ["*/*": ["schema": ["type": "string", "format": "binary"]]]]
     }
   }
 

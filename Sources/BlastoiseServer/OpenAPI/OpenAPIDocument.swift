@@ -8,7 +8,7 @@ enum OpenAPIDocument {
     APIOperation.status + APIOperation.auth + APIOperation.rooms + APIOperation.library + APIOperation.catalog
     + APIOperation.playlists + APIOperation.imports + APIOperation.covers + APIOperation.annotations
     + APIOperation.progress + APIOperation.bookmarks + APIOperation.appPasswords + APIOperation.gpodder
-    + APIOperation.podcasts + APIOperation.books
+    + APIOperation.podcasts + APIOperation.books + APIOperation.photos
 
   static var json: JSONValue {
     [
@@ -59,6 +59,7 @@ enum OpenAPIDocument {
     502: "yt-dlp could not read the URL",
     503: "Unavailable: yt-dlp cannot run, or a guest session could not be made",
     504: "Looking at the URL took too long",
+    507: "Insufficient storage: the caller's photo quota is full, or the server's disk",
   ]
 
   private static var errorResponses: [String: JSONValue] {

@@ -5,7 +5,7 @@ enum RequestSchemas {
     "Credentials": credentials, "NewNameAndDescription": newNameAndDescription,
     "RoomUpdate": roomUpdate, "JumpRequest": jump, "SeekRequest": seek, "ModeRequest": mode,
     "ListEditRequest": listEdit, "PlaylistChanges": playlistChanges, "UploadForm": upload,
-  ]
+  ].merging(PhotoSchemas.requests) { first, _ in first }
 
   /// Trimmed of spaces, then 1–80 characters (`RoomNames`).
   static let name: JSONValue = ["type": "string", "minLength": 1, "maxLength": 80, "pattern": "\\S"]

@@ -12,7 +12,7 @@ enum WireSchemas {
     .merging(BookmarkSchemas.all) { first, _ in first }
     .merging(AppPasswordSchemas.all) { first, _ in first }.merging(GPodderSchemas.all) { first, _ in first }
     .merging(BookSchemas.all) { first, _ in first }
-    .merging(PodcastSchemas.all) { first, _ in first }
+    .merging(PodcastSchemas.all) { first, _ in first }.merging(PhotoSchemas.all) { first, _ in first }
 
   static let playbackMode = Schema.oneOf(["once", "repeat-all", "repeat-one", "shuffle"])
 

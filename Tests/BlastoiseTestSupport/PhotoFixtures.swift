@@ -1,0 +1,51 @@
+import Foundation
+
+/// Photos and videos made by Debian's tools for the photo backup tests: ffmpeg's test pattern
+/// (a different `seed` gives different bytes), EXIF dates written by exiftool.
+public enum PhotoFixtures {
+  /// A JPEG, with EXIF DateTimeOriginal (`"2019:07:14 10:20:30"`) and OffsetTimeOriginal when given.
+  public static func jpeg(
+    at path: String, seed: Int = 0, width: Int = 320, height: Int = 240, exifDate: String? = nil,
+    offset: String? = nil
+  ) async throws -> [UInt8] {
+    try await TestTool.run(
+      "ffmpeg",
+      [
+        "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=\(width)x\(height):decimals=2",
+        "-vf", "hue=h=\(seed * 37 % 360)", "-frames:v", "1", "-q:v", "3", path,
+      ])
+    if let exifDate {
+      var arguments = ["-q", "-overwrite_original", "-DateTimeOriginal=\(exifDate)"]
+      if let offset { arguments.append("-OffsetTimeOriginal=\(offset)") }
+      try await TestTool.run("exiftool", arguments + [path])
+    }
+    return try bytes(path)
+  }
+
+  /// A PNG with no date in it.
+  public static func png(at path: String, seed: Int = 0) async throws -> [UInt8] {
+    try await TestTool.run(
+      "ffmpeg",
+      [
+        "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=96x64", "-vf", "hue=h=\(seed * 37 % 360)",
+        "-frames:v", "1", path,
+      ])
+    return try bytes(path)
+  }
+
+  /// A one-second MP4 (or MOV, by the extension) whose `mvhd` says it was made at
+  /// `creationTime` (ISO 8601, UTC).
+  public static func video(at path: String, creationTime: String) async throws -> [UInt8] {
+    try await TestTool.run(
+      "ffmpeg",
+      [
+        "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=64x48:duration=1:rate=10", "-c:v", "mpeg4",
+        "-metadata", "creation_time=\(creationTime)", path,
+      ])
+    return try bytes(path)
+  }
+
+  public static func bytes(_ path: String) throws -> [UInt8] {
+    [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+  }
+}
