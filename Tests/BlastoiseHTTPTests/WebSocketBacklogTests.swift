@@ -15,10 +15,15 @@ struct WebSocketBacklogTests {
 
   @Test func slowReaderIsNeverDroppedAndGetsTheNewestFrame() async throws {
     let events = EchoEvents()
-    // The stall limit far off: on a loaded machine the reading client itself can wait past the
-    // default 30 s for a core, and this test is about a client that reads, however slowly.
-    try await withServer(configure: { $0.webSocket.sendStallTimeout = .seconds(600) }, routes: echoRoutes(events)) {
-      _, port in
+    // The stall and idle limits far off: on a loaded machine the reading client itself can wait
+    // past the default 30 s for a core, and its pong waits behind the backlog it reads (a run
+    // beside a build took 92 s and was dropped as silent at 60 s); this test is about a client
+    // that reads, however slowly.
+    let patient: (inout HTTPServer.Configuration) -> Void = {
+      $0.webSocket.sendStallTimeout = .seconds(600)
+      $0.webSocket.idleTimeout = .seconds(600)
+    }
+    try await withServer(configure: patient, routes: echoRoutes(events)) { _, port in
       let client = try await WebSocketTestClient.connect(port: port)
       client.throttleBytesPer100ms = 256 << 10
       let connection = try await events.connection()

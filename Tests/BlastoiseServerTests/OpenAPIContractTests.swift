@@ -52,6 +52,7 @@ import Testing
       case .json, .foreignJSON: #expect(content?.keys.sorted() == ["application/json"], "\(key) takes JSON")
       case .multipart: #expect(content?.keys.sorted() == ["multipart/form-data"], "\(key) takes multipart")
       case .file: #expect(content?.keys.sorted() == ["*/*"], "\(key) takes a file of any type")
+      case .append: #expect(content?.keys.sorted() == ["application/offset+octet-stream"], "\(key) takes tus bytes")
       }
       let responses = operations[key]?["responses"] as? [String: Any] ?? [:]
       #expect(responses["400"] != nil && responses["413"] != nil, "\(key): a bad target, an unwanted body")

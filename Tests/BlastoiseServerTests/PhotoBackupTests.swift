@@ -27,8 +27,11 @@ import Testing
     }.sorted()
   }
 
+  /// Bodies still arriving (or left behind).
   static func incoming(_ root: String) -> [String] {
-    (try? FileManager.default.contentsOfDirectory(atPath: root + "/.incoming")) ?? []
+    ((try? FileManager.default.contentsOfDirectory(atPath: root + "/.incoming")) ?? []).filter {
+      $0.hasPrefix(".body-")
+    }
   }
 
   @Test func photosAreFiledByWhenTheyWereTakenKeptOnceAndNeverOverwritten() async throws {

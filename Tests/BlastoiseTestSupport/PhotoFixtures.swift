@@ -3,16 +3,18 @@ import Foundation
 /// Photos and videos made by Debian's tools for the photo backup tests: ffmpeg's test pattern
 /// (a different `seed` gives different bytes), EXIF dates written by exiftool.
 public enum PhotoFixtures {
-  /// A JPEG, with EXIF DateTimeOriginal (`"2019:07:14 10:20:30"`) and OffsetTimeOriginal when given.
+  /// A JPEG, with EXIF DateTimeOriginal (`"2019:07:14 10:20:30"`) and OffsetTimeOriginal when given;
+  /// `noise` makes it as large as a camera's (the test pattern alone compresses to little).
   public static func jpeg(
-    at path: String, seed: Int = 0, width: Int = 320, height: Int = 240, exifDate: String? = nil,
-    offset: String? = nil
+    at path: String, seed: Int = 0, width: Int = 320, height: Int = 240, noise: Bool = false,
+    exifDate: String? = nil, offset: String? = nil
   ) async throws -> [UInt8] {
     try await TestTool.run(
       "ffmpeg",
       [
         "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=\(width)x\(height):decimals=2",
-        "-vf", "hue=h=\(seed * 37 % 360)", "-frames:v", "1", "-q:v", "3", path,
+        "-vf", "hue=h=\(seed * 37 % 360)" + (noise ? ",noise=alls=40:allf=u" : ""), "-frames:v", "1", "-q:v", "3",
+        path,
       ])
     if let exifDate {
       var arguments = ["-q", "-overwrite_original", "-DateTimeOriginal=\(exifDate)"]

@@ -60,8 +60,8 @@ public struct PhotoCaptureDate: Sendable, Equatable {
 
   /// An instant with no wall clock of its own (a file's time): filed by its UTC month.
   public static func instant(_ milliseconds: Int64) -> PhotoCaptureDate {
-    let days = Int(floorDivide(milliseconds, 86_400_000))
-    let (year, month, _) = civil(fromDays: days)
+    let days = CivilDate.days(ofMilliseconds: milliseconds)
+    let (year, month, _) = CivilDate.civil(fromDays: days)
     return PhotoCaptureDate(takenAt: milliseconds, month: monthText(year, month))
   }
 
@@ -71,7 +71,8 @@ public struct PhotoCaptureDate: Sendable, Equatable {
     guard (1...9999).contains(year), (1...12).contains(month), (1...daysIn(month, year)).contains(day),
       (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
     else { return nil }
-    let seconds = Int64(days(fromCivil: year, month, day)) * 86_400 + Int64(hour * 3_600 + minute * 60 + second)
+    let seconds =
+      Int64(CivilDate.days(fromCivil: year, month, day)) * 86_400 + Int64(hour * 3_600 + minute * 60 + second)
     return PhotoCaptureDate(takenAt: (seconds - Int64(offsetSeconds)) * 1_000, month: monthText(year, month))
   }
 
@@ -103,26 +104,4 @@ public struct PhotoCaptureDate: Sendable, Equatable {
   }
 
   private static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }
-
-  // Howard Hinnant's days-from-civil and back (proleptic Gregorian, day 0 = 1970-01-01).
-  private static func days(fromCivil year: Int, _ month: Int, _ day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
-
-  private static func civil(fromDays days: Int) -> (Int, Int, Int) {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let mp = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-  }
 }

@@ -10,6 +10,8 @@ public struct HTTPRequest: Sendable {
   public internal(set) var multipart: [MultipartPart] = []
   /// A `BodyPolicy.file` body, already on disk.
   public internal(set) var bodyFile: BodyFile?
+  /// What a `BodyPolicy.append` body added to its file.
+  public internal(set) var appended: AppendedBody?
   /// The peer's IP address as text.
   public let remoteAddress: String
 

@@ -13,13 +13,19 @@ public enum BodyPolicy: Sendable, Equatable {
   /// A raw body of any Content-Type and at most `maxBytes`, streamed to a temporary file in
   /// `directory` (`HTTPRequest.bodyFile`): one whole file uploaded as the body.
   case file(maxBytes: Int, directory: String)
+  /// A raw body of any Content-Type and at most `maxBytes` appended to the file `BodyAppender`
+  /// opens from the request's head (`HTTPRequest.appended`): a resumable upload's next bytes.
+  /// What arrived stays, also when the client goes away mid-body.
+  case append(maxBytes: Int, BodyAppender)
 
   public static let smallJSON = BodyPolicy.json(maxBytes: 64 * 1024)
 
   var maxBytes: Int {
     switch self {
     case .none: 0
-    case .json(let maxBytes), .foreignJSON(let maxBytes), .multipart(let maxBytes, _), .file(let maxBytes, _): maxBytes
+    case .json(let maxBytes), .foreignJSON(let maxBytes), .multipart(let maxBytes, _), .file(let maxBytes, _),
+      .append(let maxBytes, _):
+      maxBytes
     }
   }
 }

@@ -41,10 +41,15 @@ struct Exchange {
         }
         context.multipart = receiver
       } else if case .file(_, let directory) = route.body, body.isPresent {
-        guard let receiver = FileBodyReceiver(directory: directory) else {
+        guard let receiver = FileBodyReceiver(temporaryIn: directory) else {
           return refuse(HTTPError(.internalServerError, "Could not create a temporary file for the upload"))
         }
         context.bodyFile = receiver
+      } else if case .append(_, let appender) = route.body {
+        let target: AppendTarget
+        do { target = try appender.open(request) } catch { return refuseBeforeBody(error, body) }
+        context.bodyFile = FileBodyReceiver(appendingTo: target)
+        context.appendOffset = target.offset
       } else if let length = body.length {
         request.body.reserveCapacity(min(length, route.body.maxBytes))
       }
@@ -107,7 +112,12 @@ struct Exchange {
     }
     if let file = context.bodyFile {
       switch file.finish() {
-      case .success(let body): request.bodyFile = body
+      case .success(let size):
+        if let offset = context.appendOffset {
+          request.appended = AppendedBody(path: file.bodyFile.temporaryPath, offset: offset, size: size)
+        } else {
+          request.bodyFile = file.bodyFile
+        }
       case .failure(let error): return respond(.error(error))
       }
     }
@@ -186,7 +196,7 @@ struct Exchange {
     context.request = nil
     context.multipart?.removeTemporaryFiles()
     context.multipart = nil
-    context.bodyFile?.removeTemporaryFile()
+    context.bodyFile?.release()
     context.bodyFile = nil
     return .YES
   }
@@ -201,7 +211,7 @@ struct Exchange {
       return HTTPError(.unsupportedMediaType, "Send the body as JSON (Content-Type: application/json)")
     case .multipart where mediaType != "multipart/form-data":
       return HTTPError(.unsupportedMediaType, "Send the body as multipart/form-data")
-    case .json, .foreignJSON, .multipart, .file:
+    case .json, .foreignJSON, .multipart, .file, .append:
       return nil
     }
   }

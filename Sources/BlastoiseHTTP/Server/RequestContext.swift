@@ -29,7 +29,9 @@ final class RequestContext: @unchecked Sendable {
   var refusal: HTTPError?
   var receivedBodyBytes = 0
   var multipart: MultipartReceiver?
+  /// A `.file` or `.append` body's receiver, and for `.append` the file's size before it.
   var bodyFile: FileBodyReceiver?
+  var appendOffset: Int?
   var response: HTTPResponse?
 
   init(rawTarget: String) {
@@ -38,6 +40,6 @@ final class RequestContext: @unchecked Sendable {
 
   deinit {
     multipart?.removeTemporaryFiles()
-    bodyFile?.removeTemporaryFile()
+    bodyFile?.release()
   }
 }

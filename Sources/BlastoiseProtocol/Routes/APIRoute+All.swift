@@ -129,6 +129,10 @@ extension APIRoute {
   public static let photoBackupCheck = APIRoute("/api/photos/backup/check")
   /// `PUT` one whole file as the body (`?name=`, optional `device`, `assetId`, `takenAt`).
   public static let photoBackup = APIRoute("/api/photos/backup")
+  /// Resumable uploads (tus 1.0): `OPTIONS` says what the server takes, `POST` creates one.
+  public static let photoTus = APIRoute("/api/photos/tus")
+  /// One upload: `HEAD` its offset, `PATCH` the next bytes, `DELETE` gives it up.
+  public static let photoTusUpload = APIRoute("/api/photos/tus/:id")
   /// Devices, bytes kept and the quota.
   public static let photoBackupStatus = APIRoute("/api/photos/backup/status")
   /// The caller's photos, newest first (`?limit=`, `?before=`, `?trashed=true` for the trash).

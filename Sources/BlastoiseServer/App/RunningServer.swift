@@ -113,10 +113,12 @@ public final class RunningServer: Sendable {
     ).register(on: &router)
     PodcastRoutes(podcasts: podcasts, auth: authenticator).register(on: &router)
     let photos: PhotoService
+    let tusUploads: PhotoTusUploads
     do {
       photos = try PhotoService(
         root: configuration.photosFolder, store: services.storage.photos, quotaBytes: configuration.photoQuotaBytes,
         clock: clock)
+      tusUploads = try PhotoTusUploads(directory: photos.incoming + "/tus")
     } catch {
       await imports.stop()
       podcasts.scheduler.stop()
@@ -125,6 +127,10 @@ public final class RunningServer: Sendable {
     }
     PhotoRoutes(photos: photos, auth: authenticator, maxPhotoBytes: configuration.maxPhotoMegabytes << 20)
       .register(on: &router)
+    PhotoTusRoutes(
+      photos: photos, uploads: tusUploads, auth: authenticator, maxPhotoBytes: configuration.maxPhotoMegabytes << 20,
+      clock: clock
+    ).register(on: &router)
     ImportRoutes(imports: imports, auth: authenticator).register(on: &router)
     WebAppRoutes.register(on: &router, webDirectory: configuration.webDirectory)
 
@@ -140,7 +146,10 @@ public final class RunningServer: Sendable {
       RequestGuards(
         hostPolicy: hosts, originPolicy: OriginPolicy(allowedOrigins: configuration.allowedOrigins), proxy: proxy,
         authenticator: authenticator,
-        permissionsBeforeBody: [APIRoute.upload.pattern: .upload, APIRoute.photoBackup.pattern: .upload],
+        permissionsBeforeBody: [
+          APIRoute.upload.pattern: .upload, APIRoute.photoBackup.pattern: .upload,
+          APIRoute.photoTusUpload.pattern: .upload,
+        ],
         sessionCheckLimit: configuration.sessionCheckLimit
       ).check
     httpConfiguration.errorResponse = ErrorMapping.response
@@ -166,7 +175,7 @@ public final class RunningServer: Sendable {
         await withDiscardingTaskGroup { group in
           group.addTask { await Self.sessionHousekeeping(services, clock: clock) }
           if configuration.audiobooksDirectory != nil { group.addTask { await Self.scanBooks(books) } }
-          group.addTask { await Self.purgePhotoTrash(photos) }
+          group.addTask { await Self.purgePhotoTrash(photos, uploads: tusUploads, clock: clock) }
           group.addTask {
             await Self.prepareLibrary(services.library, configuration: configuration)
             await rooms.fillNewDefaultRoom()
@@ -317,10 +326,13 @@ public final class RunningServer: Sendable {
     }
   }
 
-  /// At start, then hourly: photos trashed 30 days ago go for good.
-  private static func purgePhotoTrash(_ photos: PhotoService) async {
+  /// At start, then hourly: photos trashed 30 days ago go for good, and so do resumable uploads
+  /// left unfinished a day.
+  private static func purgePhotoTrash(_ photos: PhotoService, uploads: PhotoTusUploads, clock: any WallClock) async {
     while !Task.isCancelled {
       do { _ = try await photos.purgeTrash() } catch { ServerLog.write("photos: purging the trash failed: \(error)") }
+      let expired = uploads.expire(now: clock.milliseconds())
+      if expired > 0 { ServerLog.write("photos: removed \(expired) unfinished uploads a day old") }
       try? await Task.sleep(for: .seconds(3600))
     }
   }

@@ -32,6 +32,8 @@ struct APIOperation: Sendable {
     case multipart(JSONValue)
     /// A raw file of any type as the body.
     case binary
+    /// Raw bytes labelled `application/offset+octet-stream` (a tus PATCH).
+    case tus
   }
 
   let method: HTTPMethod
@@ -124,6 +126,11 @@ struct APIOperation: Sendable {
     case .json(let schema): ["required": true, "content": ["application/json": ["schema": schema]]]
     case .multipart(let schema): ["required": true, "content": ["multipart/form-data": ["schema": schema]]]
     case .binary: ["required": true, "content": ["*/*": ["schema": ["type": "string", "format": "binary"]]]]
+    case .tus:
+      [
+        "required": true,
+        "content": .object([Tus.patchContentType: ["schema": ["type": "string", "format": "binary"]]]),
+      ]
     }
   }
 

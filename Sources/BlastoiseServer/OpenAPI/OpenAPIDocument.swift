@@ -9,6 +9,7 @@ enum OpenAPIDocument {
     + APIOperation.playlists + APIOperation.imports + APIOperation.covers + APIOperation.annotations
     + APIOperation.progress + APIOperation.bookmarks + APIOperation.appPasswords + APIOperation.gpodder
     + APIOperation.podcasts + APIOperation.books + APIOperation.photos
+    + APIOperation.photoTus
 
   static var json: JSONValue {
     [
@@ -50,7 +51,9 @@ enum OpenAPIDocument {
     401: "No session, or the session has ended",
     403: "Not permitted: the role lacks the permission, a foreign Origin, or the feature is off",
     404: "No such thing (or not visible to the caller)",
-    409: "Conflicts with the current state",
+    409: "Conflicts with the current state (for a resumable upload: Upload-Offset is not where it is)",
+    412: "Tus-Resumable is not 1.0.0 (Tus-Version says what is)",
+    423: "Another request is sending this upload's bytes",
     413: "Body larger than the route takes (or a body where none is taken)",
     415: "Wrong Content-Type for the body (or, for uploads, not audio)",
     416: "Range not satisfiable",
@@ -59,6 +62,7 @@ enum OpenAPIDocument {
     502: "yt-dlp could not read the URL",
     503: "Unavailable: yt-dlp cannot run, or a guest session could not be made",
     504: "Looking at the URL took too long",
+    460: "Checksum mismatch (tus): the bytes were dropped",
     507: "Insufficient storage: the caller's photo quota is full, or the server's disk",
   ]
 

@@ -64,6 +64,35 @@ extension APIOperation {
         ]
       ], errors: [404, 416], notes: "Additive. One range per request."),
   ]
+
+  static let noBody: JSONValue = ["description": "Done; the headers say the rest"]
+
+  /// tus 1.0's routes: headers carry what they say (tus.io/protocols/resumable-upload).
+  static let photoTus: [APIOperation] = [
+    APIOperation(
+      .options, .photoTus, "What the resumable uploads take (tus 1.0)", access: .open,
+      answers: [204: ["description": "Tus-Version, Tus-Extension, Tus-Max-Size, Tus-Checksum-Algorithm"]],
+      notes: "Additive."),
+    APIOperation(
+      .post, .photoTus, "Start a resumable upload (tus creation)", access: .permission(.upload),
+      answers: [201: ["description": "Location names the upload; Upload-Expires says until when it is kept"]],
+      errors: [412, 507],
+      notes: """
+        Additive. Headers: Tus-Resumable 1.0.0, Upload-Length, Upload-Metadata with `filename` and optionally         `device`, `assetId`, `takenAt` (base64, as tus says).
+        """),
+    APIOperation(
+      .head, .photoTusUpload, "How much of an upload has arrived", access: .permission(.upload),
+      answers: [200: ["description": "Upload-Offset and Upload-Length"]], errors: [404, 412], notes: "Additive."),
+    APIOperation(
+      .patch, .photoTusUpload, "An upload's next bytes (from Upload-Offset)", access: .permission(.upload),
+      body: .tus, answers: [204: noBody], errors: [404, 409, 412, 423, 460, 507],
+      notes: """
+        Additive. Upload-Checksum (sha1 or sha256) is checked: a mismatch (460) drops the bytes. The last bytes         file the photo: Blastoise-Photo-Id names it, Blastoise-Photo-Existing says whether it was already there.
+        """),
+    APIOperation(
+      .delete, .photoTusUpload, "Give an upload up (tus termination)", access: .permission(.upload),
+      answers: [204: noBody], errors: [404, 412], notes: "Additive."),
+  ]
 }
 
 /// The shapes of photo backup (additive).

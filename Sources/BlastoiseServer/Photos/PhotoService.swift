@@ -14,6 +14,9 @@ struct PhotoService: Sendable {
   let quotaBytes: Int64?
   let clock: any WallClock
   let log: @Sendable (String) -> Void
+  /// Where files are read, hashed and linked: blocking work, kept off the Swift pool (a 2 GB
+  /// video takes seconds to hash).
+  let lanes = WorkerLanes(label: "blastoise.photos", count: 2)
 
   /// Where bodies are streamed to before they are filed.
   var incoming: String { root + "/.incoming" }
@@ -61,24 +64,25 @@ struct PhotoService: Sendable {
     person: Principal
   ) async throws -> PhotoUpload {
     do { try PhotoPlacement.checkName(name) } catch { throw HTTPError(.badRequest, "name: \(error)") }
-    guard let format = PhotoFormat.sniff(try Self.header(body.temporaryPath)) else {
-      throw HTTPError(
-        .unsupportedMediaType, "Not a photo or video this server keeps (JPEG, HEIC, PNG, GIF, WebP, DNG/RAW, MOV, MP4)")
-    }
-    guard let sha256 = FileHasher.sha256(ofFileAt: body.temporaryPath) else {
-      throw HTTPError(.internalServerError, "Could not read the upload back")
+    let (format, sha256, fileDate) = try await lanes.run { () throws -> (PhotoFormat, String, PhotoCaptureDate?) in
+      guard let format = PhotoFormat.sniff(try Self.header(body.temporaryPath)) else {
+        throw HTTPError(
+          .unsupportedMediaType,
+          "Not a photo or video this server keeps (JPEG, HEIC, PNG, GIF, WebP, DNG/RAW, MOV, MP4)")
+      }
+      guard let sha256 = FileHasher.sha256(ofFileAt: body.temporaryPath) else {
+        throw HTTPError(.internalServerError, "Could not read the upload back")
+      }
+      return (format, sha256, PhotoMetadata.captureDate(path: body.temporaryPath, format: format))
     }
     if let stored = try await store.photo(sha256: sha256, userID: person.userID) {
       return PhotoUpload(photo: Self.wire(stored), existing: true)
     }
-    if let quotaBytes, try await store.usedBytes(userID: person.userID) + Int64(body.size) > quotaBytes {
-      throw HTTPError(507, "Your photo quota of \(quotaBytes >> 30) GB is full; nothing was kept")
-    }
+    try await checkQuota(adding: Int64(body.size), userID: person.userID)
     let now = clock.milliseconds()
-    let date =
-      PhotoMetadata.captureDate(path: body.temporaryPath, format: format) ?? clientDate
-      ?? PhotoCaptureDate.instant(now)
-    let path = try place(body.temporaryPath, folder: Self.folder(for: person), date: date, name: name)
+    let date = fileDate ?? clientDate ?? PhotoCaptureDate.instant(now)
+    let folder = Self.folder(for: person)
+    let path = try await lanes.run { try self.place(body.temporaryPath, folder: folder, date: date, name: name) }
     let photo = StoredPhoto(
       id: RandomID.make(), userID: person.userID, name: name, path: path, takenAt: date.takenAt, month: date.month,
       size: Int64(body.size), sha256: sha256, format: format, device: device, assetID: assetID, addedAt: now)
@@ -89,6 +93,12 @@ struct PhotoService: Sendable {
     }
     if case .existing = added { unlink(root + "/" + path) }  // The same bytes, sent twice at once.
     return PhotoUpload(photo: Self.wire(added.photo), existing: added != .added(photo))
+  }
+
+  /// 507 when `bytes` more would pass the person's quota.
+  func checkQuota(adding bytes: Int64, userID: Int) async throws {
+    guard let quotaBytes, try await store.usedBytes(userID: userID) + bytes > quotaBytes else { return }
+    throw HTTPError(507, "Your photo quota of \(quotaBytes >> 30) GB is full; nothing was kept")
   }
 
   func page(userID: Int, trashed: Bool, limit: Int, before: String?) async throws -> PhotoPage {
