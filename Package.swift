@@ -41,7 +41,12 @@ let package = Package(
 
     // The Linux player: libmpv (`libmpv-dev`) behind BlastoiseClient's AudioOutput.
     .systemLibrary(name: "CMPV", providers: [.apt(["libmpv-dev"])]),
-    .target(name: "BlastoisePlayer", dependencies: ["BlastoiseClient", "CMPV"]),
+    // Photo backup's shared core (planner, settings, upload session): Foundation and the
+    // client only, for the command line and the phone apps.
+    .target(name: "BlastoisePhotoBackup", dependencies: ["BlastoiseClient", "BlastoiseProtocol"]),
+    // BlastoiseMedia for OpenSSL's SHA-256 of the files `blastoise backup` sends.
+    .target(
+      name: "BlastoisePlayer", dependencies: ["BlastoiseClient", "CMPV", "BlastoisePhotoBackup", "BlastoiseMedia"]),
 
     // Server.
     .target(name: "BlastoiseCore", dependencies: ["BlastoiseProtocol", "BlastoiseSync"]),
@@ -104,10 +109,13 @@ let package = Package(
         "BlastoiseTestSupport",
       ]
     ),
+    .testTarget(name: "BlastoisePhotoBackupTests", dependencies: ["BlastoisePhotoBackup"]),
     // Integration: the real server and `blastoise listen` processes (needs .build/debug/blastoise).
     .testTarget(
       name: "BlastoisePlayerTests",
-      dependencies: ["BlastoiseClient", "BlastoiseProtocol", "BlastoisePlayer", "BlastoiseTestSupport"]
+      dependencies: [
+        "BlastoiseClient", "BlastoiseProtocol", "BlastoisePlayer", "BlastoisePhotoBackup", "BlastoiseTestSupport",
+      ]
     ),
     .testTarget(
       name: "BlastoiseStoreTests",

@@ -1,9 +1,9 @@
 import BlastoiseCore
 import COpenSSL
 
-/// SHA-256 of bytes in memory (a picture, a book's folder path).
-enum SHA256Digest {
-  static func of(_ bytes: [UInt8]) -> [UInt8]? {
+/// SHA-256 of bytes in memory (a picture, a book's folder path, a backup chunk).
+public enum SHA256Digest {
+  public static func of(_ bytes: [UInt8]) -> [UInt8]? {
     var digest = [UInt8](repeating: 0, count: 32)
     var length: UInt32 = 0
     guard EVP_Digest(bytes, bytes.count, &digest, &length, EVP_sha256(), nil) == 1, length == 32 else { return nil }

@@ -1,7 +1,7 @@
 import BlastoisePlayer
 import BlastoiseServer
 
-/// The executable only hands the command line to the modules: `listen` to the Linux player,
+/// The executable only hands the command line to the modules: `listen` and `backup` to the Linux client,
 /// everything else to the server. `@main` rather than top-level code: top-level closures would
 /// be main-actor isolated (design §9).
 @main
@@ -10,6 +10,9 @@ struct Blastoise {
     let arguments = Array(CommandLine.arguments.dropFirst())
     if arguments.first == "listen" {
       await ListenCommand.run(arguments: Array(arguments.dropFirst()))
+    }
+    if arguments.first == "backup" {
+      await BackupCommand.run(arguments: Array(arguments.dropFirst()))
     }
     await BlastoiseCommand.run(arguments: arguments)
   }

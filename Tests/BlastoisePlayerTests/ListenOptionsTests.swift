@@ -18,10 +18,10 @@ import Testing
   }
 
   @Test func mistakesAreRefused() {
-    #expect(throws: ListenUsageError.self) { try ListenOptions.parse([], environment: [:]) }
-    #expect(throws: ListenUsageError.self) { try ListenOptions.parse(["http://h", "--user"], environment: [:]) }
-    #expect(throws: ListenUsageError.self) { try ListenOptions.parse(["http://h", "--loud"], environment: [:]) }
-    #expect(throws: ListenUsageError.self) { try ListenOptions.parse(["http://h", "http://i"], environment: [:]) }
+    #expect(throws: CommandUsageError.self) { try ListenOptions.parse([], environment: [:]) }
+    #expect(throws: CommandUsageError.self) { try ListenOptions.parse(["http://h", "--user"], environment: [:]) }
+    #expect(throws: CommandUsageError.self) { try ListenOptions.parse(["http://h", "--loud"], environment: [:]) }
+    #expect(throws: CommandUsageError.self) { try ListenOptions.parse(["http://h", "http://i"], environment: [:]) }
   }
 
   @Test func theStatusLineShowsTrackTimeAndDrift() {

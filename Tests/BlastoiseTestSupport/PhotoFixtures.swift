@@ -35,13 +35,17 @@ public enum PhotoFixtures {
     return try bytes(path)
   }
 
-  /// A one-second MP4 (or MOV, by the extension) whose `mvhd` says it was made at
-  /// `creationTime` (ISO 8601, UTC).
-  public static func video(at path: String, creationTime: String) async throws -> [UInt8] {
+  /// An MP4 (or MOV, by the extension) of `seconds` whose `mvhd` says it was made at
+  /// `creationTime` (ISO 8601, UTC); long ones are noise, so they stay large.
+  public static func video(at path: String, creationTime: String, seconds: Int = 1) async throws -> [UInt8] {
+    let source =
+      seconds > 1
+      ? "nullsrc=size=320x240:duration=\(seconds):rate=25,geq=random(1)*255:128:128"
+      : "testsrc=size=64x48:duration=1:rate=10"
     try await TestTool.run(
       "ffmpeg",
       [
-        "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=64x48:duration=1:rate=10", "-c:v", "mpeg4",
+        "-v", "error", "-y", "-f", "lavfi", "-i", source, "-c:v", "mpeg4", "-q:v", "5",
         "-metadata", "creation_time=\(creationTime)", path,
       ])
     return try bytes(path)

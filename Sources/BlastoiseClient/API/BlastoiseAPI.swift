@@ -62,6 +62,8 @@ public final class BlastoiseAPI: Sendable {
     case none
     case json(Data)
     case multipart(Data, boundary: String)
+    /// Raw bytes labelled `contentType` (a photo, a resumable upload's chunk).
+    case bytes(Data, contentType: String)
   }
 
   /// Sends a request and decodes the JSON answer as `T`.
@@ -85,9 +87,19 @@ public final class BlastoiseAPI: Sendable {
 
   /// Sends a request; answers the body of a 2xx response, else throws the server's message.
   func sendRaw(_ method: String, _ path: String, body: Body = .none) async throws(BlastoiseClientError) -> Data {
+    try await exchange(method, path, body: body).data
+  }
+
+  /// Sends a request with `headers` besides the usual; answers a 2xx response's body and head,
+  /// else throws the server's message.
+  func exchange(_ method: String, _ path: String, body: Body = .none, headers: [String: String] = [:])
+    async throws(BlastoiseClientError) -> (data: Data, response: HTTPURLResponse)
+  {
     var request = URLRequest(url: url(path))
     request.httpMethod = method
-    for (name, value) in requestHeaders { request.setValue(value, forHTTPHeaderField: name) }
+    for (name, value) in requestHeaders.merging(headers, uniquingKeysWith: { $1 }) {
+      request.setValue(value, forHTTPHeaderField: name)
+    }
     switch body {
     case .none:
       // Mutating routes take JSON bodies; an empty one is allowed.
@@ -98,6 +110,9 @@ public final class BlastoiseAPI: Sendable {
     case .multipart(let data, let boundary):
       request.httpBody = data
       request.setValue("multipart/form-data; boundary=\(boundary)", forHTTPHeaderField: "Content-Type")
+    case .bytes(let data, let contentType):
+      request.httpBody = data
+      request.setValue(contentType, forHTTPHeaderField: "Content-Type")
     }
     let data: Data
     let response: URLResponse
@@ -112,7 +127,7 @@ public final class BlastoiseAPI: Sendable {
       throw .http(
         status: http.statusCode, message: BlastoiseClientError.serverMessage(in: data, status: http.statusCode))
     }
-    return data
+    return (data, http)
   }
 
   func encode(_ value: some Encodable) throws(BlastoiseClientError) -> Data {

@@ -97,24 +97,11 @@ public enum ListenCommand {
     exit(received < 0 ? 1 : 0)
   }
 
-  /// `--user NAME`: the password from BLASTOISE_PASSWORD, else standard input. Without a user,
-  /// the existing session or a guest one (when the server allows guests).
+  /// `--user NAME` signs in; without a user, the existing session or a guest one (when the
+  /// server allows guests).
   private static func signIn(_ api: BlastoiseAPI, _ options: ListenOptions) async {
     guard let user = options.user else { return }
-    var password = ProcessInfo.processInfo.environment["BLASTOISE_PASSWORD"] ?? ""
-    if password.isEmpty {
-      password =
-        (Terminal.inputIsTTY ? Terminal.readSecret(prompt: "Password for \(user): ") : readLine(strippingNewline: true))
-        ?? ""
-    }
-    guard !password.isEmpty else {
-      fail("blastoise: give the password in BLASTOISE_PASSWORD or on standard input", status: 2)
-    }
-    do {
-      try await api.logIn(username: user, password: password)
-    } catch {
-      fail("blastoise: cannot sign in as \(user): \(error.message)", status: 1)
-    }
+    await PasswordSignIn.signIn(api, as: user)
   }
 
   private static func perform(_ key: PlayerKey, on session: ListenerSession) async {
@@ -129,8 +116,5 @@ public enum ListenCommand {
     }
   }
 
-  static func fail(_ message: String, status: Int32) -> Never {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
-    exit(status)
-  }
+  static func fail(_ message: String, status: Int32) -> Never { PasswordSignIn.fail(message, status: status) }
 }

@@ -13,63 +13,18 @@ public struct ListenOptions: Sendable, Equatable {
   public static let usage =
     "usage: blastoise listen URL [--channel ID] [--user NAME] [--audio-output AO|null] [--status-json]"
 
-  public static func parse(_ arguments: [String], environment: [String: String]) throws(ListenUsageError)
+  public static func parse(_ arguments: [String], environment: [String: String]) throws(CommandUsageError)
     -> ListenOptions
   {
-    var server: String?
-    var values: [String: String] = [:]
-    var statusJSON = false
-    var index = 0
-    while index < arguments.count {
-      let argument = arguments[index]
-      index += 1
-      guard argument.hasPrefix("--") else {
-        guard server == nil else { throw ListenUsageError("unexpected argument '\(argument)'") }
-        server = argument
-        continue
-      }
-      var name = String(argument.dropFirst(2))
-      var value: String?
-      if let equals = name.firstIndex(of: "=") {
-        value = String(name[name.index(after: equals)...])
-        name = String(name[..<equals])
-      }
-      switch name {
-      case "status-json":
-        guard value == nil else { throw ListenUsageError("--status-json takes no value") }
-        statusJSON = true
-      case "channel", "user", "audio-output":
-        if value == nil {
-          guard index < arguments.count, !arguments[index].hasPrefix("--") else {
-            throw ListenUsageError("--\(name) needs a value")
-          }
-          value = arguments[index]
-          index += 1
-        }
-        guard let value, !value.isEmpty else { throw ListenUsageError("--\(name) must not be empty") }
-        values[name] = value
-      case "help":
-        throw ListenUsageError(usage)
-      default:
-        throw ListenUsageError("unknown flag '--\(name)' for listen")
-      }
-    }
-    guard let server = server ?? environment["BLASTOISE_URL"] else {
-      throw ListenUsageError("blastoise listen needs the server's URL, e.g. http://localhost:3001")
-    }
-    func value(_ name: String) -> String? {
-      values[name]
-        ?? environment["BLASTOISE_" + name.uppercased().replacingOccurrences(of: "-", with: "_")]
-        .flatMap { $0.isEmpty ? nil : $0 }
+    let flags = try CommandFlags(
+      arguments, command: "listen", valued: ["channel", "user", "audio-output"], switches: ["status-json"],
+      environment: environment, usage: usage)
+    guard flags.positional.count <= 1 else { throw CommandUsageError("unexpected argument '\(flags.positional[1])'") }
+    guard let server = flags.positional.first ?? environment["BLASTOISE_URL"] else {
+      throw CommandUsageError("blastoise listen needs the server's URL, e.g. http://localhost:3001")
     }
     return ListenOptions(
-      server: server, roomID: value("channel"), user: value("user"), audioOutput: value("audio-output"),
-      statusJSON: statusJSON)
+      server: server, roomID: flags.value("channel"), user: flags.value("user"),
+      audioOutput: flags.value("audio-output"), statusJSON: flags.switches.contains("status-json"))
   }
-}
-
-public struct ListenUsageError: Error, Sendable, Equatable, CustomStringConvertible {
-  public let message: String
-  init(_ message: String) { self.message = message }
-  public var description: String { message }
 }

@@ -33,6 +33,7 @@ public enum CommandLineArguments {
            blastoise user add NAME [--admin] [--data-dir DIR] [--database postgres://…]   (password on stdin)
            blastoise listen URL [--channel ID] [--user NAME] [--audio-output AO|null] [--status-json]
                                                                   (password: BLASTOISE_PASSWORD or stdin)
+           blastoise backup DIR --server URL --user NAME [--device NAME] [--no-videos]
            blastoise --version | --help
     """
 

@@ -156,8 +156,12 @@ import Testing
     try await backend.withStorage { storage in
       let ann = try await Fixture.user("Ann", in: storage)
       try await storage.playlists.insert(Fixture.playlist("p1", owner: ann))
-      let writers = 50
-      try await withHangGuard {
+      // Each transaction is some ten hops between the pool and the store's queue, one at a time:
+      // beside the rest of the suite on two cores a hop can wait long for a thread, and 50
+      // writers passed the 120 s guard twice in one day (alone they take 0.3 s). 24 still
+      // interleave; the guard only catches a hang.
+      let writers = 24
+      try await withHangGuard(seconds: 600) {
         try await withThrowingTaskGroup(of: Void.self) { group in
           for writer in 0..<writers {
             group.addTask {
