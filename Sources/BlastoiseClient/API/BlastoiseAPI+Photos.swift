@@ -53,17 +53,15 @@ extension BlastoiseAPI {
     }
   }
 
-  /// Sends a resumable upload's bytes from `offset` with their SHA-256; answers the new offset,
-  /// and the photo once the last bytes filed it.
-  public func continueResumableUpload(_ path: String, offset: Int, _ bytes: Data, sha256: Data)
+  /// Sends a resumable upload's bytes from `offset`, with their SHA-256 for the server to check
+  /// when given; answers the new offset, and the photo once the last bytes filed it.
+  public func continueResumableUpload(_ path: String, offset: Int, _ bytes: Data, sha256: Data?)
     async throws(BlastoiseClientError) -> (offset: Int, photoID: String?)
   {
+    var headers = ["Tus-Resumable": "1.0.0", "Upload-Offset": "\(offset)"]
+    if let sha256 { headers["Upload-Checksum"] = "sha256 \(sha256.base64EncodedString())" }
     let (_, response) = try await exchange(
-      "PATCH", path, body: .bytes(bytes, contentType: "application/offset+octet-stream"),
-      headers: [
-        "Tus-Resumable": "1.0.0", "Upload-Offset": "\(offset)",
-        "Upload-Checksum": "sha256 \(sha256.base64EncodedString())",
-      ])
+      "PATCH", path, body: .bytes(bytes, contentType: "application/offset+octet-stream"), headers: headers)
     guard let next = response.value(forHTTPHeaderField: "Upload-Offset").flatMap({ Int($0) }) else {
       throw .decoding("the server did not say the upload's offset")
     }
