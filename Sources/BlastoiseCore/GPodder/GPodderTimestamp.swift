@@ -37,7 +37,7 @@ enum GPodderTimestamp {
       }
     }
     guard index == bytes.count else { return nil }
-    let days = daysFromCivil(year: year, month: month, day: day)
+    let days = CivilDate.days(fromCivil: year, month, day)
     let seconds = Int64(days) * 86_400 + Int64(hour * 3_600 + minute * 60 + second) - Int64(offsetMinutes * 60)
     return seconds * 1_000 + millisecond
   }
@@ -46,7 +46,7 @@ enum GPodderTimestamp {
     let seconds = milliseconds >= 0 ? milliseconds / 1_000 : (milliseconds - 999) / 1_000
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let within = Int(seconds - days * 86_400)
-    let (year, month, day) = civil(fromDays: Int(days))
+    let (year, month, day) = CivilDate.civil(fromDays: Int(days))
     func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
     let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
     return "\(yearText)-\(two(month))-\(two(day))T\(two(within / 3_600)):\(two(within / 60 % 60)):\(two(within % 60))"
@@ -64,27 +64,5 @@ enum GPodderTimestamp {
       value = value * 10 + digit
     }
     return value
-  }
-
-  /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-  private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
-
-  private static func civil(fromDays days: Int) -> (Int, Int, Int) {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let mp = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 }

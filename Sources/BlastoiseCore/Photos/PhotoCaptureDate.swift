@@ -13,6 +13,16 @@ public struct PhotoCaptureDate: Sendable, Equatable {
     self.month = month
   }
 
+  /// Whether `text` is a month as checks send it, "YYYY-MM" (0001-01 to 9999-12).
+  public static func isMonth(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 7, bytes[4] == UInt8(ascii: "-"),
+      bytes.enumerated().allSatisfy({ $0.offset == 4 || (48...57).contains($0.element) }),
+      let year = Int(text.prefix(4)), let month = Int(text.suffix(2))
+    else { return false }
+    return year >= 1 && (1...12).contains(month)
+  }
+
   public var year: Int { Int(month.prefix(4)) ?? 0 }
   public var monthNumber: Int { Int(month.suffix(2)) ?? 0 }
 

@@ -1,3 +1,5 @@
+import BlastoiseProtocol
+
 /// A person's backed-up photos and videos. A file is theirs alone; the same bytes are kept once
 /// per person (`add` answers the photo already there).
 public protocol PhotoStore: Sendable {
@@ -18,7 +20,7 @@ public protocol PhotoStore: Sendable {
   /// Removes the rows of photos trashed before `before` and answers them (their files go next).
   func purge(trashedBefore before: Int64) async throws -> [StoredPhoto]
   /// Each device the person backs up from: how many photos, and when it last sent one.
-  func devices(userID: Int) async throws -> [PhotoDevice]
+  func devices(userID: Int) async throws -> [PhotoDeviceInfo]
 }
 
 /// Where a page of photos ends: the next page starts after it.
@@ -83,19 +85,5 @@ public struct StoredPhoto: Sendable, Equatable {
 
   public var known: PhotoKnown {
     PhotoKnown(name: name, month: month, size: size, sha256: sha256, device: device, assetId: assetID)
-  }
-}
-
-public struct PhotoDevice: Sendable, Equatable {
-  public var name: String
-  public var photos: Int
-  public var bytes: Int64
-  public var lastBackupAt: Int64
-
-  public init(name: String, photos: Int, bytes: Int64, lastBackupAt: Int64) {
-    self.name = name
-    self.photos = photos
-    self.bytes = bytes
-    self.lastBackupAt = lastBackupAt
   }
 }

@@ -114,7 +114,7 @@ struct Exchange {
       switch file.finish() {
       case .success(let size):
         if let offset = context.appendOffset {
-          request.appended = AppendedBody(path: file.bodyFile.temporaryPath, offset: offset, size: size)
+          request.appended = AppendedBody(path: file.path, offset: offset, size: size)
         } else {
           request.bodyFile = file.bodyFile
         }

@@ -10,7 +10,7 @@ import Glibc
 /// a client that went away mid-body. A full disk is a 507; a complete body is fsynced before the
 /// handler sees it.
 final class FileBodyReceiver: @unchecked Sendable {
-  private let path: String
+  let path: String
   private var fd: Int32
   /// Bytes this body may write (an appended file's room left).
   private let limit: Int

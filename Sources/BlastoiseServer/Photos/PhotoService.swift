@@ -42,9 +42,9 @@ struct PhotoService: Sendable {
       throw HTTPError(.badRequest, "A check takes at most \(Self.maxCheckItems) items")
     }
     for item in request.items {
-      guard PhotoCaptureDate.exif(item.month.replacingOccurrences(of: "-", with: ":") + ":01 00:00:00") != nil,
-        item.month.utf8.count == 7
-      else { throw HTTPError(.badRequest, "month must be YYYY-MM, not '\(item.month.prefix(40))'") }
+      guard PhotoCaptureDate.isMonth(item.month) else {
+        throw HTTPError(.badRequest, "month must be YYYY-MM, not '\(item.month.prefix(40))'")
+      }
     }
     let match = PhotoMatch(try await store.known(userID: userID))
     return PhotoCheckAnswer(
@@ -139,9 +139,8 @@ struct PhotoService: Sendable {
 
   func status(userID: Int) async throws -> PhotoBackupStatus {
     PhotoBackupStatus(
-      devices: try await store.devices(userID: userID).map {
-        PhotoDeviceInfo(name: $0.name, photos: $0.photos, bytes: $0.bytes, lastBackupAt: $0.lastBackupAt)
-      }, usedBytes: try await store.usedBytes(userID: userID), quotaBytes: quotaBytes)
+      devices: try await store.devices(userID: userID), usedBytes: try await store.usedBytes(userID: userID),
+      quotaBytes: quotaBytes)
   }
 
   /// Deletes the files of photos trashed more than 30 days ago.

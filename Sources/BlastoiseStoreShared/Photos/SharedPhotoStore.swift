@@ -1,4 +1,5 @@
 import BlastoiseCore
+import BlastoiseProtocol
 
 /// `PhotoStore` for either backend, its SQL written once. `(user_id, sha256)` is unique, so the
 /// same bytes sent twice at once are stored once whichever insert comes second.
@@ -93,7 +94,7 @@ public struct SharedPhotoStore<Access: StoreAccess>: PhotoStore {
     }
   }
 
-  public func devices(userID: Int) async throws -> [PhotoDevice] {
+  public func devices(userID: Int) async throws -> [PhotoDeviceInfo] {
     try await access.read { connection in
       try connection.query(
         """
@@ -102,7 +103,7 @@ public struct SharedPhotoStore<Access: StoreAccess>: PhotoStore {
         """, StoreValue(userID)
       ).compactMap { row in
         guard let name = row.string("device"), let photos = row.int("photos") else { return nil }
-        return PhotoDevice(
+        return PhotoDeviceInfo(
           name: name, photos: photos, bytes: row.int64("bytes") ?? 0, lastBackupAt: row.int64("last_at") ?? 0)
       }
     }

@@ -1,4 +1,5 @@
 import BlastoiseCore
+import BlastoiseProtocol
 import Testing
 
 /// What every backend's `PhotoStore` must do: the same bytes are kept once per person, a person
@@ -83,8 +84,8 @@ import Testing
       _ = try await storage.photos.add(Self.photo("e", of: bob.id, sha: "5", taken: 2_000))
       #expect(
         try await storage.photos.devices(userID: ann.id) == [
-          PhotoDevice(name: "camera", photos: 1, bytes: 100, lastBackupAt: 2_001),
-          PhotoDevice(name: "pixel", photos: 2, bytes: 30, lastBackupAt: 5_001),
+          PhotoDeviceInfo(name: "camera", photos: 1, bytes: 100, lastBackupAt: 2_001),
+          PhotoDeviceInfo(name: "pixel", photos: 2, bytes: 30, lastBackupAt: 5_001),
         ])
     }
   }
