@@ -6,8 +6,9 @@ static void bl_vips_drop_log(const gchar *domain, GLogLevelFlags level, const gc
   (void)domain, (void)level, (void)message, (void)data;
 }
 
-// Starts libvips once for the process. Only the JPEG, PNG and WebP loaders may run (whatever
-// the bytes claim to be); no operation cache (each variant is made once and kept on disk); one
+// Starts libvips once for the process. Only the JPEG, PNG, WebP, GIF, HEIF and TIFF loaders may
+// run, whatever the bytes claim to be (covers are sniffed as JPEG, PNG or WebP before they get
+// here; photos add the rest); no operation cache (each variant is made once and kept on disk); one
 // thread per operation (callers run operations on worker lanes of their own); libvips' warnings
 // stay off stderr, the server's log (callers log what failed).
 static inline int bl_vips_start(void) {
@@ -17,6 +18,9 @@ static inline int bl_vips_start(void) {
   vips_operation_block_set("VipsForeignLoadJpeg", FALSE);
   vips_operation_block_set("VipsForeignLoadPng", FALSE);
   vips_operation_block_set("VipsForeignLoadWebp", FALSE);
+  vips_operation_block_set("VipsForeignLoadNsgif", FALSE);
+  vips_operation_block_set("VipsForeignLoadHeif", FALSE);
+  vips_operation_block_set("VipsForeignLoadTiff", FALSE);
   vips_cache_set_max(0);
   vips_concurrency_set(1);
   g_log_set_handler("VIPS", G_LOG_LEVEL_MASK, bl_vips_drop_log, NULL);
@@ -37,6 +41,22 @@ static inline int bl_vips_thumbnail(const void *bytes, size_t length, int size, 
   return vips_thumbnail_buffer(
       (void *)bytes, length, out, size, "height", size, "size", VIPS_SIZE_DOWN, "option_string", "fail_on=error",
       NULL);
+}
+
+// A photo file shrunk to fit `size` × `size` (never enlarged), upright, in sRGB; refused when its
+// header says more than `max_pixels`. Loaders shrink while decoding where they can (JPEG, HEIF's
+// own thumbnail), so a 12-megapixel photo is never decoded whole. A damaged photo still shows
+// what can be decoded of it.
+static inline int bl_vips_thumbnail_file(const char *path, int size, double max_pixels, VipsImage **out) {
+  VipsImage *header = vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+  if (header == NULL) return -1;
+  double pixels = (double)vips_image_get_width(header) * (double)vips_image_get_height(header);
+  g_object_unref(header);
+  if (pixels > max_pixels) {
+    vips_error("blastoise", "%.0f megapixels, over the limit", pixels / 1e6);
+    return -1;
+  }
+  return vips_thumbnail(path, out, size, "height", size, "size", VIPS_SIZE_DOWN, NULL);
 }
 
 // JPEG has no transparency: transparent pixels become white, not black. Metadata is dropped.

@@ -16,12 +16,12 @@ import Testing
       bodyData: Data(bytes))
   }
 
-  /// Every file under the photos folder but those arriving.
+  /// Every file under the photos folder but the server's own (arriving bodies, thumbnails).
   static func files(_ root: String) -> [String] {
     let all = FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []
     return all.filter { path in
       var isDirectory: ObjCBool = false
-      return !path.hasPrefix(".incoming")
+      return !path.hasPrefix(".")
         && FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory)
         && !isDirectory.boolValue
     }.sorted()

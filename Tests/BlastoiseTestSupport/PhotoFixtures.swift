@@ -7,7 +7,7 @@ public enum PhotoFixtures {
   /// `noise` makes it as large as a camera's (the test pattern alone compresses to little).
   public static func jpeg(
     at path: String, seed: Int = 0, width: Int = 320, height: Int = 240, noise: Bool = false,
-    exifDate: String? = nil, offset: String? = nil
+    exifDate: String? = nil, offset: String? = nil, orientation: Int? = nil
   ) async throws -> [UInt8] {
     try await TestTool.run(
       "ffmpeg",
@@ -16,11 +16,12 @@ public enum PhotoFixtures {
         "-vf", "hue=h=\(seed * 37 % 360)" + (noise ? ",noise=alls=40:allf=u" : ""), "-frames:v", "1", "-q:v", "3",
         path,
       ])
-    if let exifDate {
-      var arguments = ["-q", "-overwrite_original", "-DateTimeOriginal=\(exifDate)"]
-      if let offset { arguments.append("-OffsetTimeOriginal=\(offset)") }
-      try await TestTool.run("exiftool", arguments + [path])
-    }
+    var tags: [String] = []
+    if let exifDate { tags.append("-DateTimeOriginal=\(exifDate)") }
+    if let offset { tags.append("-OffsetTimeOriginal=\(offset)") }
+    // `-n`: the number itself (6 is "rotate 90° clockwise to show").
+    if let orientation { tags += ["-n", "-Orientation=\(orientation)"] }
+    if !tags.isEmpty { try await TestTool.run("exiftool", ["-q", "-overwrite_original"] + tags + [path]) }
     return try bytes(path)
   }
 
@@ -32,6 +33,20 @@ public enum PhotoFixtures {
         "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=96x64", "-vf", "hue=h=\(seed * 37 % 360)",
         "-frames:v", "1", path,
       ])
+    return try bytes(path)
+  }
+
+  /// A HEIC picture (heif-enc, HEVC inside), as an iPhone takes them.
+  public static func heic(at path: String, seed: Int = 0, width: Int = 640, height: Int = 480) async throws -> [UInt8] {
+    let source = path + ".png"
+    defer { try? FileManager.default.removeItem(atPath: source) }
+    try await TestTool.run(
+      "ffmpeg",
+      [
+        "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=\(width)x\(height)", "-vf",
+        "hue=h=\(seed * 37 % 360)", "-frames:v", "1", source,
+      ])
+    try await TestTool.run("heif-enc", ["-q", "60", source, "-o", path])
     return try bytes(path)
   }
 

@@ -60,3 +60,24 @@ public struct PhotoUploadQuery: Sendable, Equatable {
       + (takenAt.map { [("takenAt", $0)] } ?? [])
   }
 }
+
+/// The sizes `GET /api/photos/:id/thumbnail?size=` makes (JPEG, fitting a square of that edge):
+/// 256 for a timeline's grid, 1440 for a viewer (a browser that cannot show HEIC shows this).
+public enum PhotoThumbnailSize: String, Sendable, CaseIterable {
+  case small = "256"
+  case large = "1440"
+
+  public var pixels: Int { Int(rawValue)! }
+
+  /// `size` from a query; absent is small.
+  public init(parameters: [String: String]) throws(InvalidQuery) {
+    guard let text = parameters["size"] else {
+      self = .small
+      return
+    }
+    guard let size = PhotoThumbnailSize(rawValue: text) else {
+      throw InvalidQuery(message: "'size' must be one of \(Self.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    self = size
+  }
+}

@@ -63,6 +63,23 @@ extension APIOperation {
           "content": ["*/*": ["schema": ["type": "string", "format": "binary"]]],
         ]
       ], errors: [404, 416], notes: "Additive. One range per request."),
+    APIOperation(
+      .get, .photoThumbnail, "A photo's or video's thumbnail (JPEG)", access: .permission(.upload),
+      query: [
+        QueryParameters.parameter(
+          "size", ["type": "string", "enum": .array(PhotoThumbnailSize.allCases.map { .string($0.rawValue) })],
+          "The edge of the square it fits (default \(PhotoThumbnailSize.small.rawValue))")
+      ],
+      answers: [
+        200: [
+          "description": "JPEG, upright, never larger than the original",
+          "content": ["image/jpeg": ["schema": ["type": "string", "format": "binary"]]],
+        ]
+      ], errors: [404],
+      notes: """
+        Additive. Made on first request and kept. 404 also when none can be made (a RAW file; a video when the \
+        server has no ffmpeg).
+        """),
   ]
 
   static let noBody: JSONValue = ["description": "Done; the headers say the rest"]

@@ -17,6 +17,7 @@ struct PhotoService: Sendable {
   /// Where files are read, hashed and linked: blocking work, kept off the Swift pool (a 2 GB
   /// video takes seconds to hash).
   let lanes = WorkerLanes(label: "blastoise.photos", count: 2)
+  let thumbnails: PhotoThumbnails
 
   /// Where bodies are streamed to before they are filed.
   var incoming: String { root + "/.incoming" }
@@ -34,7 +35,10 @@ struct PhotoService: Sendable {
     self.quotaBytes = quotaBytes
     self.clock = clock
     self.log = log
-    try FileManager.default.createDirectory(atPath: root + "/.incoming", withIntermediateDirectories: true)
+    thumbnails = PhotoThumbnails(directory: root + "/.thumbnails", log: log)
+    for folder in [incoming, thumbnails.directory] {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
   }
 
   func check(_ request: PhotoCheckRequest, userID: Int) async throws -> PhotoCheckAnswer {
@@ -123,6 +127,16 @@ struct PhotoService: Sendable {
 
   func file(of photo: StoredPhoto) -> String { root + "/" + photo.path }
 
+  /// The thumbnail file of the caller's photo `id`: 404 when it is not theirs, or when no
+  /// thumbnail can be made of it (a RAW file, a video without ffmpeg).
+  func thumbnail(_ id: String, userID: Int, size: PhotoThumbnailSize) async throws -> String {
+    let photo = try await photo(id, userID: userID)
+    guard let path = await thumbnails.file(of: photo, original: file(of: photo), size: size) else {
+      throw HTTPError(.notFound, "No thumbnail can be made of \(photo.name)")
+    }
+    return path
+  }
+
   func trash(_ id: String, userID: Int) async throws -> Photo {
     guard try await store.setTrashed(id: id, userID: userID, at: clock.milliseconds()) else {
       throw HTTPError(.notFound, "No such photo")
@@ -146,7 +160,10 @@ struct PhotoService: Sendable {
   /// Deletes the files of photos trashed more than 30 days ago.
   func purgeTrash() async throws -> Int {
     let gone = try await store.purge(trashedBefore: clock.milliseconds() - Self.trashMilliseconds)
-    for photo in gone { unlink(file(of: photo)) }
+    for photo in gone {
+      unlink(file(of: photo))
+      thumbnails.remove(photo.id)
+    }
     if !gone.isEmpty { log("photos: purged \(gone.count) from the trash") }
     return gone.count
   }

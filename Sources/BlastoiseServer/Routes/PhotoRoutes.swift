@@ -59,6 +59,15 @@ struct PhotoRoutes: Sendable {
       let person = try await auth.require(.upload, for: request)
       return .json(try await photos.restore(request.pathParameter("id"), userID: person.userID))
     }
+    router.on(.get, APIRoute.photoThumbnail.pattern) { request in
+      let person = try await auth.require(.upload, for: request)
+      let size = try PhotoThumbnailSize(parameters: request.query)
+      let path = try await photos.thumbnail(request.pathParameter("id"), userID: person.userID, size: size)
+      let options = FileResponse.Options(
+        contentType: "image/jpeg", etag: path.split(separator: "/").last.map(String.init),
+        cacheControl: "private, max-age=31536000, immutable")
+      return FileResponse.serve(path: path, for: request, options: options)
+    }
     router.on(.get, APIRoute.photoOriginal.pattern) { request in
       let person = try await auth.require(.upload, for: request)
       let photo = try await photos.photo(request.pathParameter("id"), userID: person.userID)
