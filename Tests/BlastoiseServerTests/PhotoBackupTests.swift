@@ -179,6 +179,7 @@ import Testing
     let status = try await ann.get(APIRoute.photoBackupStatus.path()).json(PhotoBackupStatus.self)
     #expect(status.devices.map(\.name) == ["pixel"] && status.devices[0].photos == 3)
     #expect(status.quotaBytes == nil && status.usedBytes > 0)
+    #expect(status.photoCount == 3 && status.trashedCount == 0)
     #expect(try await ann.get(APIRoute.photos.path() + "?limit=0").status == 400)
     #expect(try await ann.get(APIRoute.photos.path() + "?before=nonsense").status == 400)
     await server.stop()

@@ -112,9 +112,17 @@ import Testing
       try await Self.patch(ann, location, offset: half, bytes[half...], extra: ["Upload-Checksum": "md5 AAAA"]).status
         == 400)
 
+    // The status says what stopped part way, to its owner only.
+    let status = try await ann.get(APIRoute.photoBackupStatus.path()).json(PhotoBackupStatus.self)
+    let unfinished = try #require(status.unfinished?.first)
+    #expect(status.unfinished?.count == 1 && unfinished.name == "resumed.jpg")
+    #expect(unfinished.offset == Int64(half) && unfinished.length == Int64(bytes.count))
+    #expect(unfinished.expiresAt > unfinished.createdAt && status.photoCount == 0)
+
     // Someone else can neither see nor add to it.
     let bob = server.client()
     try await bob.signUp("bob")
+    #expect(try await bob.get(APIRoute.photoBackupStatus.path()).json(PhotoBackupStatus.self).unfinished == [])
     #expect(try await bob.request("HEAD", location, headers: Self.tus).status == 404)
     #expect(try await Self.patch(bob, location, offset: half, bytes[half...]).status == 404)
     #expect(try await Self.offset(ann, location) == half)
@@ -125,6 +133,8 @@ import Testing
     #expect(done.header("Blastoise-Photo-Existing") == "false")
     let original = try await ann.get(APIRoute.photoOriginal.path(id))
     #expect(Array(original.body) == bytes)
+    let finished = try await ann.get(APIRoute.photoBackupStatus.path()).json(PhotoBackupStatus.self)
+    #expect(finished.unfinished == [] && finished.photoCount == 1)
     #expect(
       FileManager.default.contents(atPath: server.dataDirectory + "/photos/ann/2017/09/resumed.jpg").map(Array.init)
         == bytes)

@@ -74,6 +74,16 @@ export function bookFileUrl(bookId, index) {
 
 export const opmlUrl = `${API_BASE}/api/podcasts/opml`;
 
+/** A backed-up photo's JPEG thumbnail: `size` 256 (the grid) or 1440 (the viewer). */
+export function photoThumbnailUrl(photoId, size = 256) {
+  return `${API_BASE}/api/photos/${enc(photoId)}/thumbnail?size=${size}`;
+}
+
+/** The photo or video as it was sent (served as an attachment). */
+export function photoOriginalUrl(photoId) {
+  return `${API_BASE}/api/photos/${enc(photoId)}/original`;
+}
+
 export function socketUrl(channelId) {
   const url = new URL(API_BASE || window.location.origin, window.location.href);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
@@ -130,6 +140,13 @@ export const api = {
   appPasswords: () => apiJson("/api/app-passwords"),
   createAppPassword: (name) => apiJson("/api/app-passwords", { method: "POST", body: { name } }),
   revokeAppPassword: (id) => apiJson(`/api/app-passwords/${enc(id)}`, { method: "DELETE" }),
+
+  // Photo backup, the caller's own: pages { photos, next? } (`before`: a page's next), newest
+  // first; status { devices, usedBytes, quotaBytes?, photoCount?, trashedCount?, unfinished? }.
+  photos: ({ before, limit, trashed } = {}) => apiJson(`/api/photos${query({ before, limit, trashed: trashed ? "true" : null })}`),
+  trashPhoto: (id) => apiJson(`/api/photos/${enc(id)}`, { method: "DELETE" }),
+  restorePhoto: (id) => apiJson(`/api/photos/${enc(id)}/restore`, { method: "POST" }),
+  photoBackupStatus: () => apiJson("/api/photos/backup/status"),
 
   library: () => apiJson("/api/library"),
   scan: () => apiJson("/api/library/scan", { method: "POST" }),

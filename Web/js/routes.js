@@ -22,9 +22,9 @@ export function shareLink(token) {
 
 // The library's views: `#/library` (the start view), `#/albums?sort=&genre=`, `#/album/<id>`,
 // `#/artists?sort=`, `#/artist/<id>`, `#/genres`, `#/tracks`, `#/favourites`, `#/books`,
-// `#/book/<id>`, `#/podcasts`, `#/podcast/<id>`. Links are real
+// `#/book/<id>`, `#/podcasts`, `#/podcast/<id>`, `#/photos?trash=1`. Links are real
 // `<a href>`s, so the browser's Back, middle-click and the keyboard work on them.
-const LIBRARY_VIEWS = ["library", "albums", "album", "artists", "artist", "genres", "tracks", "favourites", "books", "book", "podcasts", "podcast"];
+const LIBRARY_VIEWS = ["library", "albums", "album", "artists", "artist", "genres", "tracks", "favourites", "books", "book", "podcasts", "podcast", "photos"];
 const DETAIL_VIEWS = ["album", "artist", "book", "podcast"]; // the views that name one item
 
 /** { view, id, params } for a library address, or null for any other. */

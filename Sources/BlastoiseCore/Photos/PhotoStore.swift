@@ -13,14 +13,28 @@ public protocol PhotoStore: Sendable {
   func known(userID: Int) async throws -> [PhotoKnown]
   /// Newest capture first, then newest ID; trashed ones only with `trashed`.
   func photos(userID: Int, trashed: Bool, limit: Int, before: PhotoCursor?) async throws -> [StoredPhoto]
-  /// Bytes the person's photos take, trashed ones included (they are still on disk).
-  func usedBytes(userID: Int) async throws -> Int64
+  /// How much the person keeps: bytes (trashed ones included: they are still on disk) and
+  /// counts.
+  func usage(userID: Int) async throws -> PhotoUsage
   /// Moves a photo to the trash (`at`) or back out of it (nil); false when there is no such photo.
   func setTrashed(id: String, userID: Int, at: Int64?) async throws -> Bool
   /// Removes the rows of photos trashed before `before` and answers them (their files go next).
   func purge(trashedBefore before: Int64) async throws -> [StoredPhoto]
   /// Each device the person backs up from: how many photos, and when it last sent one.
   func devices(userID: Int) async throws -> [PhotoDeviceInfo]
+}
+
+public struct PhotoUsage: Sendable, Equatable {
+  public var bytes: Int64
+  /// Photos and videos out of the trash, and in it.
+  public var kept: Int
+  public var trashed: Int
+
+  public init(bytes: Int64, kept: Int, trashed: Int) {
+    self.bytes = bytes
+    self.kept = kept
+    self.trashed = trashed
+  }
 }
 
 /// Where a page of photos ends: the next page starts after it.

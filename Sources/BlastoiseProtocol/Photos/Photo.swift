@@ -140,14 +140,48 @@ public struct PhotoDeviceInfo: Codable, Sendable, Equatable {
 }
 
 /// The caller's backup at a glance: devices, how much is kept, and the quota (absent: none).
+/// The counts and unfinished uploads are additive (absent from an older server).
 public struct PhotoBackupStatus: Codable, Sendable, Equatable {
   public var devices: [PhotoDeviceInfo]
   public var usedBytes: Int64
   public var quotaBytes: Int64?
+  /// Photos and videos kept, and in the trash.
+  public var photoCount: Int?
+  public var trashedCount: Int?
+  /// Resumable uploads begun and not finished, oldest first: they go on when their device backs
+  /// up again, until they expire.
+  public var unfinished: [PhotoUnfinishedUpload]?
 
-  public init(devices: [PhotoDeviceInfo], usedBytes: Int64, quotaBytes: Int64? = nil) {
+  public init(
+    devices: [PhotoDeviceInfo], usedBytes: Int64, quotaBytes: Int64? = nil, photoCount: Int? = nil,
+    trashedCount: Int? = nil, unfinished: [PhotoUnfinishedUpload]? = nil
+  ) {
     self.devices = devices
     self.usedBytes = usedBytes
     self.quotaBytes = quotaBytes
+    self.photoCount = photoCount
+    self.trashedCount = trashedCount
+    self.unfinished = unfinished
+  }
+}
+
+/// A resumable (tus) upload that stopped part way.
+public struct PhotoUnfinishedUpload: Codable, Sendable, Equatable {
+  public var name: String
+  public var device: String?
+  /// Bytes received of `length`.
+  public var offset: Int64
+  public var length: Int64
+  /// Milliseconds since the epoch: when it began, and when it is dropped if not finished.
+  public var createdAt: Int64
+  public var expiresAt: Int64
+
+  public init(name: String, device: String?, offset: Int64, length: Int64, createdAt: Int64, expiresAt: Int64) {
+    self.name = name
+    self.device = device
+    self.offset = offset
+    self.length = length
+    self.createdAt = createdAt
+    self.expiresAt = expiresAt
   }
 }

@@ -125,8 +125,10 @@ public final class RunningServer: Sendable {
       await services.storage.close()
       throw StartupError(message: "cannot use the photos folder \(configuration.photosFolder): \(error)")
     }
-    PhotoRoutes(photos: photos, auth: authenticator, maxPhotoBytes: configuration.maxPhotoMegabytes << 20)
-      .register(on: &router)
+    PhotoRoutes(
+      photos: photos, uploads: tusUploads, auth: authenticator, maxPhotoBytes: configuration.maxPhotoMegabytes << 20
+    )
+    .register(on: &router)
     PhotoTusRoutes(
       photos: photos, uploads: tusUploads, auth: authenticator, maxPhotoBytes: configuration.maxPhotoMegabytes << 20,
       clock: clock

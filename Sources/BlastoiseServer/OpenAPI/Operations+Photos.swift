@@ -138,7 +138,13 @@ enum PhotoSchemas {
             Schema.object(
               ["name": Schema.string, "photos": count, "bytes": count, "lastBackupAt": Schema.milliseconds],
               required: ["name", "photos", "bytes", "lastBackupAt"])),
-          "usedBytes": count, "quotaBytes": count,
+          "usedBytes": count, "quotaBytes": count, "photoCount": count, "trashedCount": count,
+          "unfinished": Schema.array(
+            Schema.object(
+              [
+                "name": Schema.string, "device": Schema.string, "offset": count, "length": count,
+                "createdAt": Schema.milliseconds, "expiresAt": Schema.milliseconds,
+              ], required: ["name", "offset", "length", "createdAt", "expiresAt"])),
         ], required: ["devices", "usedBytes"])),
   ]
 

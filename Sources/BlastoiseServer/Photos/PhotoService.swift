@@ -101,7 +101,7 @@ struct PhotoService: Sendable {
 
   /// 507 when `bytes` more would pass the person's quota.
   func checkQuota(adding bytes: Int64, userID: Int) async throws {
-    guard let quotaBytes, try await store.usedBytes(userID: userID) + bytes > quotaBytes else { return }
+    guard let quotaBytes, try await store.usage(userID: userID).bytes + bytes > quotaBytes else { return }
     throw HTTPError(507, "Your photo quota of \(quotaBytes >> 30) GB is full; nothing was kept")
   }
 
@@ -151,10 +151,11 @@ struct PhotoService: Sendable {
     return Self.wire(try await photo(id, userID: userID))
   }
 
-  func status(userID: Int) async throws -> PhotoBackupStatus {
-    PhotoBackupStatus(
-      devices: try await store.devices(userID: userID), usedBytes: try await store.usedBytes(userID: userID),
-      quotaBytes: quotaBytes)
+  func status(userID: Int, unfinished: [PhotoUnfinishedUpload]) async throws -> PhotoBackupStatus {
+    let usage = try await store.usage(userID: userID)
+    return PhotoBackupStatus(
+      devices: try await store.devices(userID: userID), usedBytes: usage.bytes, quotaBytes: quotaBytes,
+      photoCount: usage.kept, trashedCount: usage.trashed, unfinished: unfinished)
   }
 
   /// Deletes the files of photos trashed more than 30 days ago.

@@ -1,5 +1,6 @@
 import BlastoiseCore
 import BlastoiseHTTP
+import BlastoiseProtocol
 import Foundation
 
 /// Resumable uploads (tus 1.0) in progress, kept on the photos folder's disk so every node
@@ -68,16 +69,26 @@ struct PhotoTusUploads: Sendable {
 
   /// Removes uploads that expired before `now`; answers how many.
   func expire(now: Int64) -> Int {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-    var removed = 0
-    for name in names where name.hasSuffix(".json") {
-      let id = String(name.dropLast(5))
-      if let (upload, _) = upload(id), upload.expiresAt < now {
-        remove(id)
-        removed += 1
-      }
+    let expired = all().filter { $0.upload.expiresAt < now }
+    for entry in expired { remove(entry.id) }
+    return expired.count
+  }
+
+  /// The person's uploads begun and not finished, oldest first.
+  func unfinished(userID: Int) -> [PhotoUnfinishedUpload] {
+    all().filter { $0.upload.userID == userID }.sorted { $0.upload.createdAt < $1.upload.createdAt }.map { entry in
+      PhotoUnfinishedUpload(
+        name: entry.upload.name, device: entry.upload.device, offset: Int64(entry.offset),
+        length: Int64(entry.upload.length), createdAt: entry.upload.createdAt, expiresAt: entry.upload.expiresAt)
     }
-    return removed
+  }
+
+  private func all() -> [(id: String, upload: Upload, offset: Int)] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    return names.filter { $0.hasSuffix(".json") }.compactMap { name in
+      let id = String(name.dropLast(5))
+      return upload(id).map { (id, $0.upload, $0.offset) }
+    }
   }
 
   /// Opens a PATCH's upload for its body, on the HTTP thread: the checks tus asks for before any

@@ -8,6 +8,8 @@ import Foundation
 /// included: another person's photo is 404, as a photo that does not exist.
 struct PhotoRoutes: Sendable {
   let photos: PhotoService
+  /// The resumable uploads, for what a status says is unfinished.
+  let uploads: PhotoTusUploads
   let auth: RequestAuthenticator
   let maxPhotoBytes: Int
 
@@ -38,8 +40,10 @@ struct PhotoRoutes: Sendable {
         body, name: query.name, device: query.device, assetID: query.assetId, clientDate: clientDate, person: person)
       return .json(upload, status: upload.existing ? .ok : .created)
     }
-    router.on(.get, APIRoute.photoBackupStatus.pattern) { request in
-      .json(try await photos.status(userID: try await auth.require(.upload, for: request).userID))
+    router.on(.get, APIRoute.photoBackupStatus.pattern) { [uploads] request in
+      let person = try await auth.require(.upload, for: request)
+      return .json(
+        try await photos.status(userID: person.userID, unfinished: uploads.unfinished(userID: person.userID)))
     }
     router.on(.get, APIRoute.photos.pattern) { request in
       let person = try await auth.require(.upload, for: request)

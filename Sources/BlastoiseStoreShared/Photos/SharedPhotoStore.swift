@@ -68,11 +68,17 @@ public struct SharedPhotoStore<Access: StoreAccess>: PhotoStore {
     }
   }
 
-  public func usedBytes(userID: Int) async throws -> Int64 {
+  public func usage(userID: Int) async throws -> PhotoUsage {
     try await access.read { connection in
-      try connection.queryOne(
-        "SELECT CAST(COALESCE(SUM(size), 0) AS BIGINT) AS used FROM photos WHERE user_id = $1", StoreValue(userID))?
-        .int64("used") ?? 0
+      let row = try connection.queryOne(
+        """
+        SELECT CAST(COALESCE(SUM(size), 0) AS BIGINT) AS used,
+          CAST(COALESCE(SUM(CASE WHEN trashed_at IS NULL THEN 1 ELSE 0 END), 0) AS BIGINT) AS kept,
+          CAST(COALESCE(SUM(CASE WHEN trashed_at IS NULL THEN 0 ELSE 1 END), 0) AS BIGINT) AS trashed
+        FROM photos WHERE user_id = $1
+        """, StoreValue(userID))
+      return PhotoUsage(
+        bytes: row?.int64("used") ?? 0, kept: Int(row?.int64("kept") ?? 0), trashed: Int(row?.int64("trashed") ?? 0))
     }
   }
 

@@ -34,7 +34,7 @@ import Testing
       #expect(try await storage.photos.photo(id: "p1", userID: bob.id) == nil)
       #expect(try await storage.photos.photo(sha256: String(repeating: "a", count: 64), userID: bob.id) == bobs)
       #expect(try await storage.photos.known(userID: ann.id) == [first.known])
-      #expect(try await storage.photos.usedBytes(userID: ann.id) == 100)
+      #expect(try await storage.photos.usage(userID: ann.id) == PhotoUsage(bytes: 100, kept: 1, trashed: 0))
     }
   }
 
@@ -63,6 +63,8 @@ import Testing
         try await storage.photos.photos(userID: ann.id, trashed: true, limit: 10, before: nil).map(\.id) == ["c", "d"])
       // Trashed photos are still known to a backup check: the phone does not send them again.
       #expect(try await storage.photos.known(userID: ann.id).count == 4)
+      let usage = try await storage.photos.usage(userID: ann.id)
+      #expect(usage.kept == 2 && usage.trashed == 2)
 
       let purged = try await storage.photos.purge(trashedBefore: 6_000)
       #expect(purged.map(\.id) == ["c"])

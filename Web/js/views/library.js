@@ -1,5 +1,5 @@
 // The library pane: its views (start, albums, album, artists, artist, genres, tracks, favourites,
-// audiobooks, a book, podcasts, a podcast) chosen by
+// audiobooks, a book, podcasts, a podcast, and the person's own photos) chosen by
 // the address (routes.js), the search box — catalog search in three groups, or, in the Tracks
 // view, a filter over the list — rescan and uploads.
 import { api } from "../api.js";
@@ -16,6 +16,7 @@ import { mountFavourites } from "./favourites.js";
 import { mountGenres } from "./genres.js";
 import { mountLibraryHome } from "./library-home.js";
 import { mountLibraryTracks } from "./library-tracks.js";
+import { mountPhotos } from "./photos.js";
 import { mountPodcast, mountPodcasts } from "./podcasts.js";
 import { mountSearchResults } from "./search-results.js";
 import { toast, toastError } from "./toasts.js";
@@ -30,6 +31,7 @@ const NAV = [
   ["favourites", "Favourites"],
   ["books", "Audiobooks"],
   ["podcasts", "Podcasts"],
+  ["photos", "Photos"], // only for those who may back up (not guests)
 ];
 const SECTION = { album: "albums", artist: "artists", book: "books", podcast: "podcasts" }; // a detail page lights up its list's link
 
@@ -39,7 +41,7 @@ export function mountLibrary(ctx, pane) {
   const views = {
     library: mountLibraryHome, albums: mountAlbums, album: mountAlbum, artists: mountArtists,
     artist: mountArtist, genres: mountGenres, favourites: mountFavourites, books: mountBooks, book: mountBook,
-    podcasts: mountPodcasts, podcast: mountPodcast,
+    podcasts: mountPodcasts, podcast: mountPodcast, photos: mountPhotos,
     tracks: (c, container) => mountLibraryTracks(c, container, { setCount, formatCount }),
   };
 
@@ -60,7 +62,7 @@ export function mountLibrary(ctx, pane) {
   } }, icon("refresh", { size: 16 }), h("span", { text: "Rescan" }));
   rescan.hidden = !store.get("user")?.isAdmin;
 
-  const links = NAV.map(([view, label]) => h("a", { class: "lib-nav-link", href: libraryHref(view), dataset: { view }, text: label }));
+  const links = NAV.filter(([view]) => view !== "photos" || store.can("upload")).map(([view, label]) => h("a", { class: "lib-nav-link", href: libraryHref(view), dataset: { view }, text: label }));
   const nav = h("nav", { class: "lib-nav", id: "library-nav", attrs: { "aria-label": "Library views" } }, links);
   const viewBox = h("div", { class: "lib-view", id: "library-view" });
   const resultsBox = h("div", { class: "lib-view", id: "library-results", hidden: true });

@@ -2,6 +2,7 @@
 import { h } from "../dom.js";
 import { icon } from "../icons.js";
 import { openAppPasswords } from "./app-passwords.js";
+import { openPhotoBackup } from "./photo-backup.js";
 import { openStorage } from "./storage.js";
 import { mountSyncMeter } from "./syncmeter.js";
 import { toast, toastError } from "./toasts.js";
@@ -24,6 +25,7 @@ export function mountTopBar(ctx) {
   );
   if (!user.isGuest) {
     menu.append(item("App passwords", "headphones", () => openAppPasswords(ctx), { id: "open-app-passwords" }));
+    if (store.can("upload")) menu.append(item("Photo backup", "photo", () => openPhotoBackup(ctx), { id: "open-photo-backup" }));
     menu.append(item("Sign out other sessions", "logout", async () => {
       if (!(await confirmDialog({ title: "Sign out other sessions?", message: "Every other browser or app signed in as you will be signed out.", confirmLabel: "Sign them out" }))) return;
       try {
