@@ -185,6 +185,33 @@ import Testing
     await server.stop()
   }
 
+  /// A server killed mid-upload leaves the body it was writing; the next one started on the
+  /// folder removes it, but never a body another server is still writing (it holds a lock).
+  @Test func bodiesAKilledServerLeftAreRemovedAtStartButNotOnesInUse() async throws {
+    let first = try await TestServer()
+    await first.stop()
+    let incoming = first.dataDirectory + "/photos/.incoming"
+    let abandoned = incoming + "/.body-abc123"
+    let inUse = incoming + "/.body-def456"
+    for path in [abandoned, inUse] {
+      #expect(FileManager.default.createFile(atPath: path, contents: Data(repeating: 0xFF, count: 4096)))
+      // Written a minute ago.
+      try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: path)
+    }
+    let writer = open(inUse, O_RDONLY)
+    defer { close(writer) }
+    #expect(flock(writer, LOCK_EX) == 0)
+
+    let server = try await TestServer { $0.dataDirectory = first.dataDirectory }
+    let deadline = Date().addingTimeInterval(120)  // a hang guard
+    while FileManager.default.fileExists(atPath: abandoned), Date() < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(!FileManager.default.fileExists(atPath: abandoned))
+    #expect(FileManager.default.fileExists(atPath: inUse))
+    await server.stop()
+  }
+
   @Test func aFullQuotaIs507AndKeepsNothing() async throws {
     let fixtures = try TestRun.makeDirectory("photo-fixtures")
     defer { TestRun.remove(fixtures) }

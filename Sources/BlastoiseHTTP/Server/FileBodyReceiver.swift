@@ -8,7 +8,8 @@ import Glibc
 /// temporary file (`BodyPolicy.file`), removed unless the handler moved it away, or the end of
 /// a file a `BodyAppender` opened (`BodyPolicy.append`), which keeps whatever arrived, also from
 /// a client that went away mid-body. A full disk is a 507; a complete body is fsynced before the
-/// handler sees it.
+/// handler sees it. A temporary file is `flock`ed until it is released, so that
+/// `TemporaryBodies.removeAbandoned` can tell one still in use from one a killed server left.
 final class FileBodyReceiver: @unchecked Sendable {
   let path: String
   private var fd: Int32
@@ -19,9 +20,10 @@ final class FileBodyReceiver: @unchecked Sendable {
   private(set) var failure: HTTPError?
 
   init?(temporaryIn directory: String) {
-    var template = Array("\(directory)/.body-XXXXXX".utf8CString)
+    var template = Array("\(directory)/\(TemporaryBodies.prefix)XXXXXX".utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
     guard fd >= 0 else { return nil }
+    flock(fd, LOCK_EX)
     self.fd = fd
     path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     limit = Int.max
@@ -55,11 +57,15 @@ final class FileBodyReceiver: @unchecked Sendable {
     return failure == nil
   }
 
-  /// The body is complete: durable on disk and closed. Answers how many bytes it wrote.
+  /// The body is complete: durable on disk. An appended file is closed (its handler may lock it
+  /// again); a temporary one stays open, and locked, until `release`. Answers how many bytes it
+  /// wrote.
   func finish() -> Result<Int, HTTPError> {
     if failure == nil, fsync(fd) != 0 { failure = Self.writeFailure(errno) }
-    close(fd)
-    fd = -1
+    if appending {
+      close(fd)
+      fd = -1
+    }
     if let failure { return .failure(failure) }
     return .success(size)
   }
@@ -69,12 +75,12 @@ final class FileBodyReceiver: @unchecked Sendable {
   /// After the request (or its failure): a temporary file goes unless the handler moved it; an
   /// appended file keeps what arrived, synced.
   func release() {
+    if !appending { unlink(path) }
     if fd >= 0 {
       if appending { fsync(fd) }
       close(fd)
     }
     fd = -1
-    if !appending { unlink(path) }
   }
 
   private static func writeFailure(_ code: Int32) -> HTTPError {

@@ -139,6 +139,7 @@ public final class RunningServer: Sendable {
     var httpConfiguration = HTTPServer.Configuration()
     httpConfiguration.host = configuration.host
     httpConfiguration.port = configuration.port
+    httpConfiguration.connectionTimeoutSeconds = configuration.idleTimeoutSeconds
     httpConfiguration.connectionLimit = OpenFileLimit.connectionLimit(openFiles: OpenFileLimit.current)
     if let cap = configuration.connectionsPerAddress ?? (configuration.trustedProxies.isEmpty ? nil : 0) {
       httpConfiguration.connectionsPerAddress = cap
@@ -329,12 +330,14 @@ public final class RunningServer: Sendable {
   }
 
   /// At start, then hourly: photos trashed 30 days ago go for good, and so do resumable uploads
-  /// left unfinished a day.
+  /// left unfinished a day and bodies a killed server left half-written.
   private static func purgePhotoTrash(_ photos: PhotoService, uploads: PhotoTusUploads, clock: any WallClock) async {
     while !Task.isCancelled {
       do { _ = try await photos.purgeTrash() } catch { ServerLog.write("photos: purging the trash failed: \(error)") }
       let expired = uploads.expire(now: clock.milliseconds())
       if expired > 0 { ServerLog.write("photos: removed \(expired) unfinished uploads a day old") }
+      let abandoned = TemporaryBodies.removeAbandoned(in: photos.incoming, olderThan: 5)
+      if abandoned > 0 { ServerLog.write("photos: removed \(abandoned) uploads cut off when a server stopped") }
       try? await Task.sleep(for: .seconds(3600))
     }
   }

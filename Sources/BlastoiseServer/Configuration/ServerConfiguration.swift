@@ -1,3 +1,5 @@
+import BlastoiseHTTP
+
 /// Everything `blastoise serve` is told by flags and environment (design §7).
 public struct ServerConfiguration: Sendable, Equatable {
   public var host = "0.0.0.0"
@@ -61,6 +63,9 @@ public struct ServerConfiguration: Sendable, Equatable {
   /// past it, so one slow store cannot stall every connection). Test servers raise it: their
   /// process runs every test at once, and a session lookup there can wait seconds for a thread.
   public var sessionCheckLimit: Duration = .seconds(5)
+  /// How long a connection may be quiet before libmicrohttpd closes it (its handler's wait on a
+  /// thread included). Test servers raise it, for the same reason.
+  public var idleTimeoutSeconds = HTTPServer.Configuration().connectionTimeoutSeconds
   /// argon2id work per password; only test servers lower it.
   public var passwordHashCost = PasswordHashCost.standard
 

@@ -17,6 +17,9 @@ func withServer(
   configuration.host = "127.0.0.1"
   configuration.port = 0
   configuration.log = testLog
+  // A hang guard, not the product's 30 s: a run of every suite beside a build has seen handlers
+  // wait that long for a thread, and the server then closed their connections as idle.
+  configuration.connectionTimeoutSeconds = 600
   configure(&configuration)
   let server = HTTPServer(router: router, configuration: configuration)
   try server.start()
