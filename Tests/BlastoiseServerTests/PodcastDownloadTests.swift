@@ -128,6 +128,8 @@ import Testing
       let podcast = try made.json(PodcastInfo.self)
       let items = try await Self.episodes(ann, podcast.id) { $0.first?.download == "failed" }
       #expect(items.first?.download == "failed" && items.first?.streamUrl == nil)
+      // Why, for the web app to say.
+      #expect(items.first?.downloadError?.isEmpty == false, "\(String(describing: items.first?.downloadError))")
       let partial = "\(server.dataDirectory)/episodes/.partial"
       #expect(try FileManager.default.contentsOfDirectory(atPath: partial).isEmpty)
     }

@@ -75,6 +75,8 @@ public struct PodcastEpisode: Codable, Sendable, Equatable {
   public var progress: ListeningProgress?
   /// Additive: the server's copy — "queued", "downloading", "done" or "failed"; absent when none.
   public var download: String?
+  /// Additive, when the download failed: why, in words (shown beside "Download failed").
+  public var downloadError: String?
   /// Additive, once downloaded: the copy's track ID and where it streams (`/api/tracks/:id`).
   public var trackId: String?
   public var streamUrl: String?
@@ -82,8 +84,8 @@ public struct PodcastEpisode: Codable, Sendable, Equatable {
   public init(
     guid: String, title: String? = nil, publishedAt: Int64? = nil, duration: Double? = nil, url: String,
     type: String? = nil, length: Int64? = nil, description: String? = nil, chaptersURL: String? = nil,
-    imageURL: String? = nil, progress: ListeningProgress? = nil, download: String? = nil, trackId: String? = nil,
-    streamUrl: String? = nil
+    imageURL: String? = nil, progress: ListeningProgress? = nil, download: String? = nil,
+    downloadError: String? = nil, trackId: String? = nil, streamUrl: String? = nil
   ) {
     self.guid = guid
     self.title = title
@@ -97,6 +99,7 @@ public struct PodcastEpisode: Codable, Sendable, Equatable {
     self.imageURL = imageURL
     self.progress = progress
     self.download = download
+    self.downloadError = downloadError
     self.trackId = trackId
     self.streamUrl = streamUrl
   }

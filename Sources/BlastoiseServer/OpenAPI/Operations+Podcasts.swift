@@ -86,6 +86,7 @@ enum PodcastSchemas {
           "description": Schema.string, "chaptersURL": Schema.string, "imageURL": Schema.string,
           "progress": Schema.ref("ListeningProgress"),
           "download": ["type": "string", "enum": ["queued", "downloading", "done", "failed"]],
+          "downloadError": Schema.string,
           "trackId": ["type": "string", "pattern": "^sha256:[0-9a-f]{64}$"], "streamUrl": Schema.string,
         ], required: ["guid", "url"])),
     "PodcastSettings": Schema.strictObject(["keepLatest": keepLatest], required: ["keepLatest"]),

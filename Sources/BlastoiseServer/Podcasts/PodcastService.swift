@@ -98,6 +98,7 @@ struct PodcastService: Sendable {
       episodes[index].progress = heard[episodes[index].url]
       guard let copy = copies[episodes[index].guid] else { continue }
       episodes[index].download = copy.state.rawValue
+      if copy.state == .failed { episodes[index].downloadError = copy.error }
       if copy.state == .done, let trackID = copy.trackID {
         episodes[index].trackId = trackID
         episodes[index].streamUrl = APIRoute.track.path(trackID)

@@ -23,6 +23,11 @@ function playable(episode) {
 }
 
 const DOWNLOAD_TEXT = { queued: "Download queued", downloading: "Downloading…", done: "On this server", failed: "Download failed" };
+/** Where the server's copy stands; a failed one says why (the server's words). */
+function downloadText(episode) {
+  const text = DOWNLOAD_TEXT[episode.download];
+  return episode.download === "failed" && episode.downloadError ? `${text}: ${episode.downloadError}` : text;
+}
 
 function feedState(podcast) {
   if (podcast.lastError) return `Last check failed: ${podcast.lastError}`;
@@ -214,7 +219,7 @@ export function mountPodcast(ctx, container, route) {
     return h("li", { class: "episode", dataset: { guid: episode.guid, download: episode.download || "" } },
       h("span", { class: "book-text" },
         h("span", { class: ["book-title", finished ? "muted" : null], text: episode.title || "Episode" }),
-        h("span", { class: "muted small", text: [episode.publishedAt ? new Date(episode.publishedAt).toLocaleDateString() : "", state, DOWNLOAD_TEXT[episode.download]].filter(Boolean).join(" · ") })),
+        h("span", { class: "muted small", text: [episode.publishedAt ? new Date(episode.publishedAt).toLocaleDateString() : "", state, downloadText(episode)].filter(Boolean).join(" · ") })),
       h("span", { class: "book-actions" }, play, copy,
         h("button", { class: "btn small ghost", type: "button", dataset: { action: "mark" }, text: finished ? "Mark new" : "Mark played", onclick: () => mark(episode, !finished) })));
   }
