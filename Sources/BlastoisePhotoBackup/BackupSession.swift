@@ -4,8 +4,9 @@ import Foundation
 
 /// One backup run: checksums (kept in the journal, so unchanged files are not read again), a
 /// check per batch, then each missing file up — whole, or resumable in chunks — newest first,
-/// retried with backoff. The journal is saved after every file and every chunk, so a run that
-/// is stopped (Ctrl-C, a lost connection, a killed app) continues where it was.
+/// retried with backoff. The journal is saved after every file and as each resumable upload
+/// starts, so a run that is stopped (Ctrl-C, a lost connection, a killed app) continues where
+/// it was: the server keeps what arrived of an upload.
 public final class BackupSession: Sendable {
   let api: BlastoiseAPI
   let source: any BackupSource
@@ -119,11 +120,14 @@ public final class BackupSession: Sendable {
       guard let path = location, var at = offset else { return 0 }
       if at > 0 { sent(at) }  // What an earlier run sent counts as done.
       var failures = 0
+      var filed = false
       while Int64(at) < item.size {
         let chunk = try await source.read(item, offset: Int64(at), count: chunkBytes)
         guard !chunk.isEmpty else { throw BackupSourceChanged(name: item.name) }
         do {
-          at = try await api.continueResumableUpload(path, offset: at, chunk, sha256: source.sha256(of: chunk)).offset
+          let answer = try await api.continueResumableUpload(path, offset: at, chunk, sha256: source.sha256(of: chunk))
+          at = answer.offset
+          filed = answer.photoID != nil
           total += Int64(chunk.count)
           sent(chunk.count)
           failures = 0
@@ -144,6 +148,12 @@ public final class BackupSession: Sendable {
           }
           at = now
         }
+      }
+      // Every byte is there but the server has not said it filed them (it stopped while filing,
+      // or the last chunk's answer was lost): an empty PATCH at the end files them.
+      if !filed {
+        let end = at
+        _ = try await withRetry { try await self.api.continueResumableUpload(path, offset: end, Data(), sha256: nil) }
       }
       return total
     }

@@ -101,4 +101,36 @@ import Testing
     #expect(try await api.resumableUploadOffset(upload) == nil)
     #expect(try await server.stop() == 0)
   }
+
+  /// A server killed while it filed a finished resumable upload keeps every byte but no photo;
+  /// the next run, finding the upload complete, has the server file it instead of sending it
+  /// again (or, worse, taking it for backed up).
+  @Test func anUploadWhoseBytesAllArrivedButWasNotFiledIsFiledByTheNextRun() async throws {
+    let folder = try TestRun.makeDirectory("backup-folder")
+    defer { TestRun.remove(folder) }
+    let big = try await PhotoFixtures.video(at: folder + "/long.mp4", creationTime: "2015-05-05T05:05:05Z", seconds: 10)
+    let server = try await ServerProcess()
+    let api = try BlastoiseAPI(baseURL: server.base)
+    try await api.signUp(username: "ann", password: Self.password)
+    let upload = try await api.startResumableUpload(
+      length: big.count, PhotoUploadQuery(name: "long.mp4", device: "camera-card", assetId: "long.mp4"))
+    // The bytes on the server's disk, as a killed server leaves them: all there, nothing filed.
+    let id = try #require(upload.split(separator: "/").last)
+    try Data(big).write(to: URL(fileURLWithPath: server.directory + "/data/photos/.incoming/tus/\(id)"))
+    #expect(try await api.resumableUploadOffset(upload) == big.count)
+    let modified = try #require(
+      try FileManager.default.attributesOfItem(atPath: folder + "/long.mp4")[.modificationDate] as? Date)
+    let fingerprint = "long.mp4|\(big.count)|\(Int64(modified.timeIntervalSince1970 * 1_000))"
+    try JSONSerialization.data(withJSONObject: ["checksums": [:], "backedUp": [], "uploads": [fingerprint: upload]])
+      .write(to: URL(fileURLWithPath: folder + "/.blastoise-backup.json"))
+
+    let run = try Self.backup(server, folder)
+    #expect(try await run.exitStatus(timeout: 300) == 0, "\(run.errorText)")
+    #expect(Self.summary(run).hasPrefix("Backed up 1 new (0 B)"), "\(run.errorText)")
+    #expect(try await api.photos().photos.map(\.name) == ["long.mp4"])
+    let stored = server.directory + "/data/photos/ann/2015/05/long.mp4"
+    #expect(FileManager.default.contents(atPath: stored).map(Array.init) == big)
+    #expect(try await api.resumableUploadOffset(upload) == nil)
+    #expect(try await server.stop() == 0)
+  }
 }
