@@ -15,11 +15,13 @@ public enum UploadPlan: Sendable, Equatable {
 
 /// Retries after a failure that may pass (no connection, a 5xx, a 409 from a racing chunk):
 /// 0.5 s, 1 s, 2 s… up to 30 s, `maxAttempts` tries in all. A refusal that will not pass (4xx
-/// but 408, 409, 423 and 429) is not retried.
+/// but 408, 409, 423 and 429) is not retried. The default waits 61.5 s in all: longer than a
+/// server takes to give up on a connection that went quiet (30 s), which is how long a chunk
+/// sent on a lost connection can keep its upload locked (423).
 public struct RetryPolicy: Sendable, Equatable {
   public var maxAttempts: Int
 
-  public init(maxAttempts: Int = 6) { self.maxAttempts = max(1, maxAttempts) }
+  public init(maxAttempts: Int = 8) { self.maxAttempts = max(1, maxAttempts) }
 
   /// Seconds to wait before try `attempt` (1 is the first retry); nil when no try is left.
   public func delay(beforeRetry attempt: Int) -> Double? {

@@ -57,6 +57,9 @@ import Testing
     let retry = RetryPolicy(maxAttempts: 4)
     #expect((1...4).map { retry.delay(beforeRetry: $0) } == [0.5, 1, 2, nil])
     #expect(RetryPolicy(maxAttempts: 20).delay(beforeRetry: 12) == 30)
+    // By default it outwaits a server's 30 s idle timeout, which holds a lost chunk's lock.
+    let waits = (1...20).compactMap { RetryPolicy().delay(beforeRetry: $0) }
+    #expect(waits.reduce(0, +) > 30)
     #expect(
       RetryPolicy.isTransient(status: nil) && RetryPolicy.isTransient(status: 503)
         && RetryPolicy.isTransient(status: 409))
