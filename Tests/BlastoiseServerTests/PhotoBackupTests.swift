@@ -185,6 +185,32 @@ import Testing
     await server.stop()
   }
 
+  /// A server stopped between filing a photo and recording it leaves the file with no row; the
+  /// same bytes sent again are recorded as that file, not kept a second time beside it.
+  @Test func aFileAStoppedServerFiledButNeverRecordedIsTakenNotDuplicated() async throws {
+    let fixtures = try TestRun.makeDirectory("photo-fixtures")
+    defer { TestRun.remove(fixtures) }
+    let bytes = try await PhotoFixtures.jpeg(at: fixtures + "/a.jpg", seed: 5, exifDate: "2019:07:31 10:00:00")
+    let server = try await TestServer()
+    let ann = server.client()
+    try await ann.signUp("ann")
+    let root = server.dataDirectory + "/photos"
+    try FileManager.default.createDirectory(atPath: root + "/ann/2019/07", withIntermediateDirectories: true)
+    #expect(FileManager.default.createFile(atPath: root + "/ann/2019/07/IMG_0001.JPG", contents: Data(bytes)))
+    // Other bytes under a name taken by a file with no row still get a suffix.
+    #expect(FileManager.default.createFile(atPath: root + "/ann/2019/07/IMG_0002.JPG", contents: Data([1, 2, 3])))
+
+    let stored = try await Self.upload(ann, bytes, name: "IMG_0001.JPG")
+    #expect(stored.status == 201)
+    let other = try await PhotoFixtures.jpeg(at: fixtures + "/b.jpg", seed: 6, exifDate: "2019:07:31 11:00:00")
+    #expect(try await Self.upload(ann, other, name: "IMG_0002.JPG").status == 201)
+    #expect(
+      Self.files(root) == ["ann/2019/07/IMG_0001.JPG", "ann/2019/07/IMG_0002 (1).JPG", "ann/2019/07/IMG_0002.JPG"])
+    let original = try await ann.get(APIRoute.photoOriginal.path(try stored.json(PhotoUpload.self).photo.id))
+    #expect(Array(original.body) == bytes)
+    await server.stop()
+  }
+
   /// A server killed mid-upload leaves the body it was writing; the next one started on the
   /// folder removes it, but never a body another server is still writing (it holds a lock).
   @Test func bodiesAKilledServerLeftAreRemovedAtStartButNotOnesInUse() async throws {

@@ -1,4 +1,5 @@
 import BlastoiseCore
+import BlastoiseProtocol
 import Foundation
 import Testing
 
@@ -235,6 +236,34 @@ import Testing
     let list = try await socket.message { message in
       (message["channels"] as? [[String: Any]])?.contains {
         $0["id"] as? String == other.id && $0["listenerCount"] as? Int == 1
+      } == true
+    }
+    #expect(list["type"] as? String == "channel_list")
+    await server.stop()
+  }
+
+  /// A room's card says what plays there: in `GET /api/channels` and in the `channel_list`
+  /// everyone gets when the room moves to another track or pauses; an empty room says nothing.
+  @Test func roomCardsSayWhatPlaysAndFollowItsChanges() async throws {
+    let (server, owner, ann, room) = try await Self.roomServer()
+    let empty = try await ann.post("/api/channels", #"{"name":"Empty"}"#).json(SeedChannelInfo.self)
+    let owners = try await Self.socket(server, owner, room: room)
+    let playing = try await owners.state()
+    let rooms = try await owner.get("/api/channels").json([RoomInfo].self)
+    let main = try #require(rooms.first { $0.id == room })
+    let track = try #require(playing["track"] as? [String: Any])
+    #expect(main.nowPlaying?.id == track["id"] as? String && main.paused == false)
+    #expect(rooms.first { $0.id == empty.id }.map { $0.nowPlaying == nil && $0.paused == nil } == true)
+
+    // Someone in another room hears of the change.
+    let socket = try await Self.socket(server, ann, room: empty.id)
+    _ = try await socket.state()
+    _ = try await owner.post("/api/channels/\(room)/jump", #"{"index":2}"#)
+    try await owners.send(json: ["action": "pause"])
+    let list = try await socket.message { message in
+      (message["channels"] as? [[String: Any]])?.contains { card in
+        card["id"] as? String == room && card["paused"] as? Bool == true
+          && (card["nowPlaying"] as? [String: Any])?["title"] as? String == "Tone 2"
       } == true
     }
     #expect(list["type"] as? String == "channel_list")

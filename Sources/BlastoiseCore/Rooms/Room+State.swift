@@ -1,4 +1,5 @@
 import BlastoiseProtocol
+import BlastoiseSync
 
 extension Room {
   /// The state clients sync to, true at `now` (the clock is settled to it); `canControl` is
@@ -7,10 +8,7 @@ extension Room {
     at now: Double, tracks: (String) -> Track?, listeners: [String], listenerCount: Int, includeQueue: Bool,
     viewer: Principal? = nil
   ) -> RoomState {
-    let queueTracks = record.queue.map { tracks($0) }
-    let durations = queueTracks.map { $0?.duration ?? 0 }
-    let clock = record.clock.settled(at: now, durations: durations)
-    let current = queueTracks.indices.contains(clock.currentIndex) ? queueTracks[clock.currentIndex] : nil
+    let (queueTracks, clock, current) = playback(at: now, tracks: tracks)
     return RoomState(
       track: current, currentTimestamp: current == nil ? 0 : clock.anchorPosition, roomName: record.name,
       roomID: record.id, description: record.description, paused: clock.paused || current == nil,
@@ -21,10 +19,21 @@ extension Room {
       owner: record.createdBy, djs: record.djs, canControl: viewer.map { RoomControlRule.canControl($0, in: record) })
   }
 
-  public func info(listeners: [String], listenerCount: Int) -> RoomInfo {
-    RoomInfo(
+  /// The room as the room list shows it, at `now`: what plays (nil when nothing does).
+  public func info(at now: Double, tracks: (String) -> Track?, listeners: [String], listenerCount: Int) -> RoomInfo {
+    let (_, clock, current) = playback(at: now, tracks: tracks)
+    return RoomInfo(
       id: record.id, name: record.name, description: record.description, trackCount: record.queue.count,
-      listenerCount: listenerCount, listeners: listeners, isDefault: record.isDefault, createdBy: record.createdBy)
+      listenerCount: listenerCount, listeners: listeners, isDefault: record.isDefault, createdBy: record.createdBy,
+      nowPlaying: current, paused: current.map { _ in clock.paused })
+  }
+
+  /// The queue's tracks, the clock settled to `now`, and the entry it is in.
+  private func playback(at now: Double, tracks: (String) -> Track?) -> ([Track?], RoomClock, Track?) {
+    let queueTracks = record.queue.map { tracks($0) }
+    let clock = record.clock.settled(at: now, durations: queueTracks.map { $0?.duration ?? 0 })
+    let current = queueTracks.indices.contains(clock.currentIndex) ? queueTracks[clock.currentIndex] : nil
+    return (queueTracks, clock, current)
   }
 
   /// A queue entry whose track is gone from the library still shows, unavailable.

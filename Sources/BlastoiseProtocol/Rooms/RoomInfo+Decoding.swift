@@ -7,6 +7,8 @@ extension RoomInfo {
       description: try container.decode(.description, or: ""), trackCount: try container.decode(.trackCount, or: 0),
       listenerCount: try container.decode(.listenerCount, or: 0), listeners: try container.decode(.listeners, or: []),
       isDefault: try container.decode(.isDefault, or: false),
-      createdBy: try container.decodeIfPresent(Int.self, forKey: .createdBy))
+      createdBy: try container.decodeIfPresent(Int.self, forKey: .createdBy),
+      nowPlaying: try? container.decodeIfPresent(Track.self, forKey: .nowPlaying),
+      paused: try? container.decodeIfPresent(Bool.self, forKey: .paused))
   }
 }

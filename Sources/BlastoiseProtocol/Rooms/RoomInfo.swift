@@ -8,10 +8,14 @@ public struct RoomInfo: Codable, Sendable, Equatable {
   public var listeners: [String]
   public var isDefault: Bool
   public var createdBy: Int?
+  /// Additive: the track the room is in (its card shows it); absent when the queue is empty.
+  public var nowPlaying: Track?
+  /// Additive, with `nowPlaying`: whether the room is paused there.
+  public var paused: Bool?
 
   public init(
     id: String, name: String, description: String, trackCount: Int, listenerCount: Int, listeners: [String],
-    isDefault: Bool, createdBy: Int?
+    isDefault: Bool, createdBy: Int?, nowPlaying: Track? = nil, paused: Bool? = nil
   ) {
     self.id = id
     self.name = name
@@ -21,10 +25,12 @@ public struct RoomInfo: Codable, Sendable, Equatable {
     self.listeners = listeners
     self.isDefault = isDefault
     self.createdBy = createdBy
+    self.nowPlaying = nowPlaying
+    self.paused = paused
   }
 
   enum CodingKeys: String, CodingKey {
-    case id, name, description, trackCount, listenerCount, listeners, isDefault, createdBy
+    case id, name, description, trackCount, listenerCount, listeners, isDefault, createdBy, nowPlaying, paused
   }
 
   /// `createdBy` is `null` for the default room, never left out.
@@ -38,5 +44,7 @@ public struct RoomInfo: Codable, Sendable, Equatable {
     try container.encode(listeners, forKey: .listeners)
     try container.encode(isDefault, forKey: .isDefault)
     try container.encode(createdBy, forKey: .createdBy)
+    try container.encodeIfPresent(nowPlaying, forKey: .nowPlaying)
+    try container.encodeIfPresent(paused, forKey: .paused)
   }
 }

@@ -45,7 +45,7 @@ enum WireSchemas {
     [
       "id": Schema.string, "name": Schema.string, "description": Schema.string, "trackCount": Schema.integer,
       "listenerCount": Schema.integer, "listeners": Schema.array(Schema.string), "isDefault": Schema.boolean,
-      "createdBy": Schema.nullable(Schema.integer),
+      "createdBy": Schema.nullable(Schema.integer), "nowPlaying": Schema.ref("Track"), "paused": Schema.boolean,
     ],
     required: ["id", "name", "description", "trackCount", "listenerCount", "listeners", "isDefault", "createdBy"])
 

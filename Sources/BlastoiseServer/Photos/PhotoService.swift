@@ -86,16 +86,24 @@ struct PhotoService: Sendable {
     let now = clock.milliseconds()
     let date = fileDate ?? clientDate ?? PhotoCaptureDate.instant(now)
     let folder = Self.folder(for: person)
-    let path = try await lanes.run { try self.place(body.temporaryPath, folder: folder, date: date, name: name) }
+    let (path, created) = try await lanes.run {
+      try self.place(body.temporaryPath, folder: folder, date: date, name: name, size: body.size, sha256: sha256)
+    }
     let photo = StoredPhoto(
       id: RandomID.make(), userID: person.userID, name: name, path: path, takenAt: date.takenAt, month: date.month,
       size: Int64(body.size), sha256: sha256, format: format, device: device, assetID: assetID, addedAt: now)
     let added: PhotoAdded
     do { added = try await store.add(photo) } catch {
-      unlink(root + "/" + path)
+      // Only a file this request made, and only when no row names it: another request with the
+      // same bytes may have filed them to it meanwhile.
+      // Not known either way: better a file no row names than a row without its file.
+      var named = true
+      do { named = try await store.photo(sha256: sha256, userID: person.userID) != nil } catch {}
+      if created, !named { unlink(root + "/" + path) }
       throw error
     }
-    if case .existing = added { unlink(root + "/" + path) }  // The same bytes, sent twice at once.
+    // The same bytes, sent twice at once: the other request's file is the one kept.
+    if case .existing(let kept) = added, created, kept.path != path { unlink(root + "/" + path) }
     return PhotoUpload(photo: Self.wire(added.photo), existing: added != .added(photo))
   }
 
@@ -170,8 +178,13 @@ struct PhotoService: Sendable {
   }
 
   /// Links `temporary` in as `<folder>/<YYYY>/<MM>/<name>`, or the first free "name (n)"; answers
-  /// the path under `root`.
-  private func place(_ temporary: String, folder: String, date: PhotoCaptureDate, name: String) throws -> String {
+  /// the path under `root`, and whether this call made the file. A file already there with these
+  /// very bytes is taken as it is: one a server stopped between filing it and recording it left
+  /// (no row names it, or the store would have answered it), or one a request sending the same
+  /// bytes at this moment made.
+  private func place(
+    _ temporary: String, folder: String, date: PhotoCaptureDate, name: String, size: Int, sha256: String
+  ) throws -> (path: String, created: Bool) {
     let directory = try PhotoPlacement.relativePath(
       person: folder, year: date.year, month: date.monthNumber, name: name
     )
@@ -181,13 +194,14 @@ struct PhotoService: Sendable {
       let relative = directory + "/" + PhotoPlacement.candidate(name, attempt)
       if link(temporary, root + "/" + relative) == 0 {
         Self.syncDirectory(root + "/" + directory)
-        return relative
+        return (relative, true)
       }
       guard errno == EEXIST else {
         let code = errno
         if code == ENOSPC || code == EDQUOT { throw HTTPError(507, "The server's disk is full; nothing was kept") }
         throw HTTPError(.internalServerError, "Could not file the photo (\(String(cString: strerror(code))))")
       }
+      if Self.holds(root + "/" + relative, size: size, sha256: sha256) { return (relative, false) }
     }
     throw HTTPError(.conflict, "Too many files named '\(name)' in \(date.month)")
   }
@@ -204,6 +218,12 @@ struct PhotoService: Sendable {
     }
     defer { try? handle.close() }
     return [UInt8]((try? handle.read(upToCount: PhotoFormat.headerLength)) ?? Data())
+  }
+
+  private static func holds(_ path: String, size: Int, sha256: String) -> Bool {
+    var info = stat()
+    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == size else { return false }
+    return FileHasher.sha256(ofFileAt: path) == sha256
   }
 
   private static func syncDirectory(_ path: String) {

@@ -24,7 +24,8 @@ actor RoomActor {
   var plays: RoomPlays
   /// Votes to skip the playing entry from this node's listeners (`RoomActor+Votes.swift`).
   var skipVotes = SkipVotes()
-  private let onListenersChanged: @Sendable () -> Void
+  /// What the room list shows of this room changed: its listeners, or what plays.
+  let onCardChanged: @Sendable () -> Void
   /// Other nodes sharing the store, if any (`RoomActor+Nodes.swift`).
   let sharing: RoomSharing
   /// Whether this node writes the room's track-boundary crossings: always when it is alone,
@@ -37,7 +38,7 @@ actor RoomActor {
   init(
     record: RoomRecord, store: any RoomStore, catalog: TrackCatalog, clock: any WallClock,
     annotations: (any AnnotationStore)? = nil, sharing: RoomSharing = .alone,
-    onListenersChanged: @escaping @Sendable () -> Void
+    onCardChanged: @escaping @Sendable () -> Void
   ) {
     room = Room(record: record)
     plays = RoomPlays(annotations: annotations)
@@ -46,13 +47,15 @@ actor RoomActor {
     self.clock = clock
     self.sharing = sharing
     isOwner = !sharing.isShared
-    self.onListenersChanged = onListenersChanged
+    self.onCardChanged = onCardChanged
   }
 
   var id: String { room.record.id }
   var record: RoomRecord { room.record }
 
-  func info() -> RoomInfo { room.info(listeners: listenerNames, listenerCount: listenerCount) }
+  func info() -> RoomInfo {
+    room.info(at: clock.now(), tracks: catalog.track, listeners: listenerNames, listenerCount: listenerCount)
+  }
 
   /// Every node's listeners (the names are this node's).
   private var listenerCount: Int { listeners.count + listenersElsewhere }
@@ -147,7 +150,7 @@ actor RoomActor {
       room.rename(name: name, description: description)
       if mode != nil || djs != nil { room.setControl(mode: mode, djs: djs) }
     }
-    onListenersChanged()
+    onCardChanged()
   }
 
   /// Applies a change to a copy, persists it, and only then makes it current and tells everyone:
@@ -174,6 +177,7 @@ actor RoomActor {
     countPlays()
     commits.unlock()
     await announce()
+    onCardChanged()
   }
 
   // MARK: Broadcast and timers
@@ -201,7 +205,7 @@ actor RoomActor {
   private func flushListenerUpdate() {
     listenersBroadcast = nil
     broadcast(includeQueue: false)
-    onListenersChanged()
+    onCardChanged()
   }
 
   /// The state differs between listeners only in `canControl`: encoded once for each value.
@@ -268,6 +272,7 @@ actor RoomActor {
     scheduleTimers()
     countPlays(restart: true)
     commits.unlock()
+    onCardChanged()
     if written { await announce() }
   }
 }

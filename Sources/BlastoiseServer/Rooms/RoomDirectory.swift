@@ -153,7 +153,8 @@ actor RoomDirectory {
 
   private var pendingAnnouncement: Task<Void, Never>?
 
-  /// `channel_list` to everyone when rooms or listener counts changed, at most every 250 ms.
+  /// `channel_list` to everyone when rooms, listener counts or what a room plays changed, at
+  /// most every 250 ms.
   func announceRooms() {
     guard pendingAnnouncement == nil else { return }
     pendingAnnouncement = Task { [weak self, clock] in

@@ -1,8 +1,18 @@
-// Rooms: who listens where, join/switch, and create/rename/delete for owners.
+// Rooms: who listens where and what plays there, join/switch, and create/rename/delete for owners.
+import { coverArt } from "../covers.js";
 import { h } from "../dom.js";
-import { plural } from "../format.js";
+import { plural, trackTitle } from "../format.js";
 import { icon } from "../icons.js";
 import { confirmDialog, formDialog } from "./dialogs.js";
+
+/** The card's line for what the room plays (servers before it was on the room list send none). */
+function nowPlaying(room) {
+  const track = room.nowPlaying;
+  const text = [trackTitle(track), track.artist].filter(Boolean).join(" — ") + (room.paused ? " (paused)" : "");
+  return h("span", { class: "room-playing" },
+    coverArt(track.coverId, { sizes: "20px", seed: track.album || track.id, className: "room-playing-cover", iconSize: 12 }),
+    h("span", { class: "room-playing-text", text }));
+}
 
 export function mountRooms(ctx, pane) {
   const { store, controls } = ctx;
@@ -84,6 +94,7 @@ export function mountRooms(ctx, pane) {
             room.isDefault ? h("span", { class: "badge", text: "main" }) : null,
             active && local ? h("span", { class: "badge badge-local", text: "away" }) : null),
           room.description ? h("span", { class: "room-desc", text: room.description }) : null,
+          room.nowPlaying ? nowPlaying(room) : null,
           h("span", { class: "room-meta" },
             h("span", { class: "listeners", text: `${plural(room.listenerCount || 0, "listener")}` }),
             h("span", { class: "dot-sep", text: "·" }),

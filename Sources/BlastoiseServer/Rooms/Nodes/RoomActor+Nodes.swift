@@ -17,6 +17,7 @@ extension RoomActor {
     broadcast(includeQueue: queueChanged)
     scheduleTimers()
     countPlays()  // this node's listeners hear what the other node changed
+    onCardChanged()
   }
 
   /// This node took the room's lock (another node let go or died) or lost it. A new owner reads
