@@ -221,8 +221,6 @@ import Testing
     let inUse = incoming + "/.body-def456"
     for path in [abandoned, inUse] {
       #expect(FileManager.default.createFile(atPath: path, contents: Data(repeating: 0xFF, count: 4096)))
-      // Written a minute ago.
-      try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: path)
     }
     let writer = open(inUse, O_RDONLY)
     defer { close(writer) }

@@ -20,14 +20,28 @@ final class FileBodyReceiver: @unchecked Sendable {
   private(set) var failure: HTTPError?
 
   init?(temporaryIn directory: String) {
-    var template = Array("\(directory)/\(TemporaryBodies.prefix)XXXXXX".utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-    guard fd >= 0 else { return nil }
-    flock(fd, LOCK_EX)
-    self.fd = fd
-    path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    limit = Int.max
-    appending = false
+    // A sweep may take the file in the moment between its making and its lock, and remove it:
+    // then the lock is on a file no longer there, and another is made.
+    for _ in 0..<3 {
+      var template = Array("\(directory)/\(TemporaryBodies.prefix)XXXXXX".utf8CString)
+      let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+      guard fd >= 0 else { return nil }
+      let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      flock(fd, LOCK_EX)
+      var held = stat()
+      var named = stat()
+      guard fstat(fd, &held) == 0, stat(path, &named) == 0, held.st_ino == named.st_ino, held.st_dev == named.st_dev
+      else {
+        close(fd)
+        continue
+      }
+      self.fd = fd
+      self.path = path
+      limit = Int.max
+      appending = false
+      return
+    }
+    return nil
   }
 
   init(appendingTo target: AppendTarget) {

@@ -10,21 +10,17 @@ import Glibc
 public enum TemporaryBodies {
   static let prefix = ".body-"
 
-  /// Removes the bodies in `directory` nobody holds that were last written over `seconds` ago
-  /// (a file is locked a moment after it is made); answers how many went.
-  public static func removeAbandoned(in directory: String, olderThan seconds: Int = 60) -> Int {
+  /// Removes the bodies in `directory` nobody holds; answers how many went. (A file taken in the
+  /// moment between its making and its writer's lock is made again by the writer.)
+  public static func removeAbandoned(in directory: String) -> Int {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
     var removed = 0
-    let now = time(nil)
     for name in names where name.hasPrefix(prefix) {
       let path = directory + "/" + name
       let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
       guard fd >= 0 else { continue }
       defer { close(fd) }
-      var info = stat()
-      guard fstat(fd, &info) == 0, now - info.st_mtim.tv_sec > seconds, flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-        continue
-      }
+      guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { continue }
       if unlink(path) == 0 { removed += 1 }
     }
     return removed

@@ -336,7 +336,7 @@ public final class RunningServer: Sendable {
       do { _ = try await photos.purgeTrash() } catch { ServerLog.write("photos: purging the trash failed: \(error)") }
       let expired = uploads.expire(now: clock.milliseconds())
       if expired > 0 { ServerLog.write("photos: removed \(expired) unfinished uploads a day old") }
-      let abandoned = TemporaryBodies.removeAbandoned(in: photos.incoming, olderThan: 5)
+      let abandoned = TemporaryBodies.removeAbandoned(in: photos.incoming)
       if abandoned > 0 { ServerLog.write("photos: removed \(abandoned) uploads cut off when a server stopped") }
       try? await Task.sleep(for: .seconds(3600))
     }
