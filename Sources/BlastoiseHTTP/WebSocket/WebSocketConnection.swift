@@ -35,7 +35,8 @@ public final class WebSocketConnection: @unchecked Sendable, Hashable, CustomStr
   var reader: WebSocketReader
   var callbacks: WebSocketCallbacks?
   var lastHeard = ContinuousClock.now
-  var pingOutstanding = false
+  /// When our keep-alive ping went out, until the peer is heard again.
+  var pingSentAt: ContinuousClock.Instant?
   let release: @Sendable () -> Void
 
   init(id: UInt64, socket: Int32, hub: WebSocketHub, deflates: Bool, release: @escaping @Sendable () -> Void) {

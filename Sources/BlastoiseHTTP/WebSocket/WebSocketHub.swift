@@ -17,7 +17,8 @@ public final class WebSocketHub: Sendable {
     public var sendStallTimeout: Duration = .seconds(30)
     /// A connection silent this long gets a ping.
     public var pingInterval: Duration = .seconds(20)
-    /// A connection silent this long (no pong either) is dropped.
+    /// A connection silent this long (no pong either) is dropped; it always has at least this
+    /// less `pingInterval` to answer the ping it was sent, however late a busy machine sent it.
     public var idleTimeout: Duration = .seconds(60)
     /// How long to wait for the peer's close frame after ours.
     public var closeTimeout: Duration = .seconds(2)
@@ -192,7 +193,7 @@ public final class WebSocketHub: Sendable {
       if received > 0 {
         buffer.withUnsafeBytes { connection.reader.feed(UnsafeRawBufferPointer(rebasing: $0[0..<received])) }
         connection.lastHeard = ContinuousClock.now
-        connection.pingOutstanding = false
+        connection.pingSentAt = nil
         if !processMessages(of: connection) { return }
         if received < buffer.count { return }
       } else if received == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
@@ -257,10 +258,12 @@ public final class WebSocketHub: Sendable {
         tearDown(connection, code: nil, problem: "send queue stalled (client not reading, \(queued) bytes queued)")
       // A backlog that still moves shows the client alive though silent: our ping waits behind
       // that backlog, so it cannot have answered yet.
-      case .open where stalledSince == nil && now - connection.lastHeard >= configuration.idleTimeout:
+      case .open
+      where stalledSince == nil && now - connection.lastHeard >= configuration.idleTimeout
+        && connection.pingSentAt.map { now - $0 >= configuration.idleTimeout - configuration.pingInterval } == true:
         tearDown(connection, code: nil, problem: "idle timeout")
-      case .open where now - connection.lastHeard >= configuration.pingInterval && !connection.pingOutstanding:
-        connection.pingOutstanding = true
+      case .open where now - connection.lastHeard >= configuration.pingInterval && connection.pingSentAt == nil:
+        connection.pingSentAt = now
         connection.enqueue(Self.ping.bytes[...], coalescingKey: nil, control: true)
       default:
         break
