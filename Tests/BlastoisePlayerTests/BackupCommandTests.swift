@@ -20,6 +20,15 @@ import Testing
     child.errorText.split(separator: "\n").last { $0.hasPrefix("Backed up") }.map(String.init) ?? child.errorText
   }
 
+  /// The journal a run leaves when it was stopped during `name`'s resumable `upload`.
+  static func journal(naming upload: String, for name: String, size: Int, in folder: String) throws {
+    let modified = try #require(
+      try FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.modificationDate] as? Date)
+    let fingerprint = "\(name)|\(size)|\(Int64(modified.timeIntervalSince1970 * 1_000))"
+    try JSONSerialization.data(withJSONObject: ["checksums": [:], "backedUp": [], "uploads": [fingerprint: upload]])
+      .write(to: URL(fileURLWithPath: folder + "/.blastoise-backup.json"))
+  }
+
   @Test func aFolderIsBackedUpOnceAndASecondRunSendsNothing() async throws {
     let folder = try TestRun.makeDirectory("backup-folder")
     defer { TestRun.remove(folder) }
@@ -84,11 +93,7 @@ import Testing
     let sent = try await api.continueResumableUpload(
       upload, offset: 0, Data(big[..<half]), sha256: nil)
     #expect(sent.offset == half && sent.photoID == nil)
-    let modified = try #require(
-      try FileManager.default.attributesOfItem(atPath: folder + "/long.mp4")[.modificationDate] as? Date)
-    let fingerprint = "long.mp4|\(big.count)|\(Int64(modified.timeIntervalSince1970 * 1_000))"
-    try JSONSerialization.data(withJSONObject: ["checksums": [:], "backedUp": [], "uploads": [fingerprint: upload]])
-      .write(to: URL(fileURLWithPath: folder + "/.blastoise-backup.json"))
+    try Self.journal(naming: upload, for: "long.mp4", size: big.count, in: folder)
 
     let run = try Self.backup(server, folder)
     #expect(try await run.exitStatus(timeout: 300) == 0, "\(run.errorText)")
@@ -118,11 +123,7 @@ import Testing
     let id = try #require(upload.split(separator: "/").last)
     try Data(big).write(to: URL(fileURLWithPath: server.directory + "/data/photos/.incoming/tus/\(id)"))
     #expect(try await api.resumableUploadOffset(upload) == big.count)
-    let modified = try #require(
-      try FileManager.default.attributesOfItem(atPath: folder + "/long.mp4")[.modificationDate] as? Date)
-    let fingerprint = "long.mp4|\(big.count)|\(Int64(modified.timeIntervalSince1970 * 1_000))"
-    try JSONSerialization.data(withJSONObject: ["checksums": [:], "backedUp": [], "uploads": [fingerprint: upload]])
-      .write(to: URL(fileURLWithPath: folder + "/.blastoise-backup.json"))
+    try Self.journal(naming: upload, for: "long.mp4", size: big.count, in: folder)
 
     let run = try Self.backup(server, folder)
     #expect(try await run.exitStatus(timeout: 300) == 0, "\(run.errorText)")
