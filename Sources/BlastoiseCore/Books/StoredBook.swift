@@ -69,6 +69,21 @@ public enum BookID {
   }
 }
 
+/// One file of a book as a room queues it, `<book ID>:<file index>`: what `/api/tracks/:id`
+/// streams and a room's queue names (a book's files play like tracks there).
+public enum BookFileID {
+  public static func make(bookID: String, index: Int) -> String { "\(bookID):\(index)" }
+
+  /// The book and file index, when `id` is such an ID.
+  public static func parse(_ id: String) -> (bookID: String, index: Int)? {
+    guard let colon = id.lastIndex(of: ":"), let index = Int(id[id.index(after: colon)...]), index >= 0,
+      index < 100_000, String(index) == id[id.index(after: colon)...]
+    else { return nil }
+    let book = String(id[..<colon])
+    return BookID.isValid(book) ? (book, index) : nil
+  }
+}
+
 /// A chapter as a file marks it: where it starts in that file (seconds) and its title.
 public struct ChapterMark: Sendable, Equatable {
   public var start: Double

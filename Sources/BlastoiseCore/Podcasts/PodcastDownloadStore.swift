@@ -53,6 +53,33 @@ public struct PodcastKeep: Sendable, Equatable {
   }
 }
 
+/// A downloaded episode as a room shows and plays it.
+public struct DownloadedEpisode: Sendable, Equatable {
+  public var feedURL: String
+  public var podcastTitle: String?
+  public var guid: String
+  /// The enclosure URL: what the episode's progress is kept by.
+  public var url: String
+  public var title: String?
+  /// As the feed says (a room measures the file itself).
+  public var duration: Double?
+  /// The file, relative to the data directory.
+  public var path: String
+
+  public init(
+    feedURL: String, podcastTitle: String?, guid: String, url: String, title: String?, duration: Double?,
+    path: String
+  ) {
+    self.feedURL = feedURL
+    self.podcastTitle = podcastTitle
+    self.guid = guid
+    self.url = url
+    self.title = title
+    self.duration = duration
+    self.path = path
+  }
+}
+
 /// Someone's progress in an episode, as retention needs it (any person's, by enclosure URL).
 public struct PodcastListening: Sendable, Equatable {
   public var userID: Int
@@ -93,6 +120,8 @@ public protocol PodcastDownloadStore: Sendable {
   func remove(feedID: String, guid: String) async throws -> String?
   /// The file of a done download with this track ID, relative to the data directory.
   func filePath(trackID: String) async throws -> String?
+  /// The episode a done download with this track ID holds, with its feed (a room plays it).
+  func downloadedEpisode(trackID: String) async throws -> DownloadedEpisode?
   /// Everyone's progress in the episodes at these enclosure URLs.
   func listening(urls: [String]) async throws -> [PodcastListening]
 }

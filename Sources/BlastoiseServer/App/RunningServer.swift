@@ -33,11 +33,14 @@ public final class RunningServer: Sendable {
     let rooms: RoomDirectory
     let catalog: TrackCatalog
     do {
-      catalog = TrackCatalog(store: services.library.store)
+      let spoken = SpokenItems(
+        downloads: services.storage.podcastDownloads, books: services.storage.books,
+        dataDirectory: configuration.dataDirectory)
+      catalog = TrackCatalog(store: services.library.store, spoken: spoken)
       try await catalog.refresh()
       rooms = RoomDirectory(
         store: services.storage.rooms, catalog: catalog, clock: roomClock, annotations: services.storage.annotations,
-        sharing: services.roomLink.map(RoomNodes.sharing(over:)) ?? .alone)
+        progress: services.storage.progress, sharing: services.roomLink.map(RoomNodes.sharing(over:)) ?? .alone)
       try await rooms.load()
     } catch {
       await services.storage.close()
@@ -85,8 +88,11 @@ public final class RunningServer: Sendable {
       socket: RoomSocketHandler(directory: rooms, sessions: sessions, accounts: services.accounts)
     ).register(on: &router)
     PlaylistRoutes(playlists: playlists, auth: authenticator).register(on: &router)
+    let books = BookService(
+      directory: configuration.audiobooksDirectory, store: services.storage.books, progress: services.storage.progress,
+      covers: services.library.covers, clock: clock)
     LibraryRoutes(
-      library: services.library, episodes: services.storage.podcastDownloads,
+      library: services.library, episodes: services.storage.podcastDownloads, books: books,
       dataDirectory: configuration.dataDirectory, auth: authenticator,
       maxUploadBytes: configuration.maxUploadMegabytes << 20
     ).register(on: &router)
@@ -102,9 +108,6 @@ public final class RunningServer: Sendable {
       on: &router)
     BookmarkRoutes(bookmarks: services.storage.bookmarks, auth: authenticator, clock: clock).register(on: &router)
     RateRoutes(rates: services.storage.rates, auth: authenticator).register(on: &router)
-    let books = BookService(
-      directory: configuration.audiobooksDirectory, store: services.storage.books, progress: services.storage.progress,
-      covers: services.library.covers, clock: clock)
     BookRoutes(books: books, auth: authenticator).register(on: &router)
     GPodderRoutes(
       sync: GPodderSync(storage: services.storage),

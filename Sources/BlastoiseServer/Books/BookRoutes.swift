@@ -23,9 +23,7 @@ struct BookRoutes: Sendable {
       guard let index = Int(request.pathParameter("index")), index >= 0 else {
         throw HTTPError(.notFound, "No such file in that book")
       }
-      let (path, contentType) = try await books.file(id, index: index)
-      let options = FileResponse.Options(contentType: contentType, cacheControl: "private, max-age=3600")
-      return FileResponse.serve(path: path, for: request, options: options)
+      return try await Self.serveFile(id, index: index, of: books, for: request)
     }
     router.on(.post, APIRoute.booksScan.pattern, body: .smallJSON) { request in
       _ = try await auth.require(.administer, for: request)
@@ -37,5 +35,14 @@ struct BookRoutes: Sendable {
   private func person(_ request: HTTPRequest) async throws -> Int? {
     let principal = try await auth.require(.listen, for: request)
     return principal.role == .guest ? nil : principal.userID
+  }
+
+  /// One file of a book, with Range (also `/api/tracks/:id` for a room's `BookFileID`).
+  static func serveFile(_ id: String, index: Int, of books: BookService, for request: HTTPRequest) async throws
+    -> HTTPResponse
+  {
+    let (path, contentType) = try await books.file(id, index: index)
+    let options = FileResponse.Options(contentType: contentType, cacheControl: "private, max-age=3600")
+    return FileResponse.serve(path: path, for: request, options: options)
   }
 }

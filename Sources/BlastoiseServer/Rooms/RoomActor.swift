@@ -22,6 +22,8 @@ actor RoomActor {
   let clock: any WallClock
   /// Plays counted for the people listening (`RoomActor+Plays.swift`).
   var plays: RoomPlays
+  /// Their spoken word progress moved along with the room (`RoomActor+Progress.swift`).
+  var progress: RoomProgress
   /// Votes to skip the playing entry from this node's listeners (`RoomActor+Votes.swift`).
   var skipVotes = SkipVotes()
   /// What the room list shows of this room changed: its listeners, or what plays.
@@ -37,11 +39,12 @@ actor RoomActor {
 
   init(
     record: RoomRecord, store: any RoomStore, catalog: TrackCatalog, clock: any WallClock,
-    annotations: (any AnnotationStore)? = nil, sharing: RoomSharing = .alone,
+    annotations: (any AnnotationStore)? = nil, progress: (any ProgressStore)? = nil, sharing: RoomSharing = .alone,
     onCardChanged: @escaping @Sendable () -> Void
   ) {
     room = Room(record: record)
     plays = RoomPlays(annotations: annotations)
+    self.progress = RoomProgress(store: progress)
     self.store = store
     self.catalog = catalog
     self.clock = clock
@@ -76,7 +79,7 @@ actor RoomActor {
     }
     listenersChanged()
     scheduleTimers()
-    countPlays()
+    listeningChanged()
   }
 
   /// The other nodes' listeners here changed: told like a join, after the same delay.
@@ -92,7 +95,7 @@ actor RoomActor {
     guard let listener = listeners.removeValue(forKey: connection.id) else { return nil }
     listenersChanged()
     scheduleTimers()
-    countPlays()
+    listeningChanged()
     return listener
   }
 
@@ -101,7 +104,7 @@ actor RoomActor {
     guard var listener = listeners[connection.id], listener.hearing != hearing else { return }
     listener.hearing = hearing
     listeners[connection.id] = listener
-    countPlays()
+    listeningChanged()
   }
 
   /// Everyone leaves (the room is being deleted); returns who was here.
@@ -109,7 +112,7 @@ actor RoomActor {
     let everyone = Array(listeners.values)
     listeners.removeAll()
     scheduleTimers()
-    countPlays()
+    listeningChanged()
     return everyone
   }
 
@@ -128,7 +131,7 @@ actor RoomActor {
     try await commit(queueChanged: false) { room, durations, now throws(CoreError) in
       try room.jump(to: index, at: now, durations: durations)
     }
-    countPlays(restart: true)
+    listeningChanged(restart: true)
   }
 
   func setMode(_ mode: PlaybackMode) async throws {
@@ -136,6 +139,7 @@ actor RoomActor {
   }
 
   func edit(_ edit: QueueEdit) async throws -> Int {
+    await catalog.resolve(edit.addedIDs)
     let unknown = catalog.unknown(edit.addedIDs)
     guard unknown.isEmpty else { throw CoreError.invalid("Unknown track ID: \(unknown[0])") }
     try await commit(queueChanged: true) { [catalog] room, _, now throws(CoreError) in
@@ -174,7 +178,7 @@ actor RoomActor {
     room = outcome.room
     broadcast(includeQueue: queueChanged || (outcome.reloaded && room.record.queue != before.record.queue))
     scheduleTimers()
-    countPlays()
+    listeningChanged()
     commits.unlock()
     await announce()
     onCardChanged()
@@ -270,7 +274,7 @@ actor RoomActor {
     }
     broadcast(includeQueue: false)
     scheduleTimers()
-    countPlays(restart: true)
+    listeningChanged(restart: true)
     commits.unlock()
     onCardChanged()
     if written { await announce() }

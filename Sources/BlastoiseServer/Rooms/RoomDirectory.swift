@@ -15,6 +15,7 @@ actor RoomDirectory {
   private let clock: any WallClock
   /// Where rooms count their listeners' plays; nil: they count none.
   private let annotations: (any AnnotationStore)?
+  private let progress: (any ProgressStore)?
   let sharing: RoomSharing
   /// The rooms this node's sockets are in, as last told to `sharing.wanted`.
   private var wantedRooms: Set<String> = []
@@ -33,12 +34,13 @@ actor RoomDirectory {
 
   init(
     store: any RoomStore, catalog: TrackCatalog, clock: any WallClock = SystemClock(),
-    annotations: (any AnnotationStore)? = nil, sharing: RoomSharing = .alone
+    annotations: (any AnnotationStore)? = nil, progress: (any ProgressStore)? = nil, sharing: RoomSharing = .alone
   ) {
     self.store = store
     self.catalog = catalog
     self.clock = clock
     self.annotations = annotations
+    self.progress = progress
     self.sharing = sharing
   }
 
@@ -59,6 +61,8 @@ actor RoomDirectory {
         records = try await store.rooms()
       }
     }
+    // Episodes and book files in the queues are looked up before a clock is read.
+    await catalog.resolve(records.flatMap(\.queue))
     for record in records { add(record) }
     defaultID = records.first(where: \.isDefault)?.id ?? ""
   }
@@ -200,7 +204,8 @@ actor RoomDirectory {
   @discardableResult
   func add(_ record: RoomRecord) -> RoomActor {
     let room = RoomActor(
-      record: record, store: store, catalog: catalog, clock: clock, annotations: annotations, sharing: sharing
+      record: record, store: store, catalog: catalog, clock: clock, annotations: annotations, progress: progress,
+      sharing: sharing
     ) {
       [weak self] in
       Task { await self?.announceRooms() }

@@ -137,6 +137,27 @@ public struct SharedPodcastDownloadStore<Access: StoreAccess>: PodcastDownloadSt
     }
   }
 
+  public func downloadedEpisode(trackID: String) async throws -> DownloadedEpisode? {
+    let row = try await access.read { connection in
+      try connection.queryOne(
+        """
+        SELECT f.url AS feed_url, f.title AS podcast_title, e.guid, e.enclosure_url, e.title, e.duration_seconds,
+          d.path
+        FROM podcast_downloads d
+        JOIN podcast_episodes e ON e.feed_id = d.feed_id AND e.guid = d.guid
+        JOIN podcast_feeds f ON f.id = d.feed_id
+        WHERE d.track_id = $1 AND d.state = 'done'
+        ORDER BY d.updated_at DESC, d.feed_id, d.guid LIMIT 1
+        """, .text(trackID))
+    }
+    guard let row, let feed = row.string("feed_url"), let guid = row.string("guid"),
+      let url = row.string("enclosure_url"), let path = row.string("path")
+    else { return nil }
+    return DownloadedEpisode(
+      feedURL: feed, podcastTitle: row.string("podcast_title"), guid: guid, url: url, title: row.string("title"),
+      duration: row.int64("duration_seconds").map(Double.init), path: path)
+  }
+
   public func listening(urls: [String]) async throws -> [PodcastListening] {
     guard !urls.isEmpty else { return [] }
     let rows = try await access.read { connection in

@@ -11,7 +11,9 @@ import Testing
   private let url = "https://feeds.example/show.xml"
 
   private static func episode(_ guid: String, at published: Int64) -> PodcastEpisode {
-    PodcastEpisode(guid: guid, publishedAt: published, url: "https://cdn.example/\(guid).mp3", type: "audio/mpeg")
+    PodcastEpisode(
+      guid: guid, title: "Episode \(guid)", publishedAt: published, duration: 1_800,
+      url: "https://cdn.example/\(guid).mp3", type: "audio/mpeg")
   }
 
   /// A feed ann subscribes to, with episodes a (oldest), b and c.
@@ -72,6 +74,12 @@ import Testing
           feedID: feedID, guid: first[0].guid, owner: "node-1", trackID: id, path: "episodes/ab/x.mp3", bytes: 10,
           now: 6_000))
       #expect(try await downloads.filePath(trackID: id) == "episodes/ab/x.mp3")
+      #expect(
+        try await downloads.downloadedEpisode(trackID: id)
+          == DownloadedEpisode(
+            feedURL: url, podcastTitle: "Show", guid: first[0].guid, url: "https://cdn.example/\(first[0].guid).mp3",
+            title: "Episode \(first[0].guid)", duration: 1_800, path: "episodes/ab/x.mp3"))
+      #expect(try await downloads.downloadedEpisode(trackID: "sha256:" + String(repeating: "0", count: 64)) == nil)
 
       // node-2 died: once its lease ends, another node takes the download again.
       let retaken = try await downloads.claim(owner: "node-3", now: 10_000, until: 20_000, limit: 5)

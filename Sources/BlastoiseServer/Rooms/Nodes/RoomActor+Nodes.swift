@@ -16,7 +16,7 @@ extension RoomActor {
     room = Room(record: stored)
     broadcast(includeQueue: queueChanged)
     scheduleTimers()
-    countPlays()  // this node's listeners hear what the other node changed
+    listeningChanged()  // this node's listeners hear what the other node changed
     onCardChanged()
   }
 

@@ -55,10 +55,11 @@ extension RoomDirectory {
     }
   }
 
-  /// Another node's queue may name tracks its own scan found first: durations must be known
-  /// before the clock is read.
+  /// Another node's queue may name tracks its own scan found first, or episodes and book files
+  /// this node has not looked up yet: durations must be known before the clock is read.
   private func knowTracks(of records: [RoomRecord]) async {
     guard records.contains(where: { !catalog.unknown($0.queue).isEmpty }) else { return }
     try? await catalog.refresh()
+    await catalog.resolve(records.flatMap(\.queue))
   }
 }
