@@ -44,6 +44,10 @@ final class SocketClient: @unchecked Sendable {
     try await Self.offPool { try self.nextState(timeout: timeout, where: match) }
   }
 
+  /// Leaves as a phone that lost its network does: the connection just ends (the descriptor is
+  /// closed in deinit).
+  func hangUp() { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
+
   private static func offPool<T>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
     try await BlastoiseServerTests.offPool(work)
   }
