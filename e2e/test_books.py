@@ -229,3 +229,22 @@ def test_a_bookmark_with_a_note_is_listed_and_jumps_to_its_place(book_server, br
     page.find_element(By.CSS_SELECTOR, "dialog button[type='submit']").click()
     js_wait(page, "document.querySelector('#bookmarks .bookmark-note')?.textContent === 'From Now playing, edited'",
             message="the edited note listed")
+
+
+QUEUE_TITLES = ("return [...document.querySelectorAll('#queue-list .queue-row')].sort((a, b) => a.dataset.i - b.dataset.i)"
+                ".map(r => r.querySelector('.tr-title').textContent);")
+
+
+def test_a_book_added_to_the_room_is_in_its_queue_by_its_parts(book_server, browsers):
+    page = browsers()
+    sign_up_in_page(page, book_server.base, unique("together"))
+    page.execute_script("window.location.hash = '#/books';")
+    js_wait(page, "!!document.querySelector('#book-list .book-link')", message="the book in the list")
+    click(page, "#book-list .book-link")
+    js_wait(page, "!!document.querySelector('#book-room')", message="the book's page")
+    click(page, "#book-room")
+    titles = poll_until(lambda: page.execute_script(QUEUE_TITLES), lambda t: t[-2:] == ["Part A", "Part B"],
+                        message="the book's two parts at the end of the room's queue")
+    js_wait(page, "[...document.querySelectorAll('.toast-text')].some(t => t.textContent === 'Added 2 tracks to the queue')",
+            message="the toast")
+    assert titles[-2:] == ["Part A", "Part B"]

@@ -11,7 +11,8 @@ import Testing
   /// Someone's progress in an item once `done` says it is there (written in the background; the
   /// deadline is only a hang guard).
   static func progress(
-    _ client: APIClient, _ kind: BlastoiseProtocol.ProgressKind, _ id: String, until done: @escaping (ListeningProgress) -> Bool
+    _ client: APIClient, _ kind: BlastoiseProtocol.ProgressKind, _ id: String,
+    until done: @escaping (ListeningProgress) -> Bool
   ) async throws -> ListeningProgress? {
     let deadline = Date().addingTimeInterval(60)
     var last: ListeningProgress?
@@ -50,7 +51,8 @@ import Testing
     #expect(try await owner.post(APIRoute.booksScan.path()).status == 200)
     let book = try #require(try await owner.get(APIRoute.books.path()).json(BookList.self).books.first)
     let files = try #require(try await owner.get(APIRoute.book.path(book.id)).json(Book.self).files)
-    let ids = files.map { "\(book.id):\($0.index)" }
+    let ids = files.compactMap(\.trackId)
+    #expect(ids == files.map { "\(book.id):\($0.index)" })
 
     let room = try await owner.post("/api/channels", #"{"name":"Reading"}"#).json(SeedChannelInfo.self).id
     #expect(try await Self.queue(owner, room: room, ids + ["\(book.id):7"]).status == 400)  // no such file
@@ -132,7 +134,8 @@ import Testing
       #expect(try await ann.post("/api/channels/\(room)/seek", #"{"timestamp":21.5}"#).status == 200)
       _ = try await socket.state { ($0["currentTimestamp"] as? Double ?? 0) >= 21.5 }
       socket.hangUp()
-      let place = try #require(try await Self.progress(ann, .episodes, downloaded.url) { abs($0.position - 21.5) < 0.01 })
+      let place = try #require(
+        try await Self.progress(ann, .episodes, downloaded.url) { abs($0.position - 21.5) < 0.01 })
       #expect(place.feed == site.url("/feeds/show.xml") && place.guid == "loopback-1")
       #expect(!place.finished)
       // The episode list shows it as where ann got to.

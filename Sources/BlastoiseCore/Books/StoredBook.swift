@@ -36,7 +36,8 @@ public struct StoredBook: Sendable, Equatable {
   public func wire(detailed: Bool, progress: ListeningProgress?) -> Book {
     Book(
       id: id, title: title, author: author, narrator: narrator, duration: duration, coverId: coverID, addedAt: addedAt,
-      files: detailed ? files.enumerated().map { $1.wire(index: $0) } : nil, chapters: detailed ? chapters : nil,
+      files: detailed ? files.enumerated().map { $1.wire(index: $0, of: id) } : nil,
+      chapters: detailed ? chapters : nil,
       chapterCount: chapters.count, progress: progress)
   }
 }
@@ -55,8 +56,10 @@ public struct StoredBookFile: Codable, Sendable, Equatable {
     self.contentType = contentType
   }
 
-  func wire(index: Int) -> BookFile {
-    BookFile(index: index, duration: duration, start: start, contentType: contentType)
+  func wire(index: Int, of bookID: String) -> BookFile {
+    BookFile(
+      index: index, duration: duration, start: start, contentType: contentType,
+      trackId: BookFileID.make(bookID: bookID, index: index))
   }
 }
 

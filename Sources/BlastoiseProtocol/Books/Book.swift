@@ -51,12 +51,16 @@ public struct BookFile: Codable, Sendable, Equatable {
   public var start: Double
   /// `audio/mp4`, `audio/mpeg`, …
   public var contentType: String
+  /// The ID a room's queue takes this file by (`<book id>:<index>`), also streamed at
+  /// `/api/tracks/:id` (additive).
+  public var trackId: String?
 
-  public init(index: Int, duration: Double, start: Double, contentType: String) {
+  public init(index: Int, duration: Double, start: Double, contentType: String, trackId: String? = nil) {
     self.index = index
     self.duration = duration
     self.start = start
     self.contentType = contentType
+    self.trackId = trackId
   }
 }
 

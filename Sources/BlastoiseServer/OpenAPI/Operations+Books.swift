@@ -43,7 +43,7 @@ enum BookSchemas {
       Schema.object(
         [
           "index": ["type": "integer", "minimum": 0], "duration": seconds, "start": seconds,
-          "contentType": Schema.string,
+          "contentType": Schema.string, "trackId": Schema.string,
         ],
         required: ["index", "duration", "start", "contentType"])),
     "BookChapter": Schema.additive(

@@ -30,7 +30,12 @@ extension APIOperation {
         200: audio, 206: audio.merging(["description": "One range of the file (`Range: bytes=…`)"]),
         304: ["description": "Not modified (`If-None-Match`)"],
       ],
-      errors: [404, 416], notes: "One range per request (several: 416). `If-Range` is honoured."),
+      errors: [404, 416],
+      notes: """
+        One range per request (several: 416). `If-Range` is honoured. A downloaded podcast episode \
+        is a track by its `trackId`, a book's file by `<book id>:<file index>` (its `trackId`): rooms \
+        queue both like tracks.
+        """),
     APIOperation(
       .post, .libraryScan, "Rescan now", access: .permission(.administer), body: .ignoredJSON,
       answers: [200: Answer.json(Schema.ref("ScanSummary"))], errors: [409],

@@ -51,7 +51,8 @@ extension RoomActor {
             position: write.position, duration: write.ref.length, at: Int64((write.at * 1000).rounded()),
             feed: write.ref.feed, guid: write.ref.guid)
           do {
-            _ = try await store.report(report, kind: write.ref.kind, id: write.ref.id, userID: write.userID, now: serverTime)
+            _ = try await store.report(
+              report, kind: write.ref.kind, id: write.ref.id, userID: write.userID, now: serverTime)
           } catch {
             ServerLog.write("room progress in \(write.ref.id) not recorded: \(error)")
           }

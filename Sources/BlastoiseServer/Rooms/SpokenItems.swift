@@ -54,7 +54,8 @@ struct SpokenItems: SpokenLookup {
     let track = Track(
       id: id, filename: (file.path as NSString).lastPathComponent, title: Self.title(of: book, file: index),
       artist: book.author, album: book.title, duration: file.duration, coverID: book.coverID)
-    return SpokenEntry(track: track, ref: SpokenRef(kind: .books, id: bookID, offset: file.start, length: book.duration))
+    return SpokenEntry(
+      track: track, ref: SpokenRef(kind: .books, id: bookID, offset: file.start, length: book.duration))
   }
 
   /// The chapter the file begins with, else the book and which part of it.

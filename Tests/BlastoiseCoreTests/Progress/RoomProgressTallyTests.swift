@@ -1,5 +1,5 @@
-import BlastoiseProtocol
 import BlastoiseCore
+import BlastoiseProtocol
 import Testing
 
 @Suite struct RoomProgressTallyTests {
@@ -54,9 +54,11 @@ import Testing
     _ = tally.observe(at: 100, playing: playing(episode, entry: 0, at: 595), people: [1])
     // The first play ended at 105, before the second one's position was true.
     let writes = tally.observe(at: 110, playing: playing(episode, entry: 1, at: 5), people: [1])
-    #expect(writes == [
-      .init(userID: 1, ref: episode, position: 600, at: 105 - 0.001), .init(userID: 1, ref: episode, position: 5, at: 110),
-    ])
+    #expect(
+      writes == [
+        .init(userID: 1, ref: episode, position: 600, at: 105 - 0.001),
+        .init(userID: 1, ref: episode, position: 5, at: 110),
+      ])
   }
 
   @Test func nobodyHearingWritesNothing() {

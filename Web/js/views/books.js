@@ -95,11 +95,14 @@ export function mountBook(ctx, container, route) {
     const play = h("button", { class: "btn primary", type: "button", id: "book-play", onclick: () => controls.playBook(book, resumeAt()) },
       icon("play", { size: 16 }), h("span", { text: at > 0 ? `Resume at ${formatTime(at)}` : "Play" }));
     const restart = h("button", { class: "btn", type: "button", id: "book-restart", hidden: !(at > 0), onclick: () => controls.playBook(book, 0), text: "Start over" });
+    // The book's files go into the room's queue like tracks: everyone hears it, each keeps their place.
+    const together = h("button", { class: "btn", type: "button", id: "book-room", title: "Add to the room's queue: everyone listening hears it, and keeps their place in it", onclick: () => controls.addToQueue(book.files.map((file) => file.trackId)) },
+      icon("plus", { size: 16 }), h("span", { text: "Add to the room" }));
     head.replaceChildren(
       coverArt(book.coverId, { sizes: "160px", seed: book.title, className: "book-page-cover", iconSize: 40 }),
       h("h3", { class: "book-page-title", text: book.title }),
       h("p", { class: "muted", text: [book.author, book.narrator && `read by ${book.narrator}`, formatTime(book.duration), plural(book.files.length, "file")].filter(Boolean).join(" · ") }),
-      h("div", { class: "book-actions" }, play, restart));
+      h("div", { class: "book-actions" }, play, restart, together));
     const current = chapterAt(book, at);
     chapters.replaceChildren(...book.chapters.map((chapter, index) => h("li", {},
       h("button", {

@@ -216,11 +216,16 @@ export function mountPodcast(ctx, container, route) {
     const copy = fetchable
       ? h("button", { class: "btn small ghost", type: "button", dataset: { action: "download" }, text: "Download", onclick: () => download(episode) })
       : null;
+    // A downloaded episode is a track: the room plays it for everyone, and moves each one's place in it.
+    const together = episode.trackId
+      ? h("button", { class: "btn small ghost", type: "button", dataset: { action: "room" }, title: "Add to the room's queue: everyone listening hears it, and keeps their place in it", onclick: () => controls.addToQueue([episode.trackId]) },
+        icon("plus", { size: 14 }), h("span", { text: "Room" }))
+      : null;
     return h("li", { class: "episode", dataset: { guid: episode.guid, download: episode.download || "" } },
       h("span", { class: "book-text" },
         h("span", { class: ["book-title", finished ? "muted" : null], text: episode.title || "Episode" }),
         h("span", { class: "muted small", text: [episode.publishedAt ? new Date(episode.publishedAt).toLocaleDateString() : "", state, downloadText(episode)].filter(Boolean).join(" · ") })),
-      h("span", { class: "book-actions" }, play, copy,
+      h("span", { class: "book-actions" }, play, copy, together,
         h("button", { class: "btn small ghost", type: "button", dataset: { action: "mark" }, text: finished ? "Mark new" : "Mark played", onclick: () => mark(episode, !finished) })));
   }
 
