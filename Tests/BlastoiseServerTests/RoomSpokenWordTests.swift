@@ -1,3 +1,4 @@
+import BlastoiseMedia
 import BlastoiseProtocol
 import BlastoiseTestSupport
 import Foundation
@@ -142,5 +143,58 @@ import Testing
       let listed = try await ann.get(APIRoute.podcastEpisodes.path(podcast.id)).json(Page<PodcastEpisode>.self).items
       #expect(listed.first?.progress?.position == place.position)
     }
+  }
+}
+
+extension RoomSpokenWordTests {
+  /// One m4b with three chapters: the room takes it chapter by chapter, each cut out of the file
+  /// (stream copy) as audio of its own, and the place written counts the chapter's start.
+  @Test func aRoomPlaysAChapteredBookChapterByChapter() async throws {
+    let root = try TestRun.makeDirectory("room-chapters")
+    defer { TestRun.remove(root) }
+    try await BookFixtures.book(
+      at: root + "/tale.m4b", seconds: 9, chapters: [("Opening", 0), ("Middle", 3), ("Close", 6)],
+      metadata: [("album", "A Tale"), ("artist", "Dee Writer")])
+    let server = try await TestServer { $0.audiobooksDirectory = root }
+    let ann = server.client()
+    try await ann.signUp("ann")
+    #expect(try await ann.post(APIRoute.booksScan.path()).status == 200)
+    let listed = try #require(try await ann.get(APIRoute.books.path()).json(BookList.self).books.first)
+    let book = try await ann.get(APIRoute.book.path(listed.id)).json(Book.self)
+    let chapters = try #require(book.chapters)
+    let ids = chapters.compactMap(\.trackId)
+    #expect(ids == (0..<3).map { "\(book.id):c\($0)" })
+
+    // Each chapter is audio of its own: an m4a about three seconds long.
+    let middle = try await ann.get(APIRoute.track.path(ids[1]))
+    #expect(middle.status == 200 && middle.header("Content-Type") == "audio/mp4")
+    let cut = server.dataDirectory + "/middle.m4a"
+    try middle.body.write(to: URL(fileURLWithPath: cut))
+    let length = try TagReader.read(path: cut).get().duration
+    #expect(abs(length - 3) < 0.1, "the cut is \(length) s")
+    let again = try await ann.request("GET", APIRoute.track.path(ids[1]), headers: ["Range": "bytes=0-99"])
+    #expect(again.status == 206 && again.body == middle.body.prefix(100))
+    #expect(try await ann.get(APIRoute.track.path("\(book.id):c3")).status == 404)
+
+    let room = try await ann.post("/api/channels", #"{"name":"Tale"}"#).json(SeedChannelInfo.self).id
+    #expect(try await Self.queue(ann, room: room, ids).status == 200)
+    let socket = try await RoomTests.socket(server, ann, room: room)
+    let state = try await socket.state()
+    let queue = try JSONDecoder().decode(
+      [Track].self, from: JSONSerialization.data(withJSONObject: state["queue"] ?? []))
+    #expect(queue.map(\.title) == ["Opening", "Middle", "Close"])
+    #expect(queue.allSatisfy { abs($0.duration - 3) < 0.1 && $0.album == "A Tale" })
+
+    // Paused half a second into the middle chapter, ann leaves: her place is 3.5 s into the book.
+    try await socket.send(json: ["action": "pause"])
+    _ = try await socket.state { $0["paused"] as? Bool == true }
+    #expect(try await ann.post("/api/channels/\(room)/jump", #"{"index":1}"#).status == 200)
+    _ = try await socket.state { $0["currentIndex"] as? Int == 1 }
+    #expect(try await ann.post("/api/channels/\(room)/seek", #"{"timestamp":0.5}"#).status == 200)
+    _ = try await socket.state { abs(($0["currentTimestamp"] as? Double ?? 0) - 0.5) < 0.001 }
+    socket.hangUp()
+    let place = try #require(try await Self.progress(ann, .books, book.id) { abs($0.position - 3.5) < 0.05 })
+    #expect(abs(place.position - 3.5) < 0.05)
+    await server.stop()
   }
 }

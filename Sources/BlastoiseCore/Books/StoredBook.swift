@@ -59,7 +59,7 @@ public struct StoredBookFile: Codable, Sendable, Equatable {
   func wire(index: Int, of bookID: String) -> BookFile {
     BookFile(
       index: index, duration: duration, start: start, contentType: contentType,
-      trackId: BookFileID.make(bookID: bookID, index: index))
+      trackId: BookTrackID.file(bookID: bookID, index: index).id)
   }
 }
 
@@ -69,21 +69,6 @@ public enum BookID {
 
   public static func isValid(_ id: String) -> Bool {
     id.hasPrefix(prefix) && Hex.isLowercase(id.dropFirst(prefix.count), digits: 32)
-  }
-}
-
-/// One file of a book as a room queues it, `<book ID>:<file index>`: what `/api/tracks/:id`
-/// streams and a room's queue names (a book's files play like tracks there).
-public enum BookFileID {
-  public static func make(bookID: String, index: Int) -> String { "\(bookID):\(index)" }
-
-  /// The book and file index, when `id` is such an ID.
-  public static func parse(_ id: String) -> (bookID: String, index: Int)? {
-    guard let colon = id.lastIndex(of: ":"), let index = Int(id[id.index(after: colon)...]), index >= 0,
-      index < 100_000, String(index) == id[id.index(after: colon)...]
-    else { return nil }
-    let book = String(id[..<colon])
-    return BookID.isValid(book) ? (book, index) : nil
   }
 }
 

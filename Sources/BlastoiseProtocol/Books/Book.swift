@@ -69,11 +69,15 @@ public struct BookChapter: Codable, Sendable, Equatable {
   public var title: String
   public var start: Double
   public var end: Double
+  /// The ID a room's queue takes this chapter by, also streamed at `/api/tracks/:id`, when the
+  /// book's parts in a room are its chapters (additive; see `BookFile.trackId`).
+  public var trackId: String?
 
-  public init(title: String, start: Double, end: Double) {
+  public init(title: String, start: Double, end: Double, trackId: String? = nil) {
     self.title = title
     self.start = start
     self.end = end
+    self.trackId = trackId
   }
 }
 

@@ -32,9 +32,10 @@ public final class RunningServer: Sendable {
     let services = try await ServerServices.open(configuration, clock: clock)
     let rooms: RoomDirectory
     let catalog: TrackCatalog
+    let chapterCuts = BookChapterCuts(directory: configuration.dataDirectory + "/book-chapters")
     do {
       let spoken = SpokenItems(
-        downloads: services.storage.podcastDownloads, books: services.storage.books,
+        downloads: services.storage.podcastDownloads, books: services.storage.books, cuts: chapterCuts,
         dataDirectory: configuration.dataDirectory)
       catalog = TrackCatalog(store: services.library.store, spoken: spoken)
       try await catalog.refresh()
@@ -90,7 +91,8 @@ public final class RunningServer: Sendable {
     PlaylistRoutes(playlists: playlists, auth: authenticator).register(on: &router)
     let books = BookService(
       directory: configuration.audiobooksDirectory, store: services.storage.books, progress: services.storage.progress,
-      covers: services.library.covers, clock: clock)
+      covers: services.library.covers,
+      cuts: chapterCuts, clock: clock)
     LibraryRoutes(
       library: services.library, episodes: services.storage.podcastDownloads, books: books,
       dataDirectory: configuration.dataDirectory, auth: authenticator,

@@ -37,12 +37,22 @@ struct BookRoutes: Sendable {
     return principal.role == .guest ? nil : principal.userID
   }
 
-  /// One file of a book, with Range (also `/api/tracks/:id` for a room's `BookFileID`).
+  /// One file of a book, with Range.
   static func serveFile(_ id: String, index: Int, of books: BookService, for request: HTTPRequest) async throws
     -> HTTPResponse
   {
-    let (path, contentType) = try await books.file(id, index: index)
-    let options = FileResponse.Options(contentType: contentType, cacheControl: "private, max-age=3600")
-    return FileResponse.serve(path: path, for: request, options: options)
+    serve(try await books.file(id, index: index), for: request)
+  }
+
+  /// A part of a book as a room plays it (`/api/tracks/:id` for a `BookTrackID`), with Range.
+  static func serveRoomTrack(_ id: BookTrackID, of books: BookService, for request: HTTPRequest) async throws
+    -> HTTPResponse
+  {
+    serve(try await books.roomTrackFile(id), for: request)
+  }
+
+  private static func serve(_ file: (path: String, contentType: String), for request: HTTPRequest) -> HTTPResponse {
+    let options = FileResponse.Options(contentType: file.contentType, cacheControl: "private, max-age=3600")
+    return FileResponse.serve(path: file.path, for: request, options: options)
   }
 }

@@ -12,15 +12,19 @@ actor BookService {
   let progress: any ProgressStore
   let clock: any WallClock
   let covers: CoverStore
+  /// Chapters a room plays that are part of a file, cut out as files of their own.
+  let cuts: BookChapterCuts
   private let queue = DispatchQueue(label: "book-scan")
   private var running: Task<BookScanSummary, any Error>?
   /// What the last scan read, so that a rescan reads only new and changed files.
   private var scanned = BookScanner.Memory()
 
   init(
-    directory: String?, store: any BookStore, progress: any ProgressStore, covers: CoverStore, clock: any WallClock
+    directory: String?, store: any BookStore, progress: any ProgressStore, covers: CoverStore,
+    cuts: BookChapterCuts, clock: any WallClock
   ) {
     self.directory = directory
+    self.cuts = cuts
     self.covers = covers
     self.store = store
     self.progress = progress
@@ -61,7 +65,32 @@ actor BookService {
 
   func book(_ id: String, for person: Int?) async throws -> Book {
     let book = try await stored(id)
-    return book.wire(detailed: true, progress: try await progressOf(person, in: [id])[id])
+    var wire = book.wire(detailed: true, progress: try await progressOf(person, in: [id])[id])
+    // Each chapter says the track a room plays it by, when the book's parts there are chapters.
+    for part in book.roomTracks(cuttable: cuts.canCut) {
+      if let chapter = part.chapter, wire.chapters?.indices.contains(chapter) == true {
+        wire.chapters?[chapter].trackId = part.id.id
+      }
+    }
+    return wire
+  }
+
+  /// The book and its part `id` names, for a room.
+  func roomTrack(_ id: BookTrackID) async throws -> (book: StoredBook, part: BookTrack)? {
+    guard let book = try await store.book(id: id.bookID), let part = book.roomTrack(id, cuttable: cuts.canCut) else {
+      return nil
+    }
+    return (book, part)
+  }
+
+  /// The audio of a part a room plays: a whole file, or a chapter cut from one.
+  func roomTrackFile(_ id: BookTrackID) async throws -> (path: String, contentType: String) {
+    guard let (_, part) = try await roomTrack(id) else { throw CoreError(.notFound, "No such part of that book") }
+    let whole = try await file(id.bookID, index: part.file)
+    if part.isWholeFile { return whole }
+    guard let cut = await cuts.cut(whole.path, bookID: id.bookID, offset: part.offsetInFile, duration: part.duration)
+    else { throw CoreError(.unavailable, "That chapter cannot be cut out of its file") }
+    return (cut, AudioFormats.contentType(forFilename: cut))
   }
 
   /// The file's path and type, when it is still inside the audiobooks directory (a link swapped

@@ -11,8 +11,8 @@ struct SpokenEntry: Sendable {
 }
 
 /// Finds what a room entry that is not a library track is: a downloaded episode (by its
-/// content-hashed track ID, the one `/api/tracks/:id` streams it by) or one file of a book
-/// (`BookFileID`).
+/// content-hashed track ID, the one `/api/tracks/:id` streams it by) or a part of a book, a
+/// file or a chapter (`BookTrackID`).
 protocol SpokenLookup: Sendable {
   func entry(_ id: String) async -> SpokenEntry?
 }
@@ -20,13 +20,15 @@ protocol SpokenLookup: Sendable {
 struct SpokenItems: SpokenLookup {
   let downloads: any PodcastDownloadStore
   let books: any BookStore
+  /// Which of a book's files its chapters can be cut from.
+  let cuts: BookChapterCuts
   let dataDirectory: String
   /// Reading a file's length blocks: not on the Swift pool.
   private static let probing = DispatchQueue(label: "blastoise.spoken-items")
 
   func entry(_ id: String) async -> SpokenEntry? {
     do {
-      if let file = BookFileID.parse(id) { return try await bookFile(id, file.bookID, file.index) }
+      if let part = BookTrackID(id) { return try await bookPart(part) }
       guard TrackID.isValid(id), let episode = try await downloads.downloadedEpisode(trackID: id) else { return nil }
       return await self.episode(id, episode)
     } catch {
@@ -48,20 +50,14 @@ struct SpokenItems: SpokenLookup {
     return SpokenEntry(track: track, ref: ref)
   }
 
-  private func bookFile(_ id: String, _ bookID: String, _ index: Int) async throws -> SpokenEntry? {
-    guard let book = try await books.book(id: bookID), book.files.indices.contains(index) else { return nil }
-    let file = book.files[index]
+  private func bookPart(_ id: BookTrackID) async throws -> SpokenEntry? {
+    guard let book = try await books.book(id: id.bookID),
+      let part = book.roomTrack(id, cuttable: cuts.canCut)
+    else { return nil }
     let track = Track(
-      id: id, filename: (file.path as NSString).lastPathComponent, title: Self.title(of: book, file: index),
-      artist: book.author, album: book.title, duration: file.duration, coverID: book.coverID)
+      id: id.id, filename: (book.files[part.file].path as NSString).lastPathComponent, title: part.title,
+      artist: book.author, album: book.title, duration: part.duration, coverID: book.coverID)
     return SpokenEntry(
-      track: track, ref: SpokenRef(kind: .books, id: bookID, offset: file.start, length: book.duration))
-  }
-
-  /// The chapter the file begins with, else the book and which part of it.
-  static func title(of book: StoredBook, file index: Int) -> String {
-    let start = book.files[index].start
-    if let chapter = book.chapters.first(where: { abs($0.start - start) < 0.5 }) { return chapter.title }
-    return book.files.count == 1 ? book.title : "\(book.title) (\(index + 1) of \(book.files.count))"
+      track: track, ref: SpokenRef(kind: .books, id: book.id, offset: part.start, length: book.duration))
   }
 }

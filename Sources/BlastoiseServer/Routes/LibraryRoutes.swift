@@ -8,7 +8,7 @@ struct LibraryRoutes: Sendable {
   let library: LibraryService
   /// Downloaded podcast episodes are tracks too, by the same content-hashed IDs.
   let episodes: any PodcastDownloadStore
-  /// A book's files are tracks too when a room plays them (`BookFileID`).
+  /// A book's files and chapters are tracks too when a room plays them (`BookTrackID`).
   let books: BookService
   let dataDirectory: String
   let auth: RequestAuthenticator
@@ -49,9 +49,7 @@ struct LibraryRoutes: Sendable {
   /// The file by ID only: the ID is looked up, never joined into a path.
   private func track(_ request: HTTPRequest) async throws -> HTTPResponse {
     let id = request.pathParameter("trackId")
-    if let file = BookFileID.parse(id) {
-      return try await BookRoutes.serveFile(file.bookID, index: file.index, of: books, for: request)
-    }
+    if let part = BookTrackID(id) { return try await BookRoutes.serveRoomTrack(part, of: books, for: request) }
     guard TrackID.isValid(id), let path = try await filePath(id) else { throw HTTPError(.notFound, "No such track") }
     let options = FileResponse.Options(
       contentType: AudioFormats.contentType(forFilename: path),

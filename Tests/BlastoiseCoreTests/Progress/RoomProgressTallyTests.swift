@@ -67,19 +67,3 @@ import Testing
     #expect(!tally.wantsTicks)
   }
 }
-
-@Suite struct BookFileIDTests {
-  let book = "book:" + String(repeating: "a", count: 32)
-
-  @Test func aBookFileIDNamesTheBookAndTheFile() {
-    let id = BookFileID.make(bookID: book, index: 3)
-    #expect(BookFileID.parse(id)?.bookID == book)
-    #expect(BookFileID.parse(id)?.index == 3)
-  }
-
-  @Test func anythingElseIsNoBookFile() {
-    for id in [book, "\(book):", "\(book):-1", "\(book):01", "\(book):x", "book:abc:1", "sha256:ab:1", "\(book):1:2"] {
-      #expect(BookFileID.parse(id) == nil, "\(id)")
-    }
-  }
-}

@@ -46,6 +46,15 @@ export function unfinished(books) {
     .sort((a, b) => b.progress.positionAt - a.progress.positionAt);
 }
 
+/** A book's parts in a room: its chapters when the server offers each as a track (a chapter of a
+ *  file that holds several is cut out for the room), else its files. */
+function roomParts(book) {
+  const chapters = book.chapters || [];
+  return chapters.length && chapters.every((chapter) => chapter.trackId)
+    ? chapters.map((chapter) => chapter.trackId)
+    : book.files.map((file) => file.trackId);
+}
+
 export function mountBooks(ctx, container) {
   const list = h("ul", { class: "book-list", id: "book-list" }, h("li", { class: "muted", text: "Loading…" }));
   container.append(list);
@@ -96,7 +105,7 @@ export function mountBook(ctx, container, route) {
       icon("play", { size: 16 }), h("span", { text: at > 0 ? `Resume at ${formatTime(at)}` : "Play" }));
     const restart = h("button", { class: "btn", type: "button", id: "book-restart", hidden: !(at > 0), onclick: () => controls.playBook(book, 0), text: "Start over" });
     // The book's files go into the room's queue like tracks: everyone hears it, each keeps their place.
-    const together = h("button", { class: "btn", type: "button", id: "book-room", title: "Add to the room's queue: everyone listening hears it, and keeps their place in it", onclick: () => controls.addToQueue(book.files.map((file) => file.trackId)) },
+    const together = h("button", { class: "btn", type: "button", id: "book-room", title: "Add to the room's queue: everyone listening hears it, and keeps their place in it", onclick: () => controls.addToQueue(roomParts(book)) },
       icon("plus", { size: 16 }), h("span", { text: "Add to the room" }));
     head.replaceChildren(
       coverArt(book.coverId, { sizes: "160px", seed: book.title, className: "book-page-cover", iconSize: 40 }),
