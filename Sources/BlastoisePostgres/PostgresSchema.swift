@@ -323,5 +323,7 @@ public enum PostgresSchema {
     .roomControl,
     // Backed-up photos and videos (one text for both backends).
     .photos,
+    // Each room's latest chat messages (one text for both backends).
+    .roomChat,
   ]
 }

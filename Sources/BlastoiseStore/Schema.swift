@@ -317,5 +317,7 @@ public enum BlastoiseSchema {
     .roomControl,
     // Backed-up photos and videos (one text for both backends).
     .photos,
+    // Each room's latest chat messages (one text for both backends).
+    .roomChat,
   ]
 }

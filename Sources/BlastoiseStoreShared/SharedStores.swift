@@ -20,6 +20,7 @@ public struct SharedStores: Sendable {
   public let podcasts: any PodcastStore
   public let podcastDownloads: any PodcastDownloadStore
   public let photos: any PhotoStore
+  public let roomChat: any RoomChatStore
 
   public init<Access: LibraryAccess>(access: Access) {
     accounts = SharedAccountStore(access: access)
@@ -39,6 +40,7 @@ public struct SharedStores: Sendable {
     podcasts = SharedPodcastStore(access: access)
     podcastDownloads = SharedPodcastDownloadStore(access: access)
     photos = SharedPhotoStore(access: access)
+    roomChat = SharedRoomChatStore(access: access)
   }
 }
 
@@ -67,4 +69,5 @@ extension SharedStorage {
   public var podcasts: any PodcastStore { shared.podcasts }
   public var podcastDownloads: any PodcastDownloadStore { shared.podcastDownloads }
   public var photos: any PhotoStore { shared.photos }
+  public var roomChat: any RoomChatStore { shared.roomChat }
 }

@@ -3,11 +3,11 @@ import Foundation
 import Testing
 
 @Suite struct ClientSocketMessageTests {
-  /// The seed's actions as its clients send them, then ours (`listening`, `voteSkip`).
+  /// The seed's actions as its clients send them, then ours (`listening`, `voteSkip`, chat).
   @Test func actionsAreSpelledAsTheSeedsClientsSendThem() {
     #expect(
       SocketAction.allCases.map(\.rawValue) == [
-        "ping", "switch", "pause", "unpause", "seek", "jump", "listening", "voteSkip",
+        "ping", "switch", "pause", "unpause", "seek", "jump", "listening", "voteSkip", "chat", "chat_delete",
       ])
   }
 
@@ -17,6 +17,13 @@ import Testing
     #expect(json == #"{"action":"switch","channelId":"r2"}"#)
     let decoded = try WireSamples.decode(ClientSocketMessage.self, json)
     #expect(decoded == message && decoded.knownAction == .switchRoom)
+  }
+
+  @Test func chatActionsCarryTheirTextAndMessageID() throws {
+    let sent = try WireSamples.decode(ClientSocketMessage.self, #"{"action":"chat","text":"<i>hi</i>"}"#)
+    #expect(sent.knownAction == .chat && sent.text == "<i>hi</i>")
+    let gone = try WireSamples.decode(ClientSocketMessage.self, #"{"action":"chat_delete","messageId":"m1"}"#)
+    #expect(gone.knownAction == .chatDelete && gone.messageID == "m1")
   }
 
   @Test func anUnknownActionDecodesAndIsNamedAsSent() throws {

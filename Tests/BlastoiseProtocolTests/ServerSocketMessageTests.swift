@@ -110,7 +110,8 @@ import Testing
     #expect(
       ServerMessageType.allCases.map(\.rawValue) == [
         "channel_list", "switched", "kick", "toast", "error", "pong", "scan_progress", "library_changed",
-        "fetch_progress", "fetch_complete", "fetch_error", "fetch_cancelled", "activity",
+        "fetch_progress", "fetch_complete", "fetch_error", "fetch_cancelled", "activity", "chat", "chat_history",
+        "chat_deleted",
       ])
   }
 
@@ -122,5 +123,19 @@ import Testing
       let json = try JSONEncoder().encode(message)
       #expect(try JSONDecoder().decode(ServerSocketMessage.self, from: json) == message)
     }
+  }
+
+  @Test func chatMessagesRoundTripAndKeepMarkupAsText() throws {
+    let said = ChatMessage(
+      id: "m1", userId: 3, username: "ana", text: "<script>x</script> & co", sentAt: 1_700_000_000_000)
+    for message in [ServerSocketMessage.chat(said), .chatHistory([said]), .chatDeleted(messageID: "m1")] {
+      let json = try JSONEncoder().encode(message)
+      #expect(try JSONDecoder().decode(ServerSocketMessage.self, from: json) == message)
+    }
+    let wire = try WireSamples.serverJSON(ServerSocketMessage.chatDeleted(messageID: "m1"))
+    #expect(wire == #"{"messageId":"m1","type":"chat_deleted"}"#)
+    // A chat message this build cannot read is ignored like an unknown type, never a failure.
+    let broken = try WireSamples.decode(ServerSocketMessage.self, #"{"type":"chat","message":{"id":1}}"#)
+    #expect(broken == .unknown(type: "chat"))
   }
 }

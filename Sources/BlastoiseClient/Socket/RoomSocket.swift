@@ -166,7 +166,7 @@ public actor RoomSocket {
     case .scanProgress(let scanning, let processed, let total):
       continuation.yield(.scanProgress(scanning: scanning, processed: processed, total: total))
     case .importJob(let job): continuation.yield(.importJob(job))
-    case .libraryChanged, .activity, .unknown: break
+    case .libraryChanged, .activity, .chat, .chatHistory, .chatDeleted, .unknown: break
     }
     return false
   }

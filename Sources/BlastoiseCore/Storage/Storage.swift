@@ -21,6 +21,7 @@ public protocol Storage: Sendable {
   var podcasts: any PodcastStore { get }
   var podcastDownloads: any PodcastDownloadStore { get }
   var photos: any PhotoStore { get }
+  var roomChat: any RoomChatStore { get }
   /// What only one node at a time may do (one process with SQLite).
   var locks: any NodeLocks { get }
 

@@ -15,6 +15,11 @@ public enum SocketAction: String, Sendable, CaseIterable {
   /// Additive: `{ action }`, a vote to skip the playing entry; the room skips when more than
   /// half of the people listening have voted for it.
   case voteSkip
+  /// Additive: `{ action, text }`, a chat message to the room (1–500 characters, text only).
+  case chat
+  /// Additive: `{ action, messageId }`: deletes a chat message (its author, the room's owner, an
+  /// admin).
+  case chatDelete = "chat_delete"
 }
 
 /// What a client sends on a room socket. Unknown actions and malformed messages are answered
@@ -28,10 +33,12 @@ public struct ClientSocketMessage: Codable, Sendable, Equatable {
   public var index: Int?
   public var clientTime: Double?
   public var listening: Bool?
+  public var text: String?
+  public var messageID: String?
 
   public init(
     _ action: SocketAction, roomID: String? = nil, timestamp: Double? = nil, index: Int? = nil,
-    clientTime: Double? = nil, listening: Bool? = nil
+    clientTime: Double? = nil, listening: Bool? = nil, text: String? = nil, messageID: String? = nil
   ) {
     self.action = action.rawValue
     self.roomID = roomID
@@ -39,13 +46,16 @@ public struct ClientSocketMessage: Codable, Sendable, Equatable {
     self.index = index
     self.clientTime = clientTime
     self.listening = listening
+    self.text = text
+    self.messageID = messageID
   }
 
   /// nil for an action this server does not know.
   public var knownAction: SocketAction? { SocketAction(rawValue: action) }
 
   enum CodingKeys: String, CodingKey {
-    case action, timestamp, index, clientTime, listening
+    case action, timestamp, index, clientTime, listening, text
     case roomID = "channelId"
+    case messageID = "messageId"
   }
 }

@@ -12,4 +12,8 @@ public enum ServerMessageType: String, Sendable, CaseIterable, Codable {
   case importCancelled = "fetch_cancelled"
   /// Additive: who changed the room and how (`{ type, actor, message }`).
   case activity
+  /// Additive: room chat (`RoomChat.swift`).
+  case chat
+  case chatHistory = "chat_history"
+  case chatDeleted = "chat_deleted"
 }

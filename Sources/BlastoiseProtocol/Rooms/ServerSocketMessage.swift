@@ -18,6 +18,12 @@ public enum ServerSocketMessage: Sendable, Equatable {
   /// Additive: a change to the room and who made it: `actor` is a display name (nil for the
   /// room itself, as a skip by vote); `message` reads whole, as "ana paused".
   case activity(actor: String?, message: String)
+  /// Additive: a new chat message in the room (`{ type: "chat", message: {…} }`).
+  case chat(ChatMessage)
+  /// Additive: the room's latest chat messages, oldest first, sent once after joining.
+  case chatHistory([ChatMessage])
+  /// Additive: a chat message was deleted (`{ type, messageId }`).
+  case chatDeleted(messageID: String)
   /// A `type` this build does not know (a newer server): ignore it.
   case unknown(type: String)
 }
@@ -25,7 +31,9 @@ public enum ServerSocketMessage: Sendable, Equatable {
 extension ServerSocketMessage: Codable {
   enum CodingKeys: String, CodingKey {
     case type, channels, reason, message, toastType, actor, clientTime, serverTime, scanning, processed, total
+    case messages
     case roomID = "channelId"
+    case messageID = "messageId"
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -63,6 +71,15 @@ extension ServerSocketMessage: Codable {
       try container.encode(ServerMessageType.activity, forKey: .type)
       try container.encodeIfPresent(actor, forKey: .actor)
       try container.encode(message, forKey: .message)
+    case .chat(let message):
+      try container.encode(ServerMessageType.chat, forKey: .type)
+      try container.encode(message, forKey: .message)
+    case .chatHistory(let messages):
+      try container.encode(ServerMessageType.chatHistory, forKey: .type)
+      try container.encode(messages, forKey: .messages)
+    case .chatDeleted(let id):
+      try container.encode(ServerMessageType.chatDeleted, forKey: .type)
+      try container.encode(id, forKey: .messageID)
     case .unknown(let type): try container.encode(type, forKey: .type)
     }
   }
@@ -101,6 +118,14 @@ extension ServerSocketMessage: Codable {
       self = .activity(
         actor: try container.decodeIfPresent(String.self, forKey: .actor),
         message: try container.decode(.message, or: ""))
+    case .chat:
+      guard let message = try? container.decode(ChatMessage.self, forKey: .message) else {
+        self = .unknown(type: rawType)
+        return
+      }
+      self = .chat(message)
+    case .chatHistory: self = .chatHistory((try? container.decode([ChatMessage].self, forKey: .messages)) ?? [])
+    case .chatDeleted: self = .chatDeleted(messageID: try container.decode(.messageID, or: ""))
     }
   }
 }

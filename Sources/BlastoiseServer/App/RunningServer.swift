@@ -40,8 +40,11 @@ public final class RunningServer: Sendable {
       catalog = TrackCatalog(store: services.library.store, spoken: spoken)
       try await catalog.refresh()
       rooms = RoomDirectory(
-        store: services.storage.rooms, catalog: catalog, clock: roomClock, annotations: services.storage.annotations,
-        progress: services.storage.progress, sharing: services.roomLink.map(RoomNodes.sharing(over:)) ?? .alone)
+        store: services.storage.rooms, catalog: catalog, clock: roomClock,
+        keeping: RoomKeeping(
+          annotations: services.storage.annotations, progress: services.storage.progress,
+          chat: services.storage.roomChat),
+        sharing: services.roomLink.map(RoomNodes.sharing(over:)) ?? .alone)
       try await rooms.load()
     } catch {
       await services.storage.close()

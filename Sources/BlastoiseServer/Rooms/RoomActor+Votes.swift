@@ -32,9 +32,6 @@ extension RoomActor {
 
   /// An `activity` message to this node's listeners.
   func tell(_ activity: RoomActivity, by actor: Principal?) {
-    let message = ServerSocketMessage.activity(
-      actor: actor?.username, message: activity.message(actor: actor?.username))
-    guard let frame = SocketFrames.frame(message) else { return }
-    for listener in listeners.values { listener.connection.send(frame) }
+    sendToEveryone(.activity(actor: actor?.username, message: activity.message(actor: actor?.username)))
   }
 }

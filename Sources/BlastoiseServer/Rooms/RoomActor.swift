@@ -24,6 +24,8 @@ actor RoomActor {
   var plays: RoomPlays
   /// Their spoken word progress moved along with the room (`RoomActor+Progress.swift`).
   var progress: RoomProgress
+  /// The room's chat (`RoomActor+Chat.swift`).
+  var chat: RoomChat
   /// Votes to skip the playing entry from this node's listeners (`RoomActor+Votes.swift`).
   var skipVotes = SkipVotes()
   /// What the room list shows of this room changed: its listeners, or what plays.
@@ -39,12 +41,13 @@ actor RoomActor {
 
   init(
     record: RoomRecord, store: any RoomStore, catalog: TrackCatalog, clock: any WallClock,
-    annotations: (any AnnotationStore)? = nil, progress: (any ProgressStore)? = nil, sharing: RoomSharing = .alone,
+    keeping: RoomKeeping = RoomKeeping(), sharing: RoomSharing = .alone,
     onCardChanged: @escaping @Sendable () -> Void
   ) {
     room = Room(record: record)
-    plays = RoomPlays(annotations: annotations)
-    self.progress = RoomProgress(store: progress)
+    plays = RoomPlays(annotations: keeping.annotations)
+    progress = RoomProgress(store: keeping.progress)
+    chat = RoomChat(store: keeping.chat)
     self.store = store
     self.catalog = catalog
     self.clock = clock
@@ -77,6 +80,7 @@ actor RoomActor {
     if let frame = SocketFrames.frame(state(includeQueue: true, viewer: listener.principal)) {
       StateCoalescing.send(frame, full: true, to: listener)
     }
+    Task { await sendChatHistory(to: listener) }
     listenersChanged()
     scheduleTimers()
     listeningChanged()

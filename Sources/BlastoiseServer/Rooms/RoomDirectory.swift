@@ -14,8 +14,7 @@ actor RoomDirectory {
   let catalog: TrackCatalog
   private let clock: any WallClock
   /// Where rooms count their listeners' plays; nil: they count none.
-  private let annotations: (any AnnotationStore)?
-  private let progress: (any ProgressStore)?
+  private let keeping: RoomKeeping
   let sharing: RoomSharing
   /// The rooms this node's sockets are in, as last told to `sharing.wanted`.
   private var wantedRooms: Set<String> = []
@@ -34,13 +33,12 @@ actor RoomDirectory {
 
   init(
     store: any RoomStore, catalog: TrackCatalog, clock: any WallClock = SystemClock(),
-    annotations: (any AnnotationStore)? = nil, progress: (any ProgressStore)? = nil, sharing: RoomSharing = .alone
+    keeping: RoomKeeping = RoomKeeping(), sharing: RoomSharing = .alone
   ) {
     self.store = store
     self.catalog = catalog
     self.clock = clock
-    self.annotations = annotations
-    self.progress = progress
+    self.keeping = keeping
     self.sharing = sharing
   }
 
@@ -204,8 +202,7 @@ actor RoomDirectory {
   @discardableResult
   func add(_ record: RoomRecord) -> RoomActor {
     let room = RoomActor(
-      record: record, store: store, catalog: catalog, clock: clock, annotations: annotations, progress: progress,
-      sharing: sharing
+      record: record, store: store, catalog: catalog, clock: clock, keeping: keeping, sharing: sharing
     ) {
       [weak self] in
       Task { await self?.announceRooms() }

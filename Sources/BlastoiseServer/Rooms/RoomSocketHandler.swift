@@ -71,6 +71,14 @@ struct RoomSocketHandler: Sendable {
           return reply(.error(message: "'listening' needs 'listening' (true or false)"), to: listener)
         }
         await directory.setHearing(listening, of: listener.connection)
+      case .chat:
+        guard let text = message.text else { return reply(.error(message: "'chat' needs 'text'"), to: listener) }
+        try await currentRoom(of: listener)?.say(text, by: listener.principal)
+      case .chatDelete:
+        guard let messageID = message.messageID else {
+          return reply(.error(message: "'chat_delete' needs 'messageId'"), to: listener)
+        }
+        try await currentRoom(of: listener)?.deleteChat(messageID, by: listener.principal)
       }
     } catch let error as CoreError {
       reply(.error(message: error.message), to: listener)
@@ -81,11 +89,12 @@ struct RoomSocketHandler: Sendable {
 
   /// What each action needs. A ping needs nothing: it only answers the clock. Joining the
   /// socket needed `listen`, so switching rooms and saying whether one hears the room (which
-  /// touches only one's own plays) need only that again.
+  /// touches only one's own plays) need only that again, as chatting does (guests too; who may
+  /// delete a message the room decides).
   static func permission(for action: SocketAction) -> Permission? {
     switch action {
     case .ping: nil
-    case .switchRoom, .listening, .voteSkip: .listen
+    case .switchRoom, .listening, .voteSkip, .chat, .chatDelete: .listen
     case .pause, .unpause, .seek, .jump: .control
     }
   }

@@ -1,0 +1,79 @@
+import BlastoiseCore
+import BlastoiseProtocol
+
+/// What a room writes for and about the people in it; nil: not kept (tests of the clock alone).
+struct RoomKeeping: Sendable {
+  var annotations: (any AnnotationStore)?
+  var progress: (any ProgressStore)?
+  var chat: (any RoomChatStore)?
+
+  init(
+    annotations: (any AnnotationStore)? = nil, progress: (any ProgressStore)? = nil, chat: (any RoomChatStore)? = nil
+  ) {
+    self.annotations = annotations
+    self.progress = progress
+    self.chat = chat
+  }
+}
+
+/// A room's chat: the store keeps its latest `ChatText.kept` messages; the throttle is per person
+/// on this node.
+struct RoomChat {
+  let store: (any RoomChatStore)?
+  var throttle = ChatThrottle()
+
+  init(store: (any RoomChatStore)?) {
+    self.store = store
+  }
+}
+
+extension RoomActor {
+  /// `{ action: "chat", text }`: checked (`ChatText`), throttled, stored, then sent to everyone
+  /// in the room on this node.
+  func say(_ raw: String, by principal: Principal) async throws {
+    guard let store = chat.store else { throw CoreError(.unavailable, "This room has no chat") }
+    let text = try ChatText.checked(raw)
+    let now = clock.now()
+    guard chat.throttle.allow(Self.voter(principal), at: now) else {
+      throw CoreError(
+        .rateLimited(retryAfterSeconds: Int(chat.throttle.interval.rounded(.up))),
+        "Slow down: too many messages at once")
+    }
+    let message = ChatMessage(
+      id: RandomID.make(), userId: principal.userID, username: principal.username, text: text,
+      sentAt: Int64((now * 1000).rounded()))
+    try await store.add(message, roomID: id, keep: ChatText.kept)
+    sendToEveryone(.chat(message))
+  }
+
+  /// `{ action: "chat_delete", messageId }`: by its author (not a guest: every guest is user 0),
+  /// the room's owner or an admin.
+  func deleteChat(_ messageID: String, by principal: Principal) async throws {
+    guard let store = chat.store, let message = try await store.message(roomID: id, id: messageID) else {
+      throw CoreError(.notFound, "No such chat message")
+    }
+    let isAuthor = principal.role != .guest && message.userId == principal.userID
+    let isOwner = principal.role != .guest && room.record.createdBy == principal.userID
+    guard isAuthor || isOwner || principal.role == .admin else {
+      throw CoreError(.forbidden, "Only its author, the room's owner or an admin can delete a message")
+    }
+    if try await store.delete(roomID: id, id: messageID) { sendToEveryone(.chatDeleted(messageID: messageID)) }
+  }
+
+  /// The room's latest messages to one who just joined.
+  func sendChatHistory(to listener: RoomListener) async {
+    guard let store = chat.store else { return }
+    do {
+      let messages = try await store.recent(roomID: id, limit: ChatText.kept)
+      if let frame = SocketFrames.frame(ServerSocketMessage.chatHistory(messages)) { listener.connection.send(frame) }
+    } catch {
+      ServerLog.write("rooms: could not read the chat of \(id): \(error)")
+    }
+  }
+
+  /// A message to everyone in the room on this node.
+  func sendToEveryone(_ message: ServerSocketMessage) {
+    guard let frame = SocketFrames.frame(message) else { return }
+    for listener in listeners.values { listener.connection.send(frame) }
+  }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+/// Room chat end to end on loopback with real sockets: a message reaches everyone in the room and
+/// no one elsewhere, markup stays text, whoever joins later gets the latest messages (kept across
+/// a restart), length and rate are limited with a clear error, and only the author, the room's
+/// owner or an admin may delete one.
+@Suite struct RoomChatTests {
+  static func chat(_ socket: SocketClient, _ text: String) async throws {
+    try await socket.send(json: ["action": "chat", "text": text])
+  }
+
+  static func nextChat(_ socket: SocketClient, saying text: String? = nil) async throws -> [String: Any] {
+    let message = try await socket.message { message in
+      guard message["type"] as? String == "chat" else { return false }
+      return text == nil || (message["message"] as? [String: Any])?["text"] as? String == text
+    }
+    return message["message"] as? [String: Any] ?? [:]
+  }
+
+  static func history(_ socket: SocketClient) async throws -> [[String: Any]] {
+    try await socket.message { $0["type"] as? String == "chat_history" }["messages"] as? [[String: Any]] ?? []
+  }
+
+  static func error(_ socket: SocketClient) async throws -> String {
+    try await socket.message { $0["type"] as? String == "error" }["message"] as? String ?? ""
+  }
+
+  @Test func aMessageReachesTheRoomAsTextAndLaterJoinersSeeIt() async throws {
+    let (server, owner, ann, room) = try await RoomTests.roomServer(guests: true)
+    let ownerSocket = try await RoomTests.socket(server, owner, room: room)
+    #expect(try await Self.history(ownerSocket).isEmpty)
+    let annSocket = try await RoomTests.socket(server, ann, room: room)
+    _ = try await Self.history(annSocket)
+    // Someone in another room hears nothing of it.
+    let elsewhere = try await owner.post("/api/channels", #"{"name":"Elsewhere"}"#).json(SeedChannelInfo.self).id
+    let other = server.client()
+    try await other.signUp("other")
+    let otherSocket = try await RoomTests.socket(server, other, room: elsewhere)
+    _ = try await Self.history(otherSocket)
+
+    let markup = "  <img src=x onerror=alert(1)> & \"hi\"  "
+    try await Self.chat(annSocket, markup)
+    let heard = try await Self.nextChat(ownerSocket)
+    #expect(heard["text"] as? String == "<img src=x onerror=alert(1)> & \"hi\"")
+    #expect(heard["username"] as? String == "ann")
+    #expect((heard["sentAt"] as? Double ?? 0) > 1_700_000_000_000)
+    let echoed = try await Self.nextChat(annSocket)
+    #expect(echoed["id"] as? String == heard["id"] as? String)
+    try await Self.chat(otherSocket, "only here")
+    _ = try await Self.nextChat(otherSocket)
+
+    // A guest joining now gets the room's messages, oldest first; not the other room's.
+    let guest = server.client()
+    #expect(try await guest.get("/api/auth/me").status == 200)
+    let guestSocket = try await RoomTests.socket(server, guest, room: room)
+    let history = try await Self.history(guestSocket)
+    #expect(history.map { $0["text"] as? String } == ["<img src=x onerror=alert(1)> & \"hi\""])
+    try await Self.chat(guestSocket, "hello from a guest")
+    #expect(try await Self.nextChat(ownerSocket)["text"] as? String == "hello from a guest")
+
+    // Kept across a restart of the server.
+    let directory = server.dataDirectory
+    await server.stop()
+    let again = try await TestServer { $0.dataDirectory = directory }
+    let owner2 = again.client()
+    _ = try await owner2.logIn("owner")
+    let back = try await RoomTests.socket(again, owner2, room: room)
+    #expect(try await Self.history(back).compactMap { $0["text"] as? String }.count == 2)
+    await again.stop()
+  }
+
+  @Test func badAndTooManyMessagesAreRefusedWithAReason() async throws {
+    let (server, _, ann, room) = try await RoomTests.roomServer()
+    let socket = try await RoomTests.socket(server, ann, room: room)
+    _ = try await Self.history(socket)
+    try await Self.chat(socket, String(repeating: "x", count: 501))
+    #expect(try await Self.error(socket).contains("500"))
+    try await Self.chat(socket, "   ")
+    #expect(try await Self.error(socket).contains("text"))
+    try await socket.send(json: ["action": "chat"])
+    #expect(try await Self.error(socket).contains("'text'"))
+    try await socket.send(json: ["action": "chat", "text": 42])
+    #expect(try await Self.error(socket).contains("JSON"))
+
+    // A burst of five goes through; the sixth at once is refused.
+    for number in 1...6 { try await Self.chat(socket, "message \(number)") }
+    for number in 1...5 { #expect(try await Self.nextChat(socket)["text"] as? String == "message \(number)") }
+    #expect(try await Self.error(socket).contains("Slow down"))
+    await server.stop()
+  }
+
+  @Test func onlyTheAuthorTheOwnerOrAnAdminDeletesAMessage() async throws {
+    let party = try await RoomRolesTests.party(guests: true)
+    let server = party.server
+    let ann = try await RoomTests.socket(server, party.ann, room: party.room)
+    let ben = try await RoomTests.socket(server, party.ben, room: party.room)  // the room's owner
+    let cat = try await RoomTests.socket(server, party.cat, room: party.room)
+    for socket in [ann, ben, cat] { _ = try await Self.history(socket) }
+
+    try await Self.chat(ann, "ann's words")
+    let annMessage = try #require(try await Self.nextChat(cat, saying: "ann's words")["id"] as? String)
+    try await Self.chat(cat, "cat's words")
+    let catMessage = try #require(try await Self.nextChat(ann, saying: "cat's words")["id"] as? String)
+
+    try await cat.send(json: ["action": "chat_delete", "messageId": annMessage])
+    #expect(try await Self.error(cat).contains("Only its author"))
+    try await ben.send(json: ["action": "chat_delete", "messageId": annMessage])  // owner
+    let gone = try await cat.message { $0["type"] as? String == "chat_deleted" }
+    #expect(gone["messageId"] as? String == annMessage)
+    try await cat.send(json: ["action": "chat_delete", "messageId": catMessage])  // author
+    _ = try await ann.message { $0["type"] as? String == "chat_deleted" && $0["messageId"] as? String == catMessage }
+    try await ann.send(json: ["action": "chat_delete", "messageId": "nope"])
+    #expect(try await Self.error(ann).contains("No such"))
+
+    try await Self.chat(cat, "for the admin")
+    let third = try #require(try await Self.nextChat(ann, saying: "for the admin")["id"] as? String)
+    let admin = try await RoomTests.socket(server, party.admin, room: party.room)
+    #expect(try await Self.history(admin).map { $0["id"] as? String } == [third])
+    try await admin.send(json: ["action": "chat_delete", "messageId": third])
+    _ = try await ann.message { $0["type"] as? String == "chat_deleted" && $0["messageId"] as? String == third }
+    await server.stop()
+  }
+}
