@@ -129,6 +129,15 @@ export function createControls(ctx) {
       send({ action: "voteSkip" });
       toast("Voted to skip", "info");
     },
+    /** Sends a chat message to the room; false when the socket is down (the text stays typed). */
+    sayInRoom(text) {
+      if (ctx.socket.send({ action: "chat", text })) return true;
+      toast("Not connected to the room — your message was not sent", "warning");
+      return false;
+    },
+    deleteChatMessage(messageId) {
+      send({ action: "chat_delete", messageId });
+    },
     next() {
       if (store.isLocal()) return;
       const st = room();

@@ -33,6 +33,16 @@ export function handleSocketMessage(ctx, data) {
       // Who changed the room: shown as text in the now-playing activity line.
       if (typeof data.message === "string") store.set({ activity: data.message });
       return;
+    case "chat_history":
+      // On joining a room: its latest messages, oldest first.
+      if (Array.isArray(data.messages)) store.set({ chat: data.messages.filter(isChatMessage) });
+      return;
+    case "chat":
+      if (isChatMessage(data.message)) store.set({ chat: [...(store.get("chat") || []), data.message].slice(-CHAT_KEPT) });
+      return;
+    case "chat_deleted":
+      store.set({ chat: (store.get("chat") || []).filter((message) => message.id !== data.messageId) });
+      return;
     case "scan_progress":
       store.set({ scan: { scanning: !!data.scanning, processed: data.processed || 0, total: data.total || 0 } });
       if (!data.scanning) ctx.controls.refreshLibrary();
@@ -46,6 +56,13 @@ export function handleSocketMessage(ctx, data) {
         }
       }
   }
+}
+
+/** As many messages as a room keeps. */
+const CHAT_KEPT = 100;
+
+function isChatMessage(message) {
+  return !!message && typeof message.id === "string" && typeof message.text === "string" && typeof message.username === "string";
 }
 
 function applyState(ctx, state) {

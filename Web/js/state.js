@@ -18,6 +18,7 @@ class Store extends EventTarget {
       fetchJobs: new Map(),
       scan: null,
       trackAnnotations: null, // Map id → { favourite, rating } of this person's tracks, or null while unknown
+      chat: [], // the room's latest chat messages, oldest first
     };
   }
 
@@ -80,7 +81,7 @@ class Store extends EventTarget {
     this.set({
       user: null, library: [], tracksById: new Map(), channels: [], channelId: null, room: null, queue: [],
       playlists: null, connection: { state: "idle" }, playback: { mode: "sync", localTrack: null },
-      fetchJobs: new Map(), scan: null, trackAnnotations: null,
+      fetchJobs: new Map(), scan: null, trackAnnotations: null, chat: [],
     });
   }
 }

@@ -7,6 +7,7 @@ import { mountLibrary } from "./library.js";
 import { mountMiniPlayer } from "./miniplayer.js";
 import { mountNowPlaying } from "./nowplaying.js";
 import { mountPlaylists } from "./playlists.js";
+import { mountChat } from "./chat.js";
 import { mountQueue } from "./queue.js";
 import { mountRooms } from "./rooms.js";
 import { mountTopBar } from "./topbar.js";
@@ -37,6 +38,7 @@ export function mountShell(ctx, root) {
     playlists: pane("playlists", "Playlists"),
     import: pane("import", "Import from a URL"),
     queue: pane("queue", "Queue"),
+    chat: pane("chat", "Chat"),
   };
 
   // Desktop: the middle column shows one of Library / Playlists / Import.
@@ -52,7 +54,7 @@ export function mountShell(ctx, root) {
 
   const center = h("div", { class: "column column-center" }, panes.playing, centerTabs, panes.library, panes.playlists, importEnabled ? panes.import : null);
   const main = h("main", { class: "columns" },
-    h("div", { class: "column column-rooms" }, panes.rooms),
+    h("div", { class: "column column-rooms" }, panes.rooms, panes.chat),
     center,
     h("div", { class: "column column-queue" }, panes.queue));
 
@@ -95,5 +97,6 @@ export function mountShell(ctx, root) {
   mountPlaylists(ctx, panes.playlists);
   if (importEnabled) mountImport(ctx, panes.import);
   mountQueue(ctx, panes.queue);
+  mountChat(ctx, panes.chat);
   return app;
 }

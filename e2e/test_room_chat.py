@@ -1,0 +1,63 @@
+"""Room chat in the browser: two people in one room, a message typed in one page appears in the
+other as text (markup shown, never run), a message sent while offline-free is kept for a page that
+joins later, and its author deletes it from both pages."""
+
+from __future__ import annotations
+
+from conftest import new_room, tone_tracks, unique
+from helpers import Api, chrome, js_wait, sign_up_in_page, switch_room_in_page
+from selenium.webdriver.common.keys import Keys
+
+MARKUP = '<img src=x onerror="window.__pwned=1"><b>bold</b> & co'
+TEXTS = "[...document.querySelectorAll('#chat-list .chat-message .chat-text')].map(p => p.textContent)"
+
+
+def test_chat_goes_round_as_text_and_its_author_deletes_it(server):
+    owner = Api(server.base)
+    owner.signup(unique("chatowner"), "password-123")
+    room = new_room(owner, [t["id"] for t in tone_tracks(owner)])
+    first, second = chrome(), chrome()
+    try:
+        ann = unique("chatann")
+        for page, name in [(first, ann), (second, unique("chatben"))]:
+            sign_up_in_page(page, server.base, name)
+            js_wait(page, f"!!document.querySelector(\"#room-list li[data-id='{room['id']}']\")")
+            switch_room_in_page(page, room["id"])
+            js_wait(page, "!!document.querySelector('#chat-list .chat-empty')", message="the room's empty chat")
+        box = first.find_element("css selector", "#chat-input")
+        box.send_keys(MARKUP)
+        box.send_keys(Keys.ENTER)
+        js_wait(second, f"({TEXTS}).includes({MARKUP!r})", message="the message in the other page")
+        assert second.execute_script("return window.__pwned === undefined && !document.querySelector('#chat-list img, #chat-list b')")
+        assert second.execute_script("return document.querySelector('#chat-list .chat-author').textContent") == ann
+        assert first.execute_script("return document.getElementById('chat-input').value") == ""
+        # The other person may not delete it; its author may, and it goes from both pages.
+        assert second.execute_script("return document.querySelector('#chat-list .chat-delete') === null")
+        first.execute_script("document.querySelector('#chat-list .chat-delete').click()")
+        js_wait(second, "!!document.querySelector('#chat-list .chat-empty')", message="the message gone in the other page")
+        js_wait(first, "!!document.querySelector('#chat-list .chat-empty')", message="the message gone in its author's page")
+    finally:
+        first.quit()
+        second.quit()
+
+
+def test_a_page_joining_later_sees_the_rooms_latest_messages(server):
+    owner = Api(server.base)
+    owner.signup(unique("chatkeeper"), "password-123")
+    room = new_room(owner, [t["id"] for t in tone_tracks(owner)])
+    page = chrome()
+    try:
+        sign_up_in_page(page, server.base, unique("chatfirst"))
+        js_wait(page, f"!!document.querySelector(\"#room-list li[data-id='{room['id']}']\")")
+        switch_room_in_page(page, room["id"])
+        js_wait(page, "!!document.querySelector('#chat-list .chat-empty')", message="the room's empty chat")
+        for text in ["one", "two\nlines"]:
+            page.execute_script("const i = document.getElementById('chat-input'); i.value = arguments[0];"
+                                "document.getElementById('chat-form').requestSubmit();", text)
+            js_wait(page, f"({TEXTS}).includes({text!r})", message=f"{text!r} shown")
+        page.refresh()
+        js_wait(page, f"!!document.querySelector(\"#room-list li[data-id='{room['id']}']\")")
+        switch_room_in_page(page, room["id"])
+        js_wait(page, f"JSON.stringify({TEXTS}) === JSON.stringify(['one', 'two\\nlines'])", message="the room's messages after a reload")
+    finally:
+        page.quit()
