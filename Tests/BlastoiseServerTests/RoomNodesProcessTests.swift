@@ -53,6 +53,23 @@ struct RoomNodesProcessTests {
     }
   }
 
+  /// Chat said on one node reaches listeners on another, as does its deletion.
+  @Test func chatOnOneNodeReachesListenersOnEveryNode() async throws {
+    try await Self.withNodes(2, seconds: [30]) { nodes, room in
+      let onA = try await nodes[0].socket(room)
+      let onB = try await nodes[1].socket(room)
+      for socket in [onA, onB] { _ = try await socket.message { $0["type"] as? String == "chat_history" } }
+      try await onA.send(json: ["action": "chat", "text": "from node A"])
+      let heard = try await onB.message { $0["type"] as? String == "chat" }
+      let message = try #require(heard["message"] as? [String: Any])
+      #expect(message["text"] as? String == "from node A")
+      let id = try #require(message["id"] as? String)
+      try await onA.send(json: ["action": "chat_delete", "messageId": id])
+      let gone = try await onB.message { $0["type"] as? String == "chat_deleted" }
+      #expect(gone["messageId"] as? String == id)
+    }
+  }
+
   @Test func twoNodesRacingOnOneRoomNeverForkIt() async throws {
     try await Self.withNodes(2, seconds: [300, 300]) { nodes, room in
       let listeners = try await nodes.asyncMap { try await $0.socket(room) }

@@ -9,7 +9,7 @@ import Glibc
 #endif
 
 /// A node's link to the other nodes through PostgreSQL: one connection of its own, on a thread of
-/// its own, that `LISTEN`s for room, library, listener-count and import-job notices and holds the session-level advisory locks of the
+/// its own, that `LISTEN`s for room, library, listener-count, import-job and chat notices and holds the session-level advisory locks of the
 /// rooms this node owns. Both end with the session, so a node that dies loses its rooms at once
 /// and a node whose link breaks knows it missed notices: it reconnects with a backoff, listens
 /// again and says so (`Events.reconnected`). Notices go out through the pool, after the commit
@@ -24,6 +24,8 @@ public final class PostgresRoomLink: Sendable {
     public var listenerCounts: @Sendable (ListenerCountNotice) -> Void
     /// Another node changed the import jobs (`notifyJobsChanged`).
     public var jobsChanged: @Sendable () -> Void
+    /// A chat message added or deleted on another node (`notifyChat`).
+    public var chat: @Sendable (ChatNotice) -> Void
     /// The link is listening on a new session: notices sent before are not coming.
     public var reconnected: @Sendable () -> Void
 
@@ -32,8 +34,10 @@ public final class PostgresRoomLink: Sendable {
       ownership: @escaping @Sendable (RoomOwnership.Change) -> Void,
       libraryChanged: @escaping @Sendable () -> Void,
       listenerCounts: @escaping @Sendable (ListenerCountNotice) -> Void,
-      jobsChanged: @escaping @Sendable () -> Void, reconnected: @escaping @Sendable () -> Void
+      jobsChanged: @escaping @Sendable () -> Void, chat: @escaping @Sendable (ChatNotice) -> Void,
+      reconnected: @escaping @Sendable () -> Void
     ) {
+      self.chat = chat
       self.notice = notice
       self.ownership = ownership
       self.libraryChanged = libraryChanged
@@ -127,6 +131,14 @@ public final class PostgresRoomLink: Sendable {
     await send(nodeID, on: Self.jobsChannel, failure: "import: could not tell the other nodes of a job change")
   }
 
+  /// Tells the other nodes that a room's chat changed here, after the change committed: they read
+  /// the message from the store. Not sent: logged, and their listeners see it on their next join.
+  public func notifyChat(roomID: String, messageID: String, change: ChatNotice.Change) async {
+    let notice = ChatNotice(nodeID: nodeID, roomID: roomID, messageID: messageID, change: change)
+    await send(
+      notice.payload, on: ChatNotice.channel, failure: "rooms: could not tell the other nodes of a chat message")
+  }
+
   private func send(_ payload: String, on channel: String, failure: String) async {
     do {
       try await database.autocommit { connection in
@@ -165,6 +177,7 @@ public final class PostgresRoomLink: Sendable {
         try connection.run(script: "LISTEN \(Self.libraryChannel)")
         try connection.run(script: "LISTEN \(ListenerCountNotice.channel)")
         try connection.run(script: "LISTEN \(Self.jobsChannel)")
+        try connection.run(script: "LISTEN \(ChatNotice.channel)")
       } catch {
         if failures == 0 { log("rooms: the link to the other nodes failed (\(error)); retrying") }
         failures += 1
@@ -245,6 +258,8 @@ public final class PostgresRoomLink: Sendable {
         if payload != nodeID { events.libraryChanged() }
       case Self.jobsChannel:
         if payload != nodeID { events.jobsChanged() }
+      case ChatNotice.channel:
+        if let notice = ChatNotice(payload: payload), notice.nodeID != nodeID { events.chat(notice) }
       case ListenerCountNotice.channel:
         if let counts = ListenerCountNotice(payload: payload), counts.nodeID != nodeID { events.listenerCounts(counts) }
       default:

@@ -44,6 +44,7 @@ extension RoomActor {
       sentAt: Int64((now * 1000).rounded()))
     try await store.add(message, roomID: id, keep: ChatText.kept)
     sendToEveryone(.chat(message))
+    if sharing.isShared { await sharing.chat(id, message.id, .added) }
   }
 
   /// `{ action: "chat_delete", messageId }`: by its author (not a guest: every guest is user 0),
@@ -57,7 +58,20 @@ extension RoomActor {
     guard isAuthor || isOwner || principal.role == .admin else {
       throw CoreError(.forbidden, "Only its author, the room's owner or an admin can delete a message")
     }
-    if try await store.delete(roomID: id, id: messageID) { sendToEveryone(.chatDeleted(messageID: messageID)) }
+    guard try await store.delete(roomID: id, id: messageID) else { return }
+    sendToEveryone(.chatDeleted(messageID: messageID))
+    if sharing.isShared { await sharing.chat(id, messageID, .deleted) }
+  }
+
+  /// Another node's chat change: its message read from the store, for this node's listeners.
+  func chatElsewhere(_ notice: ChatNotice) async {
+    switch notice.change {
+    case .added:
+      guard let message = try? await chat.store?.message(roomID: id, id: notice.messageID) else { return }
+      sendToEveryone(.chat(message))
+    case .deleted:
+      sendToEveryone(.chatDeleted(messageID: notice.messageID))
+    }
   }
 
   /// The room's latest messages to one who just joined.

@@ -10,13 +10,15 @@ enum RoomNodes {
   static func sharing(over link: PostgresRoomLink) -> RoomSharing {
     RoomSharing(
       isShared: true, announce: { await link.notify($0) }, wanted: { link.want($0) },
-      listenerCounts: { await link.notifyListenerCounts($0) })
+      listenerCounts: { await link.notifyListenerCounts($0) },
+      chat: { await link.notifyChat(roomID: $0, messageID: $1, change: $2) })
   }
 
   private enum Event: Sendable {
     case notice(RoomNotice)
     case ownership(RoomOwnership.Change)
     case listenerCounts(ListenerCountNotice)
+    case chat(ChatNotice)
     case reconnected
   }
 
@@ -36,7 +38,7 @@ enum RoomNodes {
       .init(
         notice: { sink.yield(.notice($0)) }, ownership: { sink.yield(.ownership($0)) },
         libraryChanged: { librarySink.yield() }, listenerCounts: { sink.yield(.listenerCounts($0)) },
-        jobsChanged: { jobsSink.yield() }, reconnected: { sink.yield(.reconnected) }))
+        jobsChanged: { jobsSink.yield() }, chat: { sink.yield(.chat($0)) }, reconnected: { sink.yield(.reconnected) }))
     return Task {
       await withDiscardingTaskGroup { group in
         group.addTask {
@@ -52,6 +54,7 @@ enum RoomNodes {
           case .notice(let notice): await directory.received(notice)
           case .ownership(let change): await directory.ownershipChanged(change)
           case .listenerCounts(let notice): await directory.heard(notice)
+          case .chat(let notice): await directory.room(notice.roomID)?.chatElsewhere(notice)
           case .reconnected:
             // Notices sent while the link was down are lost (none before the first session).
             sessions += 1

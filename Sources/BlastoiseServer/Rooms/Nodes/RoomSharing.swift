@@ -11,6 +11,9 @@ struct RoomSharing: Sendable {
   let wanted: @Sendable (Set<String>) -> Void
   /// This node's listener counts of some rooms, to every other node (`ListenerCountNotice`).
   let listenerCounts: @Sendable ([String: Int]) async -> Void
+  /// A chat message added or deleted here, to every other node (`ChatNotice`).
+  let chat: @Sendable (_ roomID: String, _ messageID: String, _ change: ChatNotice.Change) async -> Void
 
-  static let alone = RoomSharing(isShared: false, announce: { _ in }, wanted: { _ in }, listenerCounts: { _ in })
+  static let alone = RoomSharing(
+    isShared: false, announce: { _ in }, wanted: { _ in }, listenerCounts: { _ in }, chat: { _, _, _ in })
 }
