@@ -61,3 +61,26 @@ def test_a_page_joining_later_sees_the_rooms_latest_messages(server):
         js_wait(page, f"JSON.stringify({TEXTS}) === JSON.stringify(['one', 'two\\nlines'])", message="the room's messages after a reload")
     finally:
         page.quit()
+
+
+def test_an_invite_link_brings_a_guest_straight_into_the_room(server, browsers):
+    owner = Api(server.base)
+    owner.signup(unique("inviter"), "password-123")
+    room = new_room(owner, [t["id"] for t in tone_tracks(owner)])
+    # The owner copies the room's invite link from its card.
+    inviter = browsers()
+    sign_up_in_page(inviter, server.base, unique("linkmaker"))
+    js_wait(inviter, f"!!document.querySelector(\"#room-list li[data-id='{room['id']}'] .room-invite\")", message="the invite button")
+    inviter.execute_cdp_cmd("Browser.grantPermissions", {"origin": server.base, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    inviter.execute_script(f"document.querySelector(\"#room-list li[data-id='{room['id']}'] .room-invite\").click()")
+    js_wait(inviter, "[...document.querySelectorAll('.toast-text')].some(t => t.textContent.startsWith('Invite link to'))", message="the copied toast")
+    link = inviter.execute_async_script("const done = arguments[arguments.length - 1]; navigator.clipboard.readText().then(done, () => done(null));")
+    assert link == f"{server.base}/#/room/{room['id']}"
+
+    guest = browsers()
+    guest.get(link)
+    js_wait(guest, "!!document.getElementById('auth-invite')", message="the invitation on the sign-in screen")
+    js_wait(guest, "document.getElementById('auth-guest')").click()
+    js_wait(guest, "!!window.__blastoise")
+    js_wait(guest, f"window.__blastoise.syncInfo().channelId === {room['id']!r}", message="the guest in the invited room")
+    assert guest.execute_script("return window.location.hash") == ""

@@ -7,7 +7,7 @@ import { installKeyboard } from "./keyboard.js";
 import { installMediaSession } from "./media-session.js";
 import { handleSocketMessage } from "./messages.js";
 import { prefs } from "./prefs.js";
-import { sharedTokenFromUrl } from "./routes.js";
+import { clearRoomRoute, roomFromUrl, sharedTokenFromUrl } from "./routes.js";
 import { RoomSocket } from "./socket.js";
 import { store } from "./state.js";
 import { SYNC_PARAMS, SyncEngine } from "./sync.js";
@@ -92,10 +92,16 @@ export function startSession({ user, player, root, onSignedOut, onKicked, shared
     delete window.__blastoise;
   }
 
-  // A share link opened while the app is already running (only the hash changes).
+  // A share or invite link opened while the app is already running (only the hash changes).
   const onHash = () => {
     const token = sharedTokenFromUrl();
     if (token) ctx.controls.openShared(token);
+    const room = roomFromUrl();
+    if (room) {
+      clearRoomRoute();
+      if (store.get("channels").some((c) => c.id === room)) ctx.controls.switchRoom(room);
+      else toast("That room does not exist (any more)", "warning");
+    }
   };
   window.addEventListener("hashchange", onHash);
   disposers.push(() => window.removeEventListener("hashchange", onHash));

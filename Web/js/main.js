@@ -3,8 +3,8 @@ import { api } from "./api.js";
 import { startSession } from "./app.js";
 import { h } from "./dom.js";
 import { Player } from "./player.js";
-import { prefs } from "./prefs.js";
-import { sharedTokenFromUrl } from "./routes.js";
+import { prefs, rememberChannel } from "./prefs.js";
+import { clearRoomRoute, roomFromUrl, sharedTokenFromUrl } from "./routes.js";
 import { store } from "./state.js";
 import { mountAuth } from "./views/auth.js";
 
@@ -26,22 +26,29 @@ async function boot() {
     }
   }
   store.set({ status });
+  // An invite link: the room is the one to join once signed in (or in as a guest).
+  const invited = roomFromUrl();
+  if (invited) {
+    rememberChannel(invited);
+    clearRoomRoute();
+  }
   const me = await api.me().catch(() => null);
   const user = me?.user || null;
   if (user && (!user.isGuest || prefs.guestChosen)) start(user);
-  else showAuth();
+  else showAuth(undefined, invited ? "You were invited to a room: sign in to join it." : undefined);
 }
 
 function showMessage(text) {
   root.replaceChildren(h("div", { class: "boot-message" }, h("p", { text })));
 }
 
-function showAuth(notice) {
+function showAuth(notice, invite) {
   session = null;
   root.replaceChildren();
   auth = mountAuth(root, {
     status: store.get("status"),
     notice,
+    invite: invite && store.get("status")?.allowGuests ? invite.replace("sign in", "sign in or continue as a guest") : invite,
     onSignedIn: (user) => {
       prefs.guestChosen = false;
       start(user);

@@ -1,5 +1,6 @@
 // The few addresses the app understands: `#/shared/<token>` or `?shared=<token>` opens a shared
-// playlist; `#/<tab>` remembers the phone tab.
+// playlist; `#/room/<id>` (an invite link) opens a room, after signing in or as a guest when the
+// server allows guests; `#/<tab>` remembers the phone tab.
 
 export function sharedTokenFromUrl() {
   const hash = window.location.hash.match(/^#\/shared\/([^/?#]+)/);
@@ -14,6 +15,22 @@ export function clearSharedRoute() {
   url.searchParams.delete("shared");
   url.hash = "";
   history.replaceState(null, "", url.pathname + url.search);
+}
+
+/** The room an invite link names, or null. */
+export function roomFromUrl(hash = window.location.hash) {
+  const match = hash.match(/^#\/room\/([^/?#]+)$/);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+export function clearRoomRoute() {
+  if (!roomFromUrl()) return;
+  history.replaceState(null, "", window.location.pathname + window.location.search);
+}
+
+/** The link that brings someone into a room. */
+export function roomLink(id) {
+  return `${window.location.origin}/#/room/${encodeURIComponent(id)}`;
 }
 
 export function shareLink(token) {

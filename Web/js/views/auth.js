@@ -4,7 +4,7 @@ import { api } from "../api.js";
 import { h } from "../dom.js";
 import { icon } from "../icons.js";
 
-export function mountAuth(root, { status, notice, onSignedIn, onGuest }) {
+export function mountAuth(root, { status, notice, invite, onSignedIn, onGuest }) {
   let mode = "login";
   const username = h("input", { type: "text", id: "auth-username", name: "username", autocomplete: "username", required: true, maxLength: 64, spellcheck: false, autocapitalize: "none" });
   const password = h("input", { type: "password", id: "auth-password", name: "password", autocomplete: "current-password", required: true, maxLength: 256 });
@@ -29,6 +29,7 @@ export function mountAuth(root, { status, notice, onSignedIn, onGuest }) {
     h("div", { class: "auth-brand" }, h("span", { class: "brand-mark large" }, icon("sync", { size: 28 })), h("h1", { text: "Blastoise" })),
     h("p", { class: "auth-tagline muted", text: "Listen together, in sync." }),
     notice ? h("div", { class: "notice", id: "auth-notice", attrs: { role: "alert" } }, h("strong", { text: "Signed out. " }), h("span", { text: notice })) : null,
+    invite ? h("div", { class: "notice", id: "auth-invite" }, h("span", { text: invite })) : null,
     status?.allowSignup ? h("div", { class: "auth-tabs", attrs: { role: "tablist" } }, loginTab, signupTab) : null,
     form,
     guest);

@@ -1,8 +1,10 @@
 // Rooms: who listens where and what plays there, join/switch, and create/rename/delete for owners.
+import { copyText } from "../clipboard.js";
 import { coverArt } from "../covers.js";
 import { h } from "../dom.js";
 import { plural, trackTitle } from "../format.js";
 import { icon } from "../icons.js";
+import { roomLink } from "../routes.js";
 import { confirmDialog, formDialog } from "./dialogs.js";
 
 /** The card's line for what the room plays (servers before it was on the room list send none). */
@@ -76,7 +78,9 @@ export function mountRooms(ctx, pane) {
       const active = room.id === current;
       const names = room.listeners || [];
       const shown = names.slice(0, 4).join(", ") + (names.length > 4 ? ` +${names.length - 4}` : "");
-      const actions = [];
+      const actions = [
+        h("button", { class: "icon-btn small room-invite", type: "button", title: "Copy the invite link", attrs: { "aria-label": `Copy the invite link of ${room.name}` }, onclick: (e) => { e.stopPropagation(); copyText(roomLink(room.id), `Invite link to ${room.name} copied`); } }, icon("link", { size: 16 })),
+      ];
       if (store.mayEdit(room.createdBy) || (room.isDefault && store.get("user")?.isAdmin)) {
         actions.push(h("button", { class: "icon-btn small", type: "button", title: "Who controls", attrs: { "aria-label": `Who controls ${room.name}` }, onclick: (e) => { e.stopPropagation(); roomSettings(room); } }, icon("user", { size: 16 })));
       }
@@ -100,7 +104,7 @@ export function mountRooms(ctx, pane) {
             h("span", { class: "dot-sep", text: "·" }),
             h("span", { text: plural(room.trackCount || 0, "track") })),
           shown ? h("span", { class: "room-people", text: shown }) : null),
-        actions.length ? h("span", { class: "room-actions" }, actions) : null);
+        h("span", { class: "room-actions" }, actions));
     });
     list.replaceChildren(...items);
     if (!items.length) list.append(h("li", { class: "empty", text: "No rooms yet." }));
