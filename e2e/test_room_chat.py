@@ -84,3 +84,28 @@ def test_an_invite_link_brings_a_guest_straight_into_the_room(server, browsers):
     js_wait(guest, "!!window.__blastoise")
     js_wait(guest, f"window.__blastoise.syncInfo().channelId === {room['id']!r}", message="the guest in the invited room")
     assert guest.execute_script("return window.location.hash") == ""
+
+
+def test_each_listener_sees_how_everyone_is_in_step(server):
+    owner = Api(server.base)
+    owner.signup(unique("stepowner"), "password-123")
+    room = new_room(owner, [t["id"] for t in tone_tracks(owner)])
+    first, second = chrome(), chrome()
+    try:
+        names = [unique("stepann"), unique("stepben")]
+        for page, name in zip([first, second], names):
+            sign_up_in_page(page, server.base, name)
+            js_wait(page, f"!!document.querySelector(\"#room-list li[data-id='{room['id']}']\")")
+            switch_room_in_page(page, room["id"])
+        people = ("[...document.querySelectorAll('#np-listeners .np-person')]"
+                  ".map(p => [p.querySelector('.np-person-name').textContent, p.dataset.state])")
+        js_wait(first, f"(() => {{ const seen = Object.fromEntries({people}); return {names!r}.every(n => seen[n]); }})()",
+                message="both listeners' reports in the first page")
+        states = dict(first.execute_script(f"return {people}"))
+        assert all(states[n] in ("in-sync", "buffering", "waiting") for n in names), states
+        # The second page closes: the first no longer lists it.
+        second.close()
+        js_wait(first, f"!({people}).some(([n]) => n === {names[1]!r})", message="the gone listener dropped")
+    finally:
+        first.quit()
+        second.quit()

@@ -83,6 +83,16 @@ import Testing
     await server.stop()
   }
 
+  @Test func theSessionTellsTheRoomHowItStands() async throws {
+    let server = try await ClientTestServer()
+    let (api, room, _, session) = try await Self.playingSession(on: server)
+    try await eventually("the report in the room's state") {
+      try await api.room(room.id).listenerSync?.contains { $0.name == "owner" && $0.state == .inSync } == true
+    }
+    await session.stop()
+    await server.stop()
+  }
+
   @Test func pauseResumeAndJumpFromAnotherListenerAreFollowed() async throws {
     let server = try await ClientTestServer()
     let (api, room, output, session) = try await Self.playingSession(on: server)

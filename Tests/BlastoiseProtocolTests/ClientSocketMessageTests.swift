@@ -8,6 +8,7 @@ import Testing
     #expect(
       SocketAction.allCases.map(\.rawValue) == [
         "ping", "switch", "pause", "unpause", "seek", "jump", "listening", "voteSkip", "chat", "chat_delete",
+        "sync_report",
       ])
   }
 
@@ -24,6 +25,13 @@ import Testing
     #expect(sent.knownAction == .chat && sent.text == "<i>hi</i>")
     let gone = try WireSamples.decode(ClientSocketMessage.self, #"{"action":"chat_delete","messageId":"m1"}"#)
     #expect(gone.knownAction == .chatDelete && gone.messageID == "m1")
+  }
+
+  @Test func aSyncReportCarriesItsStateAndDrift() throws {
+    let message = ClientSocketMessage(.syncReport, syncState: .inSync, driftMs: 2.5)
+    let json = try WireSamples.serverJSON(message)
+    #expect(json == #"{"action":"sync_report","driftMs":2.5,"state":"in-sync"}"#)
+    #expect(try WireSamples.decode(ClientSocketMessage.self, json) == message)
   }
 
   @Test func anUnknownActionDecodesAndIsNamedAsSent() throws {

@@ -10,6 +10,7 @@ import { prefs } from "./prefs.js";
 import { clearRoomRoute, roomFromUrl, sharedTokenFromUrl } from "./routes.js";
 import { RoomSocket } from "./socket.js";
 import { store } from "./state.js";
+import { installSyncReport } from "./sync-report.js";
 import { SYNC_PARAMS, SyncEngine } from "./sync.js";
 import { loadTrackAnnotations } from "./track-annotations.js";
 import { mountShell } from "./views/shell.js";
@@ -77,6 +78,7 @@ export function startSession({ user, player, root, onSignedOut, onKicked, shared
   disposers.push(() => shell.remove());
   disposers.push(installKeyboard(ctx));
   disposers.push(installMediaSession(ctx));
+  disposers.push(installSyncReport(ctx));
 
   let ended = false;
   function end() {

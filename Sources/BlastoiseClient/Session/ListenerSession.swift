@@ -39,6 +39,8 @@ public actor ListenerSession {
   private var pingTask: Task<Void, Never>?
   var estimator: ClockOffsetEstimator
   var lastPing: Double?
+  /// The last `sync_report` sent: its state and when.
+  var lastReport: (state: ListenerSyncState, at: Double)?
   var room: RoomState?
   var roomReceivedAt = 0.0
   var controller: DriftController
@@ -211,7 +213,25 @@ public actor ListenerSession {
       syncStep(position, now: now)
     }
     refreshPositions(at: now)
+    reportSyncIfDue(at: now)
     publish()
+  }
+
+  /// How this player stands with the room, as the room's `listenerSync` shows it.
+  var syncState: ListenerSyncState {
+    guard snapshot.sourceMode == .radio else { return .away }
+    guard let room, room.track != nil, !room.paused else { return .inSync }
+    return outputPlaying && loaded?.ready == true ? .inSync : .buffering
+  }
+
+  /// Tells the room (`sync_report`) when the state changed, and every 5 s with the drift.
+  private func reportSyncIfDue(at now: Double) {
+    guard let socket else { return }
+    let state = syncState
+    if let last = lastReport, last.state == state, now - last.at < 5 { return }
+    lastReport = (state, now)
+    let drift = state == .inSync ? snapshot.drift.map { ($0 * 10_000).rounded() / 10 } : nil
+    Task { try? await socket.send(.syncReport(state, driftMs: drift)) }
   }
 
   func refreshPositions(at now: Double) {

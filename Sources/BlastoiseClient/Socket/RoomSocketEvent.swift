@@ -36,6 +36,8 @@ public enum ClientAction: Sendable, Equatable {
   case switchRoom(String)
   /// A clock ping; `clientTime` comes back in the pong.
   case ping(clientTime: Double)
+  /// How this player stands with the room; drift in ms when measured.
+  case syncReport(ListenerSyncState, driftMs: Double?)
 
   var json: String {
     let message =
@@ -46,6 +48,8 @@ public enum ClientAction: Sendable, Equatable {
       case .jump(let index): ClientSocketMessage(.jump, index: index)
       case .switchRoom(let id): ClientSocketMessage(.switchRoom, roomID: id)
       case .ping(let clientTime): ClientSocketMessage(.ping, clientTime: Self.finite(clientTime))
+      case .syncReport(let state, let drift):
+        ClientSocketMessage(.syncReport, syncState: state, driftMs: drift.flatMap { $0.isFinite ? $0 : nil })
       }
     return (try? String(decoding: JSONEncoder().encode(message), as: UTF8.self)) ?? "{}"
   }

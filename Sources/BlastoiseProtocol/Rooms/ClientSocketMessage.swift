@@ -20,6 +20,9 @@ public enum SocketAction: String, Sendable, CaseIterable {
   /// Additive: `{ action, messageId }`: deletes a chat message (its author, the room's owner, an
   /// admin).
   case chatDelete = "chat_delete"
+  /// Additive: `{ action, state, driftMs }`: how this socket's player stands with the room
+  /// (`ListenerSyncState`; drift in ms when measured), every few seconds and on a change.
+  case syncReport = "sync_report"
 }
 
 /// What a client sends on a room socket. Unknown actions and malformed messages are answered
@@ -35,11 +38,17 @@ public struct ClientSocketMessage: Codable, Sendable, Equatable {
   public var listening: Bool?
   public var text: String?
   public var messageID: String?
+  /// `sync_report`'s state and drift.
+  public var syncState: String?
+  public var driftMs: Double?
 
   public init(
     _ action: SocketAction, roomID: String? = nil, timestamp: Double? = nil, index: Int? = nil,
-    clientTime: Double? = nil, listening: Bool? = nil, text: String? = nil, messageID: String? = nil
+    clientTime: Double? = nil, listening: Bool? = nil, text: String? = nil, messageID: String? = nil,
+    syncState: ListenerSyncState? = nil, driftMs: Double? = nil
   ) {
+    self.syncState = syncState?.rawValue
+    self.driftMs = driftMs
     self.action = action.rawValue
     self.roomID = roomID
     self.timestamp = timestamp
@@ -54,8 +63,9 @@ public struct ClientSocketMessage: Codable, Sendable, Equatable {
   public var knownAction: SocketAction? { SocketAction(rawValue: action) }
 
   enum CodingKeys: String, CodingKey {
-    case action, timestamp, index, clientTime, listening, text
+    case action, timestamp, index, clientTime, listening, text, driftMs
     case roomID = "channelId"
     case messageID = "messageId"
+    case syncState = "state"
   }
 }

@@ -20,5 +20,7 @@ extension RoomState {
       owner: try container.decodeIfPresent(Int.self, forKey: .owner),
       djs: try container.decodeIfPresent([Int].self, forKey: .djs),
       canControl: try container.decodeIfPresent(Bool.self, forKey: .canControl))
+    // A report this build cannot read (a newer state) is left out rather than failing the state.
+    listenerSync = try? container.decodeIfPresent([ListenerSync].self, forKey: .listenerSync)
   }
 }

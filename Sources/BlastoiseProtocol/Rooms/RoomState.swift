@@ -23,6 +23,8 @@ public struct RoomState: Codable, Sendable, Equatable {
   public var owner: Int?
   public var djs: [Int]?
   public var canControl: Bool?
+  /// Additive: each listener's last sync report (`sync_report`), when any have reported.
+  public var listenerSync: [ListenerSync]?
 
   public init(
     track: Track?, currentTimestamp: Double, roomName: String, roomID: String, description: String,
@@ -53,7 +55,7 @@ public struct RoomState: Codable, Sendable, Equatable {
   enum CodingKeys: String, CodingKey {
     case track, currentTimestamp, description, paused, currentIndex, listenerCount, listeners
     case roomName = "channelName", roomID = "channelId"
-    case isDefault, playbackMode, queue, serverTime, seq, controlMode, owner, djs, canControl
+    case isDefault, playbackMode, queue, serverTime, seq, controlMode, owner, djs, canControl, listenerSync
   }
 
   /// `track` is `null` for an empty room; `queue` is left out when not sent.
@@ -77,5 +79,6 @@ public struct RoomState: Codable, Sendable, Equatable {
     try container.encodeIfPresent(owner, forKey: .owner)
     try container.encodeIfPresent(djs, forKey: .djs)
     try container.encodeIfPresent(canControl, forKey: .canControl)
+    try container.encodeIfPresent(listenerSync, forKey: .listenerSync)
   }
 }

@@ -215,10 +215,11 @@ public final class RunningServer: Sendable {
   }
 
   /// Graceful stop: no new connections, sockets closed with 1001, in-flight requests finished,
-  /// then the database closed.
+  /// everyone's plays and places in the rooms written, then the database closed.
   public func stop() async {
     housekeeping.cancel()
     await http.shutdown()
+    await rooms.closeAll()
     await rooms.stopSendingListenerCounts()
     await imports.stop()
     podcasts.scheduler.stop()

@@ -68,9 +68,29 @@ actor RoomActor {
 
   /// `viewer`'s `canControl` is in the state when given.
   func state(includeQueue: Bool, viewer: Principal? = nil) -> RoomState {
-    room.state(
+    var state = room.state(
       at: clock.now(), tracks: catalog.track, listeners: listenerNames, listenerCount: listenerCount,
       includeQueue: includeQueue, viewer: viewer)
+    state.listenerSync = listenerSync
+    return state
+  }
+
+  /// This node's listeners' last reports, by name (at most 100: a big room's state stays small).
+  private var listenerSync: [ListenerSync]? {
+    let reports = listeners.values.compactMap(\.sync).sorted {
+      ($0.name, $0.state.rawValue) < ($1.name, $1.state.rawValue)
+    }
+    return reports.isEmpty ? nil : Array(reports.prefix(100))
+  }
+
+  /// `{ action: "sync_report" }`: kept for the next state; a change of state (not of drift alone)
+  /// goes out to everyone at once, so a host sees who fell out of step.
+  func report(_ state: ListenerSyncState, driftMs: Double?, of connection: WebSocketConnection) {
+    guard var listener = listeners[connection.id] else { return }
+    let changed = listener.sync?.state != state
+    listener.sync = ListenerSync(name: listener.principal.username, state: state, driftMs: driftMs)
+    listeners[connection.id] = listener
+    if changed { broadcast(includeQueue: false) }
   }
 
   // MARK: Listeners

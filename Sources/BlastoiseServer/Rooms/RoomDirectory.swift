@@ -78,6 +78,16 @@ actor RoomDirectory {
 
   func room(_ id: String) -> RoomActor? { rooms[id] }
 
+  /// At shutdown: everyone leaves every room, so their plays and places are written, and those
+  /// writes finish before the store closes.
+  func closeAll() async {
+    for room in rooms.values {
+      _ = await room.evictAll()
+      await room.playsWritten()
+      await room.progressWritten()
+    }
+  }
+
   func list() async -> [RoomInfo] {
     var infos: [RoomInfo] = []
     for id in order { if let room = rooms[id] { infos.append(await room.info()) } }

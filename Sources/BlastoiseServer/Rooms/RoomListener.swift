@@ -1,5 +1,6 @@
 import BlastoiseCore
 import BlastoiseHTTP
+import BlastoiseProtocol
 
 /// A socket in a room and who is behind it.
 struct RoomListener: Sendable {
@@ -8,6 +9,8 @@ struct RoomListener: Sendable {
   /// Whether the person hears the room on this socket's device (`listening` action); plays are
   /// counted only for those who do.
   var hearing = true
+  /// The socket's last `sync_report`.
+  var sync: ListenerSync?
 }
 
 /// Encodes a message once for many sockets.

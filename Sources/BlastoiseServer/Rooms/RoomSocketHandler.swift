@@ -74,6 +74,14 @@ struct RoomSocketHandler: Sendable {
       case .chat:
         guard let text = message.text else { return reply(.error(message: "'chat' needs 'text'"), to: listener) }
         try await currentRoom(of: listener)?.say(text, by: listener.principal)
+      case .syncReport:
+        guard let state = message.syncState.flatMap(ListenerSyncState.init(rawValue:)) else {
+          let known = ListenerSyncState.allCases.map(\.rawValue).joined(separator: ", ")
+          return reply(.error(message: "'sync_report' needs 'state': one of \(known)"), to: listener)
+        }
+        // A drift past an hour is no measurement.
+        let drift = message.driftMs.flatMap { $0.isFinite && abs($0) <= 3_600_000 ? $0 : nil }
+        await currentRoom(of: listener)?.report(state, driftMs: drift, of: listener.connection)
       case .chatDelete:
         guard let messageID = message.messageID else {
           return reply(.error(message: "'chat_delete' needs 'messageId'"), to: listener)
@@ -94,7 +102,7 @@ struct RoomSocketHandler: Sendable {
   static func permission(for action: SocketAction) -> Permission? {
     switch action {
     case .ping: nil
-    case .switchRoom, .listening, .voteSkip, .chat, .chatDelete: .listen
+    case .switchRoom, .listening, .voteSkip, .chat, .chatDelete, .syncReport: .listen
     case .pause, .unpause, .seek, .jump: .control
     }
   }

@@ -132,6 +132,24 @@ export function mountNowPlaying(ctx, pane) {
   }
   ctx.track(store.on("activity", () => { activityLine.textContent = store.get("activity") || ""; }));
 
+  // Everyone's sync, as each player reports it: who is in step (and by how much), who is not.
+  const LABELS = { buffering: "buffering", waiting: "waiting for a click", away: "away" };
+  const people = h("ul", { class: "np-people", id: "np-listeners", attrs: { "aria-label": "How each listener is in step" } });
+  function renderPeople() {
+    const reports = store.isLocal() ? [] : store.get("room")?.listenerSync || [];
+    people.replaceChildren(...reports.map((report) => {
+      const drift = Number.isFinite(report.driftMs) ? Math.abs(report.driftMs) : null;
+      const detail = report.state === "in-sync" ? (drift === null ? "in step" : `${drift < 10 ? drift.toFixed(1) : Math.round(drift)} ms`) : LABELS[report.state] || report.state;
+      const off = report.state !== "in-sync" || (drift !== null && drift > 40);
+      return h("li", { class: ["np-person", off && "off"], dataset: { state: report.state } },
+        h("span", { class: "np-person-dot", attrs: { "aria-hidden": "true" } }),
+        h("span", { class: "np-person-name", text: report.name }),
+        h("span", { class: "muted", text: detail }));
+    }));
+    people.hidden = reports.length === 0;
+  }
+  ctx.track(store.on("room", renderPeople));
+
   const guestNote = h("p", { class: "guest-note", id: "guest-note", text: "You are listening as a guest. Sign in to control playback and the queue." });
   const controlsRow = h("div", { class: "np-controls" }, h("div", { class: "np-left" }, canControl ? mode : null), transport, h("div", { class: "np-right" }, muteButton, volume));
 
@@ -139,7 +157,7 @@ export function mountNowPlaying(ctx, pane) {
     h("div", { class: "np-main" }, cover,
       h("div", { class: "np-info" }, h("div", { class: "np-headline" }, title, badge), subtitle, personalLine, h("div", { class: "np-room-line" }, roomLine, lyricsButton))),
     h("div", { class: "np-seek" }, elapsed, seek, duration),
-    controlsRow, h("div", { class: "np-roles" }, roomRule, voteSkip, activityLine), spokenRow);
+    controlsRow, h("div", { class: "np-roles" }, roomRule, voteSkip, activityLine), people, spokenRow);
   if (!canControl) pane.append(guestNote);
 
   // Guests listen only: the room's transport is hidden (local previews bring it back).
