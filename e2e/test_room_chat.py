@@ -5,7 +5,7 @@ joins later, and its author deletes it from both pages."""
 from __future__ import annotations
 
 from conftest import new_room, tone_tracks, unique
-from helpers import Api, chrome, js_wait, sign_up_in_page, switch_room_in_page
+from helpers import Api, chrome, js_wait, sign_in_in_page, sign_up_in_page, switch_room_in_page
 from selenium.webdriver.common.keys import Keys
 
 MARKUP = '<img src=x onerror="window.__pwned=1"><b>bold</b> & co'
@@ -109,3 +109,31 @@ def test_each_listener_sees_how_everyone_is_in_step(server):
     finally:
         first.quit()
         second.quit()
+
+
+def test_the_owner_removes_a_listener_who_lands_in_the_main_room(server):
+    host = unique("roomhost")
+    owner = Api(server.base)
+    owner.signup(host, "password-123")
+    room = new_room(owner, [t["id"] for t in tone_tracks(owner)])
+    owner_page, member_page = chrome(), chrome()
+    try:
+        sign_in_in_page(owner_page, server.base, host)
+        member = unique("roomguest")
+        sign_up_in_page(member_page, server.base, member)
+        for page in [owner_page, member_page]:
+            js_wait(page, f"!!document.querySelector(\"#room-list li[data-id='{room['id']}']\")")
+            switch_room_in_page(page, room["id"])
+        chip = f"#np-listeners .np-person[data-name='{member}'] .np-person-remove"
+        js_wait(owner_page, f"!!document.querySelector(\"{chip}\")", message="the remove button on the member's chip")
+        owner_page.execute_script(f"document.querySelector(\"{chip}\").click()")
+        js_wait(owner_page, "!!document.getElementById('dialog-confirm')")
+        owner_page.execute_script("document.getElementById('dialog-confirm').click()")
+        js_wait(member_page, f"window.__blastoise.syncInfo().channelId !== {room['id']!r}", message="the member moved out")
+        js_wait(member_page, f"[...document.querySelectorAll('.toast-text')].some(t => t.textContent === '{host} removed you from ' + {room['name']!r})",
+                message="the member told who removed them")
+        # The member's own page offers no remove button on anyone.
+        assert member_page.execute_script("return document.querySelector('.np-person-remove') === null")
+    finally:
+        owner_page.quit()
+        member_page.quit()

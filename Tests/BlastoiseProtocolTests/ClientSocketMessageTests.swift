@@ -8,7 +8,7 @@ import Testing
     #expect(
       SocketAction.allCases.map(\.rawValue) == [
         "ping", "switch", "pause", "unpause", "seek", "jump", "listening", "voteSkip", "chat", "chat_delete",
-        "sync_report",
+        "sync_report", "remove_listener",
       ])
   }
 

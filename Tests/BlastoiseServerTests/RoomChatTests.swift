@@ -128,3 +128,38 @@ import Testing
     await server.stop()
   }
 }
+
+extension RoomChatTests {
+  /// The owner takes a member out of the room: every socket of theirs there moves to the main
+  /// room, told who did it, and may not come back for a while; a member may not remove anyone.
+  @Test func theOwnerRemovesAPersonWhoCannotComeStraightBack() async throws {
+    let party = try await RoomRolesTests.party()
+    let server = party.server
+    let ben = try await RoomTests.socket(server, party.ben, room: party.room)  // the owner
+    let ann = try await RoomTests.socket(server, party.ann, room: party.room)
+    let cat = try await RoomTests.socket(server, party.cat, room: party.room)
+    for socket in [ben, ann, cat] { _ = try await socket.state() }
+
+    try await cat.send(json: ["action": "remove_listener", "name": "ann"])
+    #expect(try await Self.error(cat).contains("Only the room's owner"))
+    try await ben.send(json: ["action": "remove_listener", "name": "nobody"])
+    #expect(try await Self.error(ben).contains("not in this room"))
+
+    try await ben.send(json: ["action": "remove_listener", "name": "ann"])
+    let told = try await ann.message { $0["type"] as? String == "toast" }
+    #expect(told["message"] as? String == "ben removed you from Party")
+    let moved = try await ann.message { $0["type"] as? String == "switched" }
+    #expect(moved["channelId"] as? String != party.room)
+    let activity = try await cat.message { $0["type"] as? String == "activity" }
+    #expect(activity["message"] as? String == "ben removed ann from the room")
+
+    // Trying to come back is refused, on this socket and on a new one.
+    try await ann.send(json: ["action": "switch", "channelId": party.room])
+    #expect(try await Self.error(ann).contains("removed from that room"))
+    let again = try await RoomTests.socket(server, party.ann, room: party.room)
+    #expect(try await Self.error(again).contains("removed from that room"))
+    let landed = try await again.state()
+    #expect(landed["channelId"] as? String != party.room)
+    await server.stop()
+  }
+}

@@ -138,6 +138,10 @@ export function createControls(ctx) {
     deleteChatMessage(messageId) {
       send({ action: "chat_delete", messageId });
     },
+    /** The owner or an admin takes a person out of the room (the server checks). */
+    removeListener(name) {
+      send({ action: "remove_listener", name });
+    },
     next() {
       if (store.isLocal()) return;
       const st = room();

@@ -12,6 +12,8 @@ public enum RoomActivity: Sendable, Equatable {
   case settingsChanged
   /// The room skipped because most listeners voted; it has no actor.
   case skippedByVote
+  /// The owner or an admin took someone out of the room.
+  case removed(String)
 
   /// The whole sentence: the actor's name, then what they did.
   public func message(actor: String?) -> String {
@@ -30,6 +32,7 @@ public enum RoomActivity: Sendable, Equatable {
     case .queueEdited(let edit): Self.verb(for: edit)
     case .settingsChanged: "changed the room's settings"
     case .skippedByVote: "skipped by vote"
+    case .removed(let name): "removed \(name) from the room"
     }
   }
 

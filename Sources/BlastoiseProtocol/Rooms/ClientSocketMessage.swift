@@ -23,6 +23,9 @@ public enum SocketAction: String, Sendable, CaseIterable {
   /// Additive: `{ action, state, driftMs }`: how this socket's player stands with the room
   /// (`ListenerSyncState`; drift in ms when measured), every few seconds and on a change.
   case syncReport = "sync_report"
+  /// Additive: `{ action, name }`: the room's owner or an admin takes that person out of the room
+  /// (to the main room; they may not come back for ten minutes).
+  case removeListener = "remove_listener"
 }
 
 /// What a client sends on a room socket. Unknown actions and malformed messages are answered
@@ -41,12 +44,15 @@ public struct ClientSocketMessage: Codable, Sendable, Equatable {
   /// `sync_report`'s state and drift.
   public var syncState: String?
   public var driftMs: Double?
+  /// `remove_listener`'s person, by display name.
+  public var name: String?
 
   public init(
     _ action: SocketAction, roomID: String? = nil, timestamp: Double? = nil, index: Int? = nil,
     clientTime: Double? = nil, listening: Bool? = nil, text: String? = nil, messageID: String? = nil,
-    syncState: ListenerSyncState? = nil, driftMs: Double? = nil
+    syncState: ListenerSyncState? = nil, driftMs: Double? = nil, name: String? = nil
   ) {
+    self.name = name
     self.syncState = syncState?.rawValue
     self.driftMs = driftMs
     self.action = action.rawValue
@@ -63,7 +69,7 @@ public struct ClientSocketMessage: Codable, Sendable, Equatable {
   public var knownAction: SocketAction? { SocketAction(rawValue: action) }
 
   enum CodingKeys: String, CodingKey {
-    case action, timestamp, index, clientTime, listening, text, driftMs
+    case action, timestamp, index, clientTime, listening, text, driftMs, name
     case roomID = "channelId"
     case messageID = "messageId"
     case syncState = "state"

@@ -26,6 +26,8 @@ actor RoomActor {
   var progress: RoomProgress
   /// The room's chat (`RoomActor+Chat.swift`).
   var chat: RoomChat
+  /// Who was taken out of the room, for a while (`RoomActor+Removals.swift`).
+  var removals = RoomRemovals()
   /// Votes to skip the playing entry from this node's listeners (`RoomActor+Votes.swift`).
   var skipVotes = SkipVotes()
   /// What the room list shows of this room changed: its listeners, or what plays.

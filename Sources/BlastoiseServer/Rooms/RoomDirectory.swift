@@ -130,7 +130,31 @@ actor RoomDirectory {
 
   func join(_ listener: RoomListener, room id: String) async {
     sockets[listener.connection.id] = listener.connection
+    // Someone removed from the room a short while ago lands in the main room instead, told why.
+    if id != defaultID, let room = rooms[id], await room.refuses(listener.principal) {
+      Self.tell(listener, .error(message: Self.removedMessage))
+      return await move(listener, to: defaultID, announce: true)
+    }
     await move(listener, to: id, announce: false)
+  }
+
+  static let removedMessage = "You were removed from that room; you may join it again in a few minutes"
+
+  /// `{ "action": "remove_listener" }`: the owner or an admin takes `name` out of the socket's
+  /// room; their sockets move to the main room and are told who did it.
+  func remove(named name: String, asked listener: RoomListener) async throws {
+    guard let id = socketRoom[listener.connection.id], let room = rooms[id] else { return }
+    let removed = try await room.remove(named: name, by: listener.principal)
+    let roomName = await room.record.name
+    for person in removed {
+      Self.tell(
+        person, .toast(message: "\(listener.principal.username) removed you from \(roomName)", toastType: "warning"))
+      await move(person, to: defaultID, announce: true)
+    }
+  }
+
+  private static func tell(_ listener: RoomListener, _ message: ServerSocketMessage) {
+    if let frame = SocketFrames.frame(message) { listener.connection.send(frame) }
   }
 
   func leave(_ connection: WebSocketConnection) async {
@@ -142,7 +166,8 @@ actor RoomDirectory {
   /// `{ "action": "switch" }`: leave the current room, join another, say `switched`. The listener
   /// keeps what it said of itself in the old room (`hearing`).
   func switchRoom(_ listener: RoomListener, to id: String) async throws {
-    guard rooms[id] != nil else { throw CoreError(.notFound, "No such room") }
+    guard let target = rooms[id] else { throw CoreError(.notFound, "No such room") }
+    if await target.refuses(listener.principal) { throw CoreError(.forbidden, Self.removedMessage) }
     var moving = listener
     if let current = socketRoom[listener.connection.id], let left = await rooms[current]?.leave(listener.connection) {
       moving = left

@@ -82,6 +82,11 @@ struct RoomSocketHandler: Sendable {
         // A drift past an hour is no measurement.
         let drift = message.driftMs.flatMap { $0.isFinite && abs($0) <= 3_600_000 ? $0 : nil }
         await currentRoom(of: listener)?.report(state, driftMs: drift, of: listener.connection)
+      case .removeListener:
+        guard let name = message.name else {
+          return reply(.error(message: "'remove_listener' needs 'name'"), to: listener)
+        }
+        try await directory.remove(named: name, asked: listener)
       case .chatDelete:
         guard let messageID = message.messageID else {
           return reply(.error(message: "'chat_delete' needs 'messageId'"), to: listener)
@@ -102,7 +107,7 @@ struct RoomSocketHandler: Sendable {
   static func permission(for action: SocketAction) -> Permission? {
     switch action {
     case .ping: nil
-    case .switchRoom, .listening, .voteSkip, .chat, .chatDelete, .syncReport: .listen
+    case .switchRoom, .listening, .voteSkip, .chat, .chatDelete, .syncReport, .removeListener: .listen
     case .pause, .unpause, .seek, .jump: .control
     }
   }

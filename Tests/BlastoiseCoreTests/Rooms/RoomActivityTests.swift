@@ -20,6 +20,7 @@ import Testing
     (.queueEdited(.move([4], to: 0)), "ana moved 1 track"),
     (.queueEdited(.set(["a", "b", "c"])), "ana replaced the queue with 3 tracks"),
     (.settingsChanged, "ana changed the room's settings"),
+    (.removed("ben"), "ana removed ben from the room"),
   ])
   func messagesNameTheActor(activity: RoomActivity, expected: String) {
     #expect(activity.message(actor: "ana") == expected)

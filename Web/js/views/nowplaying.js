@@ -12,6 +12,7 @@ import { ratingControl } from "./rating.js";
 import { RATES } from "../spoken-playback.js";
 import { bookmarkHere } from "./bookmarks.js";
 import { controlModeReason } from "../room-roles.js";
+import { confirmDialog } from "./dialogs.js";
 
 const COVER_SIZES = "(max-width: 800px) 62vw, 84px";
 
@@ -141,14 +142,23 @@ export function mountNowPlaying(ctx, pane) {
       const drift = Number.isFinite(report.driftMs) ? Math.abs(report.driftMs) : null;
       const detail = report.state === "in-sync" ? (drift === null ? "in step" : `${drift < 10 ? drift.toFixed(1) : Math.round(drift)} ms`) : LABELS[report.state] || report.state;
       const off = report.state !== "in-sync" || (drift !== null && drift > 40);
-      return h("li", { class: ["np-person", off && "off"], dataset: { state: report.state } },
+      const room = store.get("room");
+      // The room's owner and admins may take someone out of a room (not the main one).
+      const removable = room && !room.isDefault && report.name !== store.get("user")?.username && store.mayEdit(room.owner);
+      return h("li", { class: ["np-person", off && "off"], dataset: { state: report.state, name: report.name } },
         h("span", { class: "np-person-dot", attrs: { "aria-hidden": "true" } }),
         h("span", { class: "np-person-name", text: report.name }),
-        h("span", { class: "muted", text: detail }));
+        h("span", { class: "muted", text: detail }),
+        removable ? h("button", { class: "icon-btn small np-person-remove", type: "button", title: `Remove ${report.name} from the room`, attrs: { "aria-label": `Remove ${report.name} from the room` }, onclick: () => removePerson(report.name) }, icon("close", { size: 12 })) : null);
     }));
     people.hidden = reports.length === 0;
   }
   ctx.track(store.on("room", renderPeople));
+  async function removePerson(name) {
+    if (await confirmDialog({ title: `Remove ${name}?`, message: `${name} goes to the main room and cannot come back to this one for ten minutes.`, confirmLabel: "Remove", danger: true })) {
+      controls.removeListener(name);
+    }
+  }
 
   const guestNote = h("p", { class: "guest-note", id: "guest-note", text: "You are listening as a guest. Sign in to control playback and the queue." });
   const controlsRow = h("div", { class: "np-controls" }, h("div", { class: "np-left" }, canControl ? mode : null), transport, h("div", { class: "np-right" }, muteButton, volume));
