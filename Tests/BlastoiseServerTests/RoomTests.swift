@@ -6,16 +6,19 @@ import Testing
 /// Rooms end to end: two real socket clients, the real server, real files.
 @Suite struct RoomTests {
   /// A server with `seconds.count` tones in its library, the default room filled; signed in as
-  /// the admin ("owner") and a user ("ann").
+  /// the admin ("owner") and a user ("ann"). `roomClock` is the clock rooms play by (a
+  /// `ManualClock` keeps a room on its track however long a busy machine takes, but also holds
+  /// back what rooms time by it, such as room list announcements).
   static func roomServer(
-    _ seconds: [Double] = [30, 40, 50], guests: Bool = false, clock: any WallClock = SystemClock()
+    _ seconds: [Double] = [30, 40, 50], guests: Bool = false, clock: any WallClock = SystemClock(),
+    roomClock: any WallClock = SystemClock()
   ) async throws -> (TestServer, APIClient, APIClient, String) {
     var files: [String: Data] = [:]
     for (index, length) in seconds.enumerated() {
       files[String(format: "%02d tone.wav", index)] = LibraryRoutesTests.wav(
         seconds: length, frequency: 220 + Double(index) * 55, title: "Tone \(index)")
     }
-    let (server, owner) = try await LibraryRoutesTests.serverWithMusic(files, clock: clock) {
+    let (server, owner) = try await LibraryRoutesTests.serverWithMusic(files, clock: clock, roomClock: roomClock) {
       $0.allowGuests = guests
     }
     let ann = server.client()
