@@ -47,7 +47,9 @@ enum BookSchemas {
         ],
         required: ["index", "duration", "start", "contentType"])),
     "BookChapter": Schema.additive(
-      Schema.object(["title": Schema.string, "start": seconds, "end": seconds], required: ["title", "start", "end"])),
+      Schema.object(
+        ["title": Schema.string, "start": seconds, "end": seconds, "trackId": Schema.string],
+        required: ["title", "start", "end"])),
     "BookList": Schema.additive(Schema.object(["books": Schema.array(Schema.ref("Book"))], required: ["books"])),
     "BookScanSummary": Schema.additive(
       Schema.object(

@@ -71,6 +71,16 @@ enum WireSchemas {
       "djs": Schema.additive(Schema.array(Schema.integer)),
       "canControl": Schema.additive(
         ["type": "boolean", "description": "whether the asking person may control the room now"]),
+      "listenerSync": Schema.additive(
+        [
+          "type": "array", "maxItems": 100,
+          "description": "each listener's last sync_report, by name; left out until someone reports",
+          "items": Schema.object(
+            [
+              "name": Schema.string, "state": Schema.oneOf(["in-sync", "buffering", "waiting", "away"]),
+              "driftMs": ["type": "number", "description": "player minus room, ms"],
+            ], required: ["name", "state"]),
+        ]),
     ],
     required: [
       "track", "currentTimestamp", "channelName", "channelId", "description", "paused", "currentIndex",

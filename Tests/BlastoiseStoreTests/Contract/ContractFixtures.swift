@@ -79,7 +79,7 @@ struct HangGuardExpired: Error {}
 
 /// Awaits `work`, or throws `HangGuardExpired` if it has not finished after `seconds`. Only a
 /// guard against hangs, never a speed check: the limit is far beyond any slow machine.
-func withHangGuard<T: Sendable>(seconds: Double = 120, _ work: @escaping @Sendable () async throws -> T)
+func withHangGuard<T: Sendable>(seconds: Double = 600, _ work: @escaping @Sendable () async throws -> T)
   async throws -> T
 {
   let outcome = Mutex<CheckedContinuation<T, any Error>?>(nil)
