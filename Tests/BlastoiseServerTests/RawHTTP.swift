@@ -30,8 +30,8 @@ enum RawHTTP {
   }
 
   private static func exchange(port: UInt16, request: String, source: String?) throws -> RawHTTPResponse {
-    // A loaded test run hashes slowly: a generous hang guard.
-    let descriptor = try Loopback.connect(port: port, from: source, timeout: .seconds(60))
+    // A loaded test run hashes slowly (every test signs up at once): a generous hang guard.
+    let descriptor = try Loopback.connect(port: port, from: source, timeout: .seconds(300))
     defer { close(descriptor) }
     let bytes = Array(request.utf8)
     guard Glibc.send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else {

@@ -21,6 +21,7 @@ final class TestServer: Sendable {
     configuration.passwordHashCost = .minimum  // still argon2id; hundreds of accounts on two cores
     configuration.sessionCheckLimit = .seconds(300)  // only a hang guard beside every other test
     configuration.idleTimeoutSeconds = 600  // the same: under load a handler can wait past 30 s
+    configuration.socketIdleTimeout = .seconds(600)  // a test reads (and answers pings) when it is ready
     configuration.port = 0
     dataDirectory = try temporaryDirectory()
     configuration.dataDirectory = dataDirectory

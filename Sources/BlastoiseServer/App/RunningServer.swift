@@ -148,6 +148,7 @@ public final class RunningServer: Sendable {
     httpConfiguration.host = configuration.host
     httpConfiguration.port = configuration.port
     httpConfiguration.connectionTimeoutSeconds = configuration.idleTimeoutSeconds
+    httpConfiguration.webSocket.idleTimeout = configuration.socketIdleTimeout
     httpConfiguration.connectionLimit = OpenFileLimit.connectionLimit(openFiles: OpenFileLimit.current)
     if let cap = configuration.connectionsPerAddress ?? (configuration.trustedProxies.isEmpty ? nil : 0) {
       httpConfiguration.connectionsPerAddress = cap

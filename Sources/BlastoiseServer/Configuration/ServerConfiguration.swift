@@ -66,6 +66,9 @@ public struct ServerConfiguration: Sendable, Equatable {
   /// How long a connection may be quiet before libmicrohttpd closes it (its handler's wait on a
   /// thread included). Test servers raise it, for the same reason.
   public var idleTimeoutSeconds = HTTPServer.Configuration().connectionTimeoutSeconds
+  /// How long a room socket may be silent (not even answering pings) before it is dropped. Test
+  /// servers raise it too: a test's socket answers pings only while the test reads it.
+  public var socketIdleTimeout = WebSocketHub.Configuration().idleTimeout
   /// argon2id work per password; only test servers lower it.
   public var passwordHashCost = PasswordHashCost.standard
 
