@@ -490,3 +490,16 @@ def library_tracks(driver):
 
 def text_of(driver, css: str) -> str | None:
     return driver.execute_script("const el = document.querySelector(arguments[0]); return el ? el.textContent : null;", css)
+
+
+def qr_decode(png: bytes, path: Path) -> bytes:
+    """What a real QR decoder (zbarimg, Debian's zbar-tools) reads from a PNG: the raw bytes, no
+    charset guessed. The PNG is kept at `path` for a look when it fails."""
+    zbarimg = shutil.which("zbarimg")
+    assert zbarimg, "zbarimg is missing: install Debian's zbar-tools (scripts/install-deps)"
+    path.write_bytes(png)
+    result = subprocess.run([zbarimg, "--quiet", "--raw", "-Sbinary", str(path)], capture_output=True,
+                            timeout=GUARD, stdin=subprocess.DEVNULL)
+    assert result.returncode == 0, f"zbarimg read nothing from {path} (exit {result.returncode}): {result.stderr!r}"
+    return result.stdout.removesuffix(b"\n")
+

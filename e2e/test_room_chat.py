@@ -67,12 +67,13 @@ def test_an_invite_link_brings_a_guest_straight_into_the_room(server, browsers):
     owner = Api(server.base)
     owner.signup(unique("inviter"), "password-123")
     room = new_room(owner, [t["id"] for t in tone_tracks(owner)])
-    # The owner copies the room's invite link from its card.
+    # The owner copies the room's invite link from its card's invite dialog.
     inviter = browsers()
     sign_up_in_page(inviter, server.base, unique("linkmaker"))
     js_wait(inviter, f"!!document.querySelector(\"#room-list li[data-id='{room['id']}'] .room-invite\")", message="the invite button")
     inviter.execute_cdp_cmd("Browser.grantPermissions", {"origin": server.base, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
     inviter.execute_script(f"document.querySelector(\"#room-list li[data-id='{room['id']}'] .room-invite\").click()")
+    js_wait(inviter, "document.getElementById('invite-copy')", message="the invite dialog").click()
     js_wait(inviter, "[...document.querySelectorAll('.toast-text')].some(t => t.textContent.startsWith('Invite link to'))", message="the copied toast")
     link = inviter.execute_async_script("const done = arguments[arguments.length - 1]; navigator.clipboard.readText().then(done, () => done(null));")
     assert link == f"{server.base}/#/room/{room['id']}"

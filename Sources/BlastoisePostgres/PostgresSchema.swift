@@ -325,5 +325,7 @@ public enum PostgresSchema {
     .photos,
     // Each room's latest chat messages (one text for both backends).
     .roomChat,
+    // Who added each queue entry, and private rooms' invite tokens (one text for both backends).
+    .roomInvites,
   ]
 }

@@ -319,5 +319,7 @@ public enum BlastoiseSchema {
     .photos,
     // Each room's latest chat messages (one text for both backends).
     .roomChat,
+    // Who added each queue entry, and private rooms' invite tokens (one text for both backends).
+    .roomInvites,
   ]
 }

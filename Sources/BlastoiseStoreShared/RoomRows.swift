@@ -9,7 +9,8 @@ extension RoomRecord {
       let queue = StringListColumn.decode(queueText),
       let mode = row.string("mode").flatMap(PlaybackMode.init(rawValue:)),
       let controlMode = row.string("control_mode").flatMap(RoomControlMode.init(rawValue:)),
-      let djs = row.string("djs").flatMap(Self.decodeDJs)
+      let djs = row.string("djs").flatMap(Self.decodeDJs),
+      let addedBy = row.string("added_by").flatMap(Self.decodeAddedBy)
     else { return nil }
     let clock = RoomClock(
       currentIndex: row.int("current_index") ?? 0, paused: row.bool("paused") ?? true,
@@ -18,7 +19,7 @@ extension RoomRecord {
     self.init(
       id: id, name: name, description: row.string("description") ?? "", createdBy: row.int("created_by"),
       isDefault: row.bool("is_default") ?? false, queue: queue, clock: clock, seq: row.int64("seq") ?? 0,
-      controlMode: controlMode, djs: djs)
+      controlMode: controlMode, djs: djs, addedBy: addedBy, inviteToken: row.string("invite_token"))
   }
 
   /// The `djs` column: a JSON array of user IDs.
@@ -28,6 +29,15 @@ extension RoomRecord {
 
   static func decodeDJs(_ text: String) -> [Int]? {
     try? JSONDecoder().decode([Int].self, from: Data(text.utf8))
+  }
+
+  /// The `added_by` column: a JSON array of usernames or nulls, one per queue entry.
+  static func encodeAddedBy(_ names: [String?]) throws -> String {
+    String(decoding: try JSONEncoder().encode(names), as: UTF8.self)
+  }
+
+  static func decodeAddedBy(_ text: String) -> [String?]? {
+    try? JSONDecoder().decode([String?].self, from: Data(text.utf8))
   }
 }
 
@@ -40,5 +50,16 @@ extension Migration {
       ALTER TABLE channels ADD COLUMN control_mode TEXT NOT NULL DEFAULT 'everyone'
         CHECK (control_mode IN ('everyone', 'djs', 'owner'));
       ALTER TABLE channels ADD COLUMN djs TEXT NOT NULL DEFAULT '[]';
+      """)
+}
+
+extension Migration {
+  /// Migration 24 of both backends: who added each queue entry (existing entries: unknown) and
+  /// the invite token that makes a room private (none: open, as every room was).
+  public static let roomInvites = Migration(
+    version: 24, name: "room_invites",
+    sql: """
+      ALTER TABLE channels ADD COLUMN added_by TEXT NOT NULL DEFAULT '[]';
+      ALTER TABLE channels ADD COLUMN invite_token TEXT;
       """)
 }

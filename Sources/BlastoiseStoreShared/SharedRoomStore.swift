@@ -2,7 +2,8 @@ import BlastoiseCore
 import BlastoiseSync
 import Foundation
 
-/// Rooms, in either backend; the queue is a JSON array of track IDs, the clock is columns.
+/// Rooms, in either backend; the queue (and who added each entry) is a JSON array, the clock is
+/// columns.
 public struct SharedRoomStore<Access: StoreAccess>: RoomStore {
   private let access: Access
 
@@ -26,17 +27,20 @@ public struct SharedRoomStore<Access: StoreAccess>: RoomStore {
   public func insert(_ room: RoomRecord) async throws {
     let queue = try StringListColumn.encode(room.queue)
     let djs = try RoomRecord.encodeDJs(room.djs)
+    let addedBy = try RoomRecord.encodeAddedBy(room.addedBy)
     try await access.write { connection in
       try connection.execute(
         """
         INSERT INTO channels (id, name, description, created_by, is_default, queue, current_index, paused,
-          anchor_position, anchor_time, mode, shuffle_state, seq, created_at, control_mode, djs)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+          anchor_position, anchor_time, mode, shuffle_state, seq, created_at, control_mode, djs, added_by,
+          invite_token)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
         """, .text(room.id), .text(room.name), .text(room.description), StoreValue(room.createdBy),
         StoreValue(room.isDefault), .text(queue), StoreValue(room.clock.currentIndex), StoreValue(room.clock.paused),
         .real(room.clock.anchorPosition), .real(room.clock.anchorTime), .text(room.clock.mode.rawValue),
         .integer(Int64(bitPattern: room.clock.shuffleState)), .integer(room.seq),
-        .integer(Int64(Date().timeIntervalSince1970)), .text(room.controlMode.rawValue), .text(djs))
+        .integer(Int64(Date().timeIntervalSince1970)), .text(room.controlMode.rawValue), .text(djs), .text(addedBy),
+        StoreValue(room.inviteToken))
     }
   }
 
@@ -44,17 +48,19 @@ public struct SharedRoomStore<Access: StoreAccess>: RoomStore {
   public func save(_ room: RoomRecord, replacing base: Int64) async throws -> Bool {
     let queue = try StringListColumn.encode(room.queue)
     let djs = try RoomRecord.encodeDJs(room.djs)
+    let addedBy = try RoomRecord.encodeAddedBy(room.addedBy)
     return try await access.write { connection in
       try connection.execute(
         """
         UPDATE channels SET name = $1, description = $2, queue = $3, current_index = $4, paused = $5,
           anchor_position = $6, anchor_time = $7, mode = $8, shuffle_state = $9, seq = $10, control_mode = $11,
-          djs = $12
-        WHERE id = $13 AND seq = $14
+          djs = $12, added_by = $13, invite_token = $14
+        WHERE id = $15 AND seq = $16
         """, .text(room.name), .text(room.description), .text(queue), StoreValue(room.clock.currentIndex),
         StoreValue(room.clock.paused), .real(room.clock.anchorPosition), .real(room.clock.anchorTime),
         .text(room.clock.mode.rawValue), .integer(Int64(bitPattern: room.clock.shuffleState)), .integer(room.seq),
-        .text(room.controlMode.rawValue), .text(djs), .text(room.id), .integer(base)) == 1
+        .text(room.controlMode.rawValue), .text(djs), .text(addedBy), StoreValue(room.inviteToken), .text(room.id),
+        .integer(base)) == 1
     }
   }
 

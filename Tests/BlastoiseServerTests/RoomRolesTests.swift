@@ -1,3 +1,4 @@
+import BlastoiseCore
 import Foundation
 import Testing
 
@@ -15,10 +16,12 @@ import Testing
   }
 
   /// The party's rooms play by a clock that stands still: no track ends by itself while a test
-  /// counts votes or reads states, however slow the machine is.
-  static func party(guests: Bool = false) async throws -> Party {
-    let (server, admin, ann, defaultRoom) = try await RoomTests.roomServer(
-      guests: guests, roomClock: ManualClock(now: Date().timeIntervalSince1970))
+  /// counts votes or reads states, however slow the machine is. That clock also holds back the
+  /// room list's announcements: a test awaiting `channel_list` passes the system clock.
+  static func party(
+    guests: Bool = false, roomClock: any WallClock = ManualClock(now: Date().timeIntervalSince1970)
+  ) async throws -> Party {
+    let (server, admin, ann, defaultRoom) = try await RoomTests.roomServer(guests: guests, roomClock: roomClock)
     let ben = server.client()
     try await ben.signUp("ben")
     let cat = server.client()

@@ -84,11 +84,12 @@ export function photoOriginalUrl(photoId) {
   return `${API_BASE}/api/photos/${enc(photoId)}/original`;
 }
 
-export function socketUrl(channelId) {
+/** The room socket's address; `invite` lets it into a private room. */
+export function socketUrl(channelId, invite = null) {
   const url = new URL(API_BASE || window.location.origin, window.location.href);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
   url.pathname = `/api/channels/${enc(channelId)}/ws`;
-  url.search = "";
+  url.search = invite ? `?invite=${encodeURIComponent(invite)}` : "";
   url.hash = "";
   return url.toString();
 }
@@ -171,6 +172,9 @@ export const api = {
   reportPlay: (trackId) => apiJson("/api/plays", { method: "POST", body: { trackId } }),
 
   channels: () => apiJson("/api/channels"),
+  // A room's state; with `invite`, whether that invite link lets one in (404 when not).
+  channel: (id, invite = null) => apiJson(`/api/channels/${enc(id)}${query({ invite })}`),
+  renewInvite: (id) => apiJson(`/api/channels/${enc(id)}/invite`, { method: "POST", body: {} }),
   createChannel: (name, description) => apiJson("/api/channels", { method: "POST", body: { name, description } }),
   updateChannel: (id, fields) => apiJson(`/api/channels/${enc(id)}`, { method: "PATCH", body: fields }),
   deleteChannel: (id) => apiJson(`/api/channels/${enc(id)}`, { method: "DELETE" }),

@@ -6,8 +6,9 @@ import { createControls } from "./controls.js";
 import { installKeyboard } from "./keyboard.js";
 import { installMediaSession } from "./media-session.js";
 import { handleSocketMessage } from "./messages.js";
-import { prefs } from "./prefs.js";
-import { clearRoomRoute, roomFromUrl, sharedTokenFromUrl } from "./routes.js";
+import { prefs, rememberInvite } from "./prefs.js";
+import { mayEnterRoom } from "./room-invites.js";
+import { clearRoomRoute, inviteFromUrl, roomFromUrl, sharedTokenFromUrl } from "./routes.js";
 import { RoomSocket } from "./socket.js";
 import { store } from "./state.js";
 import { installSyncReport } from "./sync-report.js";
@@ -53,11 +54,15 @@ export function startSession({ user, player, root, onSignedOut, onKicked, shared
       store.set({ connection: status });
     },
     onGiveUp: async () => {
-      // Several failed connects in a row: maybe the session ended.
+      // Several failed connects in a row: maybe the session ended, or a private room's link was
+      // renewed (then back to the main room).
       try {
         const me = await api.me();
-        if (!me?.user || me.user.id !== store.get("user")?.id) ctx.kicked("Your session ended. Sign in again.");
-      } catch { /* the server is away; keep retrying */ }
+        if (!me?.user || me.user.id !== store.get("user")?.id) return ctx.kicked("Your session ended. Sign in again.");
+      } catch { return; /* the server is away; keep retrying */ }
+      const id = store.get("channelId");
+      const main = store.get("channels").find((c) => c.isDefault);
+      if (main && id !== main.id && !(await mayEnterRoom(id))) ctx.controls.switchRoom(main.id);
     },
   });
   ctx.controls = createControls(ctx);
@@ -100,9 +105,10 @@ export function startSession({ user, player, root, onSignedOut, onKicked, shared
     if (token) ctx.controls.openShared(token);
     const room = roomFromUrl();
     if (room) {
+      if (inviteFromUrl()) rememberInvite(room, inviteFromUrl());
       clearRoomRoute();
       if (store.get("channels").some((c) => c.id === room)) ctx.controls.switchRoom(room);
-      else toast("That room does not exist (any more)", "warning");
+      else mayEnterRoom(room).then((ok) => { if (ok) ctx.controls.switchRoom(room); });
     }
   };
   window.addEventListener("hashchange", onHash);
@@ -118,7 +124,9 @@ async function load(ctx, sharedToken) {
   store.setLibrary(library);
   store.set({ channels });
   const saved = prefs.channel;
-  const chosen = channels.find((c) => c.id === saved) || channels.find((c) => c.isDefault) || channels[0];
+  // A private room one came to by its link is not listed until one is in it.
+  const invited = saved && !channels.some((c) => c.id === saved) && (await mayEnterRoom(saved)) ? { id: saved } : null;
+  const chosen = channels.find((c) => c.id === saved) || invited || channels.find((c) => c.isDefault) || channels[0];
   if (chosen) {
     store.set({ channelId: chosen.id });
     ctx.socket.connect(chosen.id);

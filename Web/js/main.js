@@ -3,8 +3,8 @@ import { api } from "./api.js";
 import { startSession } from "./app.js";
 import { h } from "./dom.js";
 import { Player } from "./player.js";
-import { prefs, rememberChannel } from "./prefs.js";
-import { clearRoomRoute, roomFromUrl, sharedTokenFromUrl } from "./routes.js";
+import { prefs, rememberChannel, rememberInvite } from "./prefs.js";
+import { clearRoomRoute, inviteFromUrl, roomFromUrl, sharedTokenFromUrl } from "./routes.js";
 import { store } from "./state.js";
 import { mountAuth } from "./views/auth.js";
 
@@ -30,6 +30,7 @@ async function boot() {
   const invited = roomFromUrl();
   if (invited) {
     rememberChannel(invited);
+    if (inviteFromUrl()) rememberInvite(invited, inviteFromUrl());
     clearRoomRoute();
   }
   const me = await api.me().catch(() => null);

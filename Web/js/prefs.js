@@ -2,6 +2,7 @@
 const CHANNEL_KEY = "blastoise.channel";
 const GUEST_KEY = "blastoise.guest";
 const TAB_KEY = "blastoise.tab";
+const INVITES_KEY = "blastoise.invites";
 
 const read = (key) => { try { return localStorage.getItem(key); } catch { return null; } };
 const write = (key, value) => { try { if (value === null) localStorage.removeItem(key); else localStorage.setItem(key, value); } catch { /* private mode */ } };
@@ -17,4 +18,22 @@ export const prefs = {
 
 export function rememberChannel(id) {
   prefs.channel = id;
+}
+
+// Private rooms' invite tokens, by room, from the links this browser opened: sent again with
+// every connection to that room until the owner renews the link.
+function invites() {
+  try { return JSON.parse(read(INVITES_KEY) || "{}") || {}; } catch { return {}; }
+}
+
+export function inviteFor(roomId) {
+  const token = invites()[roomId];
+  return typeof token === "string" ? token : null;
+}
+
+export function rememberInvite(roomId, token) {
+  const all = invites();
+  if (token) all[roomId] = token;
+  else delete all[roomId];
+  write(INVITES_KEY, Object.keys(all).length ? JSON.stringify(all) : null);
 }

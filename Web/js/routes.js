@@ -1,6 +1,6 @@
 // The few addresses the app understands: `#/shared/<token>` or `?shared=<token>` opens a shared
-// playlist; `#/room/<id>` (an invite link) opens a room, after signing in or as a guest when the
-// server allows guests; `#/<tab>` remembers the phone tab.
+// playlist; `#/room/<id>` (an invite link; `?invite=<token>` for a private room) opens a room,
+// after signing in or as a guest when the server allows guests; `#/<tab>` remembers the phone tab.
 
 export function sharedTokenFromUrl() {
   const hash = window.location.hash.match(/^#\/shared\/([^/?#]+)/);
@@ -17,10 +17,18 @@ export function clearSharedRoute() {
   history.replaceState(null, "", url.pathname + url.search);
 }
 
+const ROOM_LINK = /^#\/room\/([^/?#]+)(?:\?([^#]*))?$/;
+
 /** The room an invite link names, or null. */
 export function roomFromUrl(hash = window.location.hash) {
-  const match = hash.match(/^#\/room\/([^/?#]+)$/);
+  const match = hash.match(ROOM_LINK);
   return match ? decodeURIComponent(match[1]) : null;
+}
+
+/** A private room's invite token from its link, or null. */
+export function inviteFromUrl(hash = window.location.hash) {
+  const match = hash.match(ROOM_LINK);
+  return (match && new URLSearchParams(match[2] || "").get("invite")) || null;
 }
 
 export function clearRoomRoute() {
@@ -28,9 +36,10 @@ export function clearRoomRoute() {
   history.replaceState(null, "", window.location.pathname + window.location.search);
 }
 
-/** The link that brings someone into a room. */
-export function roomLink(id) {
-  return `${window.location.origin}/#/room/${encodeURIComponent(id)}`;
+/** The link that brings someone into a room (a private one's carries its token). */
+export function roomLink(id, invite = null) {
+  const query = invite ? `?invite=${encodeURIComponent(invite)}` : "";
+  return `${window.location.origin}/#/room/${encodeURIComponent(id)}${query}`;
 }
 
 export function shareLink(token) {

@@ -1,6 +1,7 @@
 // The room socket: one WebSocket to /api/channels/:id/ws, reconnected with backoff, with
 // ping bursts for the clock estimate. Messages are handed to onMessage as parsed objects.
 import { socketUrl } from "./api.js";
+import { inviteFor } from "./prefs.js";
 import { clientNow } from "./clock.js";
 
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
@@ -44,7 +45,7 @@ export class RoomSocket {
   /** Moves to another room on the open socket; if closed, the next connection goes there. */
   switchTo(channelId) {
     this.channelId = channelId;
-    if (this.isOpen) this.send({ action: "switch", channelId });
+    if (this.isOpen) this.send({ action: "switch", channelId, ...(inviteFor(channelId) ? { invite: inviteFor(channelId) } : {}) });
     else if (this.ws?.readyState === WebSocket.CONNECTING) this.open(); // that one is on its way to the old room
     else this.reconnectNow();
   }
@@ -94,7 +95,7 @@ export class RoomSocket {
       this.ws.close();
     }
     this.status(this.attempt === 0 ? "connecting" : "reconnecting");
-    const ws = new WebSocket(socketUrl(this.channelId));
+    const ws = new WebSocket(socketUrl(this.channelId, inviteFor(this.channelId)));
     this.ws = ws;
     ws.onopen = () => {
       this.attempt = 0;

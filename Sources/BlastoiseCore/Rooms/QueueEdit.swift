@@ -11,8 +11,8 @@ extension QueueEdit {
 }
 
 /// The outcome of an edit: the new list and where the entry that was playing went.
-public struct QueueEditOutcome: Sendable, Equatable {
-  public let items: [String]
+public struct QueueEditOutcome<Item: Sendable & Equatable>: Sendable, Equatable {
+  public let items: [Item]
   /// The playing entry's new position; nil when the list is empty.
   public let currentIndex: Int?
   /// The playing entry was removed or the list replaced: the new current entry starts at 0.
@@ -23,13 +23,21 @@ public enum QueueEditor {
   public static let maxLength = 10_000
 
   public static func apply(_ edit: QueueEdit, to items: [String], current: Int?) throws(CoreError)
-    -> QueueEditOutcome
+    -> QueueEditOutcome<String>
   {
+    try apply(edit, to: items, current: current, making: { $0 })
+  }
+
+  /// For entries that carry more than a track ID (a room's, with who added each): `making`
+  /// turns an ID the edit adds into an entry.
+  public static func apply<Item>(
+    _ edit: QueueEdit, to items: [Item], current: Int?, making: (String) -> Item
+  ) throws(CoreError) -> QueueEditOutcome<Item> {
     let current = current.flatMap { items.indices.contains($0) ? $0 : nil }
     switch edit {
     case .set(let ids):
       try checkLength(ids.count)
-      return QueueEditOutcome(items: ids, currentIndex: ids.isEmpty ? nil : 0, restartCurrent: true)
+      return QueueEditOutcome(items: ids.map(making), currentIndex: ids.isEmpty ? nil : 0, restartCurrent: true)
 
     case .add(let ids, let insertAt):
       guard !ids.isEmpty else { throw CoreError.invalid("'add' needs at least one track ID") }
@@ -37,7 +45,7 @@ public enum QueueEditor {
       guard (0...items.count).contains(position) else { throw CoreError.invalid("'insertAt' is out of range") }
       try checkLength(items.count + ids.count)
       var result = items
-      result.insert(contentsOf: ids, at: position)
+      result.insert(contentsOf: ids.map(making), at: position)
       let shifted = current.map { $0 >= position ? $0 + ids.count : $0 } ?? (result.isEmpty ? nil : 0)
       return QueueEditOutcome(items: result, currentIndex: shifted, restartCurrent: current == nil)
 

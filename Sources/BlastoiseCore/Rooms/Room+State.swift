@@ -9,14 +9,26 @@ extension Room {
     viewer: Principal? = nil
   ) -> RoomState {
     let (queueTracks, clock, current) = playback(at: now, tracks: tracks)
-    return RoomState(
+    var state = RoomState(
       track: current, currentTimestamp: current == nil ? 0 : clock.anchorPosition, roomName: record.name,
       roomID: record.id, description: record.description, paused: clock.paused || current == nil,
       currentIndex: clock.currentIndex, listenerCount: listenerCount, listeners: listeners,
       isDefault: record.isDefault, playbackMode: clock.mode.rawValue,
-      queue: includeQueue ? zip(record.queue, queueTracks).map { id, track in track ?? Self.placeholder(id) } : nil,
+      queue: includeQueue ? queueEntries(queueTracks) : nil,
       serverTime: Int64((now * 1000).rounded()), seq: record.seq, controlMode: record.controlMode.rawValue,
       owner: record.createdBy, djs: record.djs, canControl: viewer.map { RoomControlRule.canControl($0, in: record) })
+    state.isPrivate = record.isPrivate
+    if let viewer, RoomAccessRule.isMember(viewer, of: record) { state.inviteToken = record.inviteToken }
+    return state
+  }
+
+  /// The queue as clients see it: each entry its track (or a placeholder) and who added it.
+  private func queueEntries(_ tracks: [Track?]) -> [Track] {
+    record.queue.indices.map { index in
+      var entry = tracks[index] ?? Self.placeholder(record.queue[index])
+      entry.addedBy = record.addedBy.indices.contains(index) ? record.addedBy[index] : nil
+      return entry
+    }
   }
 
   /// The room as the room list shows it, at `now`: what plays (nil when nothing does).
@@ -25,7 +37,7 @@ extension Room {
     return RoomInfo(
       id: record.id, name: record.name, description: record.description, trackCount: record.queue.count,
       listenerCount: listenerCount, listeners: listeners, isDefault: record.isDefault, createdBy: record.createdBy,
-      nowPlaying: current, paused: current.map { _ in clock.paused })
+      nowPlaying: current, paused: current.map { _ in clock.paused }, isPrivate: record.isPrivate)
   }
 
   /// The queue's tracks, the clock settled to `now`, and the entry it is in.

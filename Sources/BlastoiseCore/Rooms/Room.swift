@@ -49,13 +49,19 @@ public struct Room: Sendable, Equatable {
   }
 
   /// Applies a queue edit by position: the playing entry keeps playing unless it was removed (then
-  /// the next starts at 0). `lookup` gives durations for the new queue.
-  public mutating func edit(_ edit: QueueEdit, at now: Double, lookup: (String) -> Double?) throws(CoreError) {
+  /// the next starts at 0); what it adds is `addedBy`'s. `lookup` gives durations for the new queue.
+  public mutating func edit(
+    _ edit: QueueEdit, by addedBy: String?, at now: Double, lookup: (String) -> Double?
+  ) throws(CoreError) {
     let settled = record.clock.settled(at: now, durations: durations(lookup))
     let current = record.queue.isEmpty ? nil : settled.currentIndex
-    let outcome = try QueueEditor.apply(edit, to: record.queue, current: current)
+    let entries = zip(record.queue, record.addedBy).map { QueueEntry(trackID: $0, addedBy: $1) }
+    let outcome = try QueueEditor.apply(edit, to: entries, current: current) {
+      QueueEntry(trackID: $0, addedBy: addedBy)
+    }
     change { record in
-      record.queue = outcome.items
+      record.queue = outcome.items.map(\.trackID)
+      record.addedBy = outcome.items.map(\.addedBy)
       record.clock = settled
       record.clock.currentIndex = outcome.currentIndex ?? 0
       if outcome.restartCurrent { record.clock.anchorPosition = 0 }
@@ -80,6 +86,17 @@ public struct Room: Sendable, Equatable {
       if let mode { record.controlMode = mode }
       if let djs { record.djs = djs.reduce(into: []) { kept, id in if !kept.contains(id) { kept.append(id) } } }
     }
+  }
+
+  /// Private with `token` (a new one revokes the old), or open again with nil.
+  public mutating func setInvite(_ token: String?) {
+    change { $0.inviteToken = token }
+  }
+
+  /// A queue entry while an edit moves it about.
+  private struct QueueEntry: Sendable, Equatable {
+    let trackID: String
+    let addedBy: String?
   }
 
   private mutating func change(_ apply: (inout RoomRecord) -> Void) {

@@ -10,6 +10,10 @@ public enum RoomActivity: Sendable, Equatable {
   case modeChanged(PlaybackMode)
   case queueEdited(QueueEdit)
   case settingsChanged
+  /// Private (`true`: with an invite link) or open to everyone again.
+  case privacyChanged(Bool)
+  /// A new invite link; the old one no longer lets anyone in.
+  case inviteRenewed
   /// The room skipped because most listeners voted; it has no actor.
   case skippedByVote
   /// The owner or an admin took someone out of the room.
@@ -31,6 +35,8 @@ public enum RoomActivity: Sendable, Equatable {
     case .modeChanged(let mode): "set the mode to \(mode.rawValue)"
     case .queueEdited(let edit): Self.verb(for: edit)
     case .settingsChanged: "changed the room's settings"
+    case .privacyChanged(let isPrivate): isPrivate ? "made the room private" : "opened the room to everyone"
+    case .inviteRenewed: "made a new invite link"
     case .skippedByVote: "skipped by vote"
     case .removed(let name): "removed \(name) from the room"
     }

@@ -14,10 +14,16 @@ public struct RoomRecord: Sendable, Equatable {
   /// Who may control the room besides admins (`RoomControlRule`); `djs` are user IDs.
   public var controlMode: RoomControlMode
   public var djs: [Int]
+  /// Who added each queue entry (a username; nil when unknown), one per entry of `queue`.
+  public var addedBy: [String?]
+  /// Set, the room is private: only its owner, its DJs, admins and whoever presents this token
+  /// (`RoomAccessRule`) may enter or see it. A new token revokes the old one.
+  public var inviteToken: String?
 
   public init(
     id: String, name: String, description: String, createdBy: Int?, isDefault: Bool, queue: [String],
-    clock: RoomClock, seq: Int64, controlMode: RoomControlMode = .everyone, djs: [Int] = []
+    clock: RoomClock, seq: Int64, controlMode: RoomControlMode = .everyone, djs: [Int] = [],
+    addedBy: [String?] = [], inviteToken: String? = nil
   ) {
     self.id = id
     self.name = name
@@ -29,7 +35,13 @@ public struct RoomRecord: Sendable, Equatable {
     self.seq = seq
     self.controlMode = controlMode
     self.djs = djs
+    // Kept aligned with the queue whatever was stored.
+    self.addedBy = (addedBy + Array(repeating: nil, count: max(0, queue.count - addedBy.count))).prefix(queue.count)
+      .map { $0 }
+    self.inviteToken = inviteToken
   }
+
+  public var isPrivate: Bool { inviteToken != nil }
 }
 
 /// What rooms need from storage.

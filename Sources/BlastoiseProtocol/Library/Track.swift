@@ -33,6 +33,9 @@ public struct Track: Codable, Sendable, Hashable, Identifiable {
   public var rating: Int?
   public var playCount: Int?
   public var playedAt: Int64?
+  /// Additive, in a room's queue only: who added the entry (a username); absent for entries
+  /// added before rooms kept it, or by the server (the demo library).
+  public var addedBy: String?
 
   public init(
     id: String, filename: String, title: String, artist: String? = nil, album: String? = nil, duration: Double,
@@ -56,7 +59,7 @@ public struct Track: Codable, Sendable, Hashable, Identifiable {
     case coverID = "coverId"
     case albumArtist, albumId, artistId, trackNumber, trackTotal, discNumber, discTotal, year, genres, composer
     case compilation, musicBrainz, hasLyrics
-    case favourite, rating, playCount, playedAt
+    case favourite, rating, playCount, playedAt, addedBy
   }
 
   /// Optional fields are written as `null`, as the seed's TypeScript types declare them.
@@ -89,6 +92,7 @@ public struct Track: Codable, Sendable, Hashable, Identifiable {
     try container.encodeIfPresent(rating, forKey: .rating)
     try container.encodeIfPresent(playCount, forKey: .playCount)
     try container.encodeIfPresent(playedAt, forKey: .playedAt)
+    try container.encodeIfPresent(addedBy, forKey: .addedBy)
   }
 
   /// Tolerant like the seed's clients: a missing title falls back to the file name.
@@ -121,5 +125,6 @@ public struct Track: Codable, Sendable, Hashable, Identifiable {
     rating = try container.decodeIfPresent(Int.self, forKey: .rating)
     playCount = try container.decodeIfPresent(Int.self, forKey: .playCount)
     playedAt = try container.decodeIfPresent(Int64.self, forKey: .playedAt)
+    addedBy = try container.decodeIfPresent(String.self, forKey: .addedBy)
   }
 }

@@ -2,7 +2,8 @@
 public enum SocketAction: String, Sendable, CaseIterable {
   /// A clock ping: `{ action, clientTime }` → `pong`.
   case ping
-  /// `{ action, channelId }`: move to another room.
+  /// `{ action, channelId }`: move to another room; a private one also needs `invite`, its
+  /// invite token (additive).
   case switchRoom = "switch"
   case pause, unpause
   /// `{ action, timestamp }`, seconds.
@@ -46,13 +47,17 @@ public struct ClientSocketMessage: Codable, Sendable, Equatable {
   public var driftMs: Double?
   /// `remove_listener`'s person, by display name.
   public var name: String?
+  /// `switch`'s invite token, for a private room.
+  public var invite: String?
 
   public init(
     _ action: SocketAction, roomID: String? = nil, timestamp: Double? = nil, index: Int? = nil,
     clientTime: Double? = nil, listening: Bool? = nil, text: String? = nil, messageID: String? = nil,
-    syncState: ListenerSyncState? = nil, driftMs: Double? = nil, name: String? = nil
+    syncState: ListenerSyncState? = nil, driftMs: Double? = nil, name: String? = nil,
+    invite: String? = nil
   ) {
     self.name = name
+    self.invite = invite
     self.syncState = syncState?.rawValue
     self.driftMs = driftMs
     self.action = action.rawValue
@@ -69,7 +74,7 @@ public struct ClientSocketMessage: Codable, Sendable, Equatable {
   public var knownAction: SocketAction? { SocketAction(rawValue: action) }
 
   enum CodingKeys: String, CodingKey {
-    case action, timestamp, index, clientTime, listening, text, driftMs, name
+    case action, timestamp, index, clientTime, listening, text, driftMs, name, invite
     case roomID = "channelId"
     case messageID = "messageId"
     case syncState = "state"

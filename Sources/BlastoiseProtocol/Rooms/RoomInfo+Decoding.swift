@@ -9,6 +9,7 @@ extension RoomInfo {
       isDefault: try container.decode(.isDefault, or: false),
       createdBy: try container.decodeIfPresent(Int.self, forKey: .createdBy),
       nowPlaying: try? container.decodeIfPresent(Track.self, forKey: .nowPlaying),
-      paused: try? container.decodeIfPresent(Bool.self, forKey: .paused))
+      paused: try? container.decodeIfPresent(Bool.self, forKey: .paused),
+      isPrivate: try? container.decodeIfPresent(Bool.self, forKey: .isPrivate))
   }
 }

@@ -12,10 +12,12 @@ public struct RoomInfo: Codable, Sendable, Equatable {
   public var nowPlaying: Track?
   /// Additive, with `nowPlaying`: whether the room is paused there.
   public var paused: Bool?
+  /// Additive: the room is private (only those it lets in see it listed).
+  public var isPrivate: Bool?
 
   public init(
     id: String, name: String, description: String, trackCount: Int, listenerCount: Int, listeners: [String],
-    isDefault: Bool, createdBy: Int?, nowPlaying: Track? = nil, paused: Bool? = nil
+    isDefault: Bool, createdBy: Int?, nowPlaying: Track? = nil, paused: Bool? = nil, isPrivate: Bool? = nil
   ) {
     self.id = id
     self.name = name
@@ -27,10 +29,12 @@ public struct RoomInfo: Codable, Sendable, Equatable {
     self.createdBy = createdBy
     self.nowPlaying = nowPlaying
     self.paused = paused
+    self.isPrivate = isPrivate
   }
 
   enum CodingKeys: String, CodingKey {
-    case id, name, description, trackCount, listenerCount, listeners, isDefault, createdBy, nowPlaying, paused
+    case id, name, description, trackCount, listenerCount, listeners, isDefault, createdBy, nowPlaying, paused,
+      isPrivate
   }
 
   /// `createdBy` is `null` for the default room, never left out.
@@ -46,5 +50,6 @@ public struct RoomInfo: Codable, Sendable, Equatable {
     try container.encode(createdBy, forKey: .createdBy)
     try container.encodeIfPresent(nowPlaying, forKey: .nowPlaying)
     try container.encodeIfPresent(paused, forKey: .paused)
+    try container.encodeIfPresent(isPrivate, forKey: .isPrivate)
   }
 }

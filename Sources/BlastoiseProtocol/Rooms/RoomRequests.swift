@@ -19,20 +19,26 @@ public struct NameAndDescription: Codable, Sendable, Equatable {
 }
 
 /// `PATCH /api/channels/:id`: any of `name`, `description`, `controlMode` ("everyone", "djs",
-/// "owner") and `djs` (user IDs; replaces the list). Absent fields stay as they are.
+/// "owner"), `djs` (user IDs; replaces the list) and `isPrivate` (true: joinable with the invite
+/// token only, a new one made; false: open to everyone). Absent fields stay as they are.
 public struct RoomUpdateRequest: Codable, Sendable, Equatable {
   public var name: String?
   public var description: String?
   public var controlMode: String?
   public var djs: [Int]?
+  public var isPrivate: Bool?
 
-  enum CodingKeys: String, CodingKey, CaseIterable { case name, description, controlMode, djs }
+  enum CodingKeys: String, CodingKey, CaseIterable { case name, description, controlMode, djs, isPrivate }
 
-  public init(name: String? = nil, description: String? = nil, controlMode: String? = nil, djs: [Int]? = nil) {
+  public init(
+    name: String? = nil, description: String? = nil, controlMode: String? = nil, djs: [Int]? = nil,
+    isPrivate: Bool? = nil
+  ) {
     self.name = name
     self.description = description
     self.controlMode = controlMode
     self.djs = djs
+    self.isPrivate = isPrivate
   }
 
   public init(from decoder: any Decoder) throws {
@@ -42,7 +48,15 @@ public struct RoomUpdateRequest: Codable, Sendable, Equatable {
     description = try container.decodeIfPresent(String.self, forKey: .description)
     controlMode = try container.decodeIfPresent(String.self, forKey: .controlMode)
     djs = try container.decodeIfPresent([Int].self, forKey: .djs)
+    isPrivate = try container.decodeIfPresent(Bool.self, forKey: .isPrivate)
   }
+}
+
+/// `POST /api/channels/:id/invite`'s answer: the private room's new invite token (the link is
+/// `#/room/<id>?invite=<token>` in the web app).
+public struct RoomInviteResponse: Codable, Sendable, Equatable {
+  public var inviteToken: String
+  public init(inviteToken: String) { self.inviteToken = inviteToken }
 }
 
 /// `POST …/jump { index }`, `…/seek { timestamp }` (seconds), `…/mode { mode }`. Unlike the

@@ -22,5 +22,7 @@ extension RoomState {
       canControl: try container.decodeIfPresent(Bool.self, forKey: .canControl))
     // A report this build cannot read (a newer state) is left out rather than failing the state.
     listenerSync = try? container.decodeIfPresent([ListenerSync].self, forKey: .listenerSync)
+    isPrivate = try? container.decodeIfPresent(Bool.self, forKey: .isPrivate)
+    inviteToken = try? container.decodeIfPresent(String.self, forKey: .inviteToken)
   }
 }

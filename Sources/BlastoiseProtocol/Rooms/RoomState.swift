@@ -25,6 +25,10 @@ public struct RoomState: Codable, Sendable, Equatable {
   public var canControl: Bool?
   /// Additive: each listener's last sync report (`sync_report`), when any have reported.
   public var listenerSync: [ListenerSync]?
+  /// Additive: the room is private (joinable with its invite token only); the token itself is
+  /// sent to the room's members (owner, DJs, admins), who share it as the invite link.
+  public var isPrivate: Bool?
+  public var inviteToken: String?
 
   public init(
     track: Track?, currentTimestamp: Double, roomName: String, roomID: String, description: String,
@@ -56,6 +60,7 @@ public struct RoomState: Codable, Sendable, Equatable {
     case track, currentTimestamp, description, paused, currentIndex, listenerCount, listeners
     case roomName = "channelName", roomID = "channelId"
     case isDefault, playbackMode, queue, serverTime, seq, controlMode, owner, djs, canControl, listenerSync
+    case isPrivate, inviteToken
   }
 
   /// `track` is `null` for an empty room; `queue` is left out when not sent.
@@ -80,5 +85,7 @@ public struct RoomState: Codable, Sendable, Equatable {
     try container.encodeIfPresent(djs, forKey: .djs)
     try container.encodeIfPresent(canControl, forKey: .canControl)
     try container.encodeIfPresent(listenerSync, forKey: .listenerSync)
+    try container.encodeIfPresent(isPrivate, forKey: .isPrivate)
+    try container.encodeIfPresent(inviteToken, forKey: .inviteToken)
   }
 }

@@ -20,7 +20,9 @@ extension APIRoute {
   public static let roomSeek = APIRoute("/api/channels/:id/seek")
   public static let roomMode = APIRoute("/api/channels/:id/mode")
   public static let roomQueue = APIRoute("/api/channels/:id/queue")
-  /// The room socket's WebSocket handshake.
+  /// Additive: a private room's new invite token (the old one stops working).
+  public static let roomInvite = APIRoute("/api/channels/:id/invite")
+  /// The room socket's WebSocket handshake; `?invite=` lets one into a private room.
   public static let roomSocket = APIRoute("/api/channels/:id/ws")
 
   public static let library = APIRoute("/api/library")

@@ -14,7 +14,7 @@ extension APIOperation {
           Schema.ref("ChannelInfo"), linking: "id", from: "$response.body#/id",
           to: [
             (.get, .room), (.patch, .room), (.delete, .room), (.post, .roomJump), (.post, .roomSeek),
-            (.post, .roomMode), (.patch, .roomQueue), (.get, .roomSocket),
+            (.post, .roomMode), (.patch, .roomQueue), (.get, .roomSocket), (.post, .roomInvite),
           ])
       ]),
     APIOperation(
@@ -24,6 +24,10 @@ extension APIOperation {
       .patch, .room, "Rename a room, or set its control mode and DJs", access: .permission(.create),
       body: .json(Schema.ref("RoomUpdate")), answers: [200: Answer.json(Schema.ref("ChannelInfo"))],
       errors: [404], notes: "The room's owner or an admin (others 403)."),
+    APIOperation(
+      .post, .roomInvite, "A private room's new invite token", access: .permission(.create), body: .ignoredJSON,
+      answers: [200: Answer.json(Schema.ref("RoomInvite"))], errors: [404],
+      notes: "The room's owner or an admin (others 403); the old token stops working. An open room is 400."),
     APIOperation(
       .delete, .room, "Delete a room", access: .permission(.create), body: .ignoredJSON,
       answers: [200: success], errors: [404],
@@ -47,7 +51,8 @@ extension APIOperation {
       errors: [404, 426],
       notes: """
         A WebSocket upgrade (version 13; a plain GET is 400); an Origin must be this server's or an \
-        allowed one (403).
+        allowed one (403). A private room needs `?invite=` with its token unless one is its owner, a DJ or \
+        an admin (else 404).
         """),
   ]
 }

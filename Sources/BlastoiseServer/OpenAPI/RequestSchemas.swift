@@ -24,7 +24,7 @@ enum RequestSchemas {
   static let newNameAndDescription = Schema.strictObject(
     ["name": name, "description": Schema.nullable(description)], required: ["name"])
 
-  /// `controlMode` and `djs` are additive; only the room's owner or an admin may send any of it.
+  /// `controlMode`, `djs` and `isPrivate` are additive; only the room's owner or an admin may send any of it.
   static let roomUpdate = Schema.strictObject(
     [
       "name": Schema.nullable(name), "description": Schema.nullable(description),
@@ -33,6 +33,10 @@ enum RequestSchemas {
         Schema.nullable([
           "type": "array", "items": ["type": "integer", "minimum": 1], "maxItems": 100,
           "description": "user IDs; replaces the list",
+        ])),
+      "isPrivate": Schema.additive(
+        Schema.nullable([
+          "type": "boolean", "description": "true: joinable with a new invite token only; false: open to everyone",
         ])),
     ])
 

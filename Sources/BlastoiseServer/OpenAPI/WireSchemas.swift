@@ -7,6 +7,7 @@ enum WireSchemas {
     "SuccessCount": successCount, "ServerStatus": serverStatus, "QueueResponse": queueResponse,
     "ModeResponse": modeResponse, "Playlist": playlist, "PlaylistBundle": playlistBundle,
     "UploadResponse": uploadResponse, "ScanSummary": scanSummary, "GuestSession": guestSession,
+    "RoomInvite": roomInvite,
   ].merging(ImportSchemas.all) { first, _ in first }.merging(CatalogSchemas.all) { first, _ in first }
     .merging(AnnotationSchemas.all) { first, _ in first }.merging(ProgressSchemas.all) { first, _ in first }
     .merging(BookmarkSchemas.all) { first, _ in first }
@@ -21,6 +22,9 @@ enum WireSchemas {
   static let track = Schema.object(
     seedTrack.merging(CatalogSchemas.trackFields) { seed, _ in seed }.merging(AnnotationSchemas.fields) { seed, _ in
       seed
+    }.merging(["addedBy": Schema.additive(["type": "string", "description": "in a room's queue: who added the entry"])])
+    {
+      seed, _ in seed
     },
     required: [
       "id", "filename", "title", "artist", "album", "duration", "replayGainDb", "replayPeak", "available", "coverId",
@@ -46,6 +50,7 @@ enum WireSchemas {
       "id": Schema.string, "name": Schema.string, "description": Schema.string, "trackCount": Schema.integer,
       "listenerCount": Schema.integer, "listeners": Schema.array(Schema.string), "isDefault": Schema.boolean,
       "createdBy": Schema.nullable(Schema.integer), "nowPlaying": Schema.ref("Track"), "paused": Schema.boolean,
+      "isPrivate": Schema.additive(Schema.boolean),
     ],
     required: ["id", "name", "description", "trackCount", "listenerCount", "listeners", "isDefault", "createdBy"])
 
@@ -71,6 +76,10 @@ enum WireSchemas {
       "djs": Schema.additive(Schema.array(Schema.integer)),
       "canControl": Schema.additive(
         ["type": "boolean", "description": "whether the asking person may control the room now"]),
+      "isPrivate": Schema.additive(
+        ["type": "boolean", "description": "joinable only with the invite token (or as owner, DJ, admin)"]),
+      "inviteToken": Schema.additive(
+        ["type": "string", "description": "a private room's invite token, sent to its owner, DJs and admins"]),
       "listenerSync": Schema.additive(
         [
           "type": "array", "maxItems": 100,
@@ -122,6 +131,10 @@ enum WireSchemas {
 
   static let queueResponse = Schema.object(
     ["success": ["const": true], "queueLength": Schema.integer], required: ["success", "queueLength"])
+
+  static let roomInvite = Schema.object(
+    ["inviteToken": ["type": "string", "description": "the link is #/room/<id>?invite=<token>"]],
+    required: ["inviteToken"])
 
   static let modeResponse = Schema.object(
     ["success": ["const": true], "playbackMode": playbackMode], required: ["success", "playbackMode"])

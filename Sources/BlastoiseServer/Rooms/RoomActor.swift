@@ -164,12 +164,13 @@ actor RoomActor {
     try await commit(queueChanged: false) { $0.setMode(mode, at: $2, durations: $1) }
   }
 
-  func edit(_ edit: QueueEdit) async throws -> Int {
+  /// `by` is who added what the edit brings (nil: the server).
+  func edit(_ edit: QueueEdit, by principal: Principal?) async throws -> Int {
     await catalog.resolve(edit.addedIDs)
     let unknown = catalog.unknown(edit.addedIDs)
     guard unknown.isEmpty else { throw CoreError.invalid("Unknown track ID: \(unknown[0])") }
     try await commit(queueChanged: true) { [catalog] room, _, now throws(CoreError) in
-      try room.edit(edit, at: now, lookup: catalog.duration)
+      try room.edit(edit, by: principal?.username, at: now, lookup: catalog.duration)
     }
     return room.record.queue.count
   }
@@ -180,6 +181,12 @@ actor RoomActor {
       room.rename(name: name, description: description)
       if mode != nil || djs != nil { room.setControl(mode: mode, djs: djs) }
     }
+    onCardChanged()
+  }
+
+  /// Private with `token` or open again (nil). The room card changes for those who see it.
+  func setInvite(_ token: String?) async throws {
+    try await commit(queueChanged: false) { room, _, _ in room.setInvite(token) }
     onCardChanged()
   }
 
@@ -238,17 +245,25 @@ actor RoomActor {
     onCardChanged()
   }
 
-  /// The state differs between listeners only in `canControl`: encoded once for each value.
+  /// The state differs between listeners only in `canControl` and whether they see the invite
+  /// token: encoded once for each pair.
   func broadcast(includeQueue: Bool) {
     guard !listeners.isEmpty else { return }
-    var frames: [Bool: EncodedFrame] = [:]
+    var frames: [Viewpoint: EncodedFrame] = [:]
     for listener in listeners.values {
-      let canControl = RoomControlRule.canControl(listener.principal, in: room.record)
-      if frames[canControl] == nil {
-        frames[canControl] = SocketFrames.frame(state(includeQueue: includeQueue, viewer: listener.principal))
+      let viewpoint = Viewpoint(
+        canControl: RoomControlRule.canControl(listener.principal, in: room.record),
+        member: RoomAccessRule.isMember(listener.principal, of: room.record))
+      if frames[viewpoint] == nil {
+        frames[viewpoint] = SocketFrames.frame(state(includeQueue: includeQueue, viewer: listener.principal))
       }
-      if let frame = frames[canControl] { StateCoalescing.send(frame, full: includeQueue, to: listener) }
+      if let frame = frames[viewpoint] { StateCoalescing.send(frame, full: includeQueue, to: listener) }
     }
+  }
+
+  private struct Viewpoint: Hashable {
+    let canControl: Bool
+    let member: Bool
   }
 
   /// Nobody listening: no timers at all (the clock is computed from its anchor when next read).

@@ -9,7 +9,7 @@ actor RoomDirectory {
   var rooms: [String: RoomActor] = [:]
   var order: [String] = []
   private var socketRoom: [UInt64: String] = [:]
-  private var sockets: [UInt64: WebSocketConnection] = [:]
+  private var sockets: [UInt64: RoomListener] = [:]
   let store: any RoomStore
   let catalog: TrackCatalog
   private let clock: any WallClock
@@ -73,7 +73,7 @@ actor RoomDirectory {
     try? await catalog.refresh()
     let ids = catalog.availableIDs()
     guard !ids.isEmpty, await room.record.queue.isEmpty else { return }
-    _ = try? await room.edit(.set(ids))
+    _ = try? await room.edit(.set(ids), by: nil)
   }
 
   func room(_ id: String) -> RoomActor? { rooms[id] }
@@ -88,9 +88,24 @@ actor RoomDirectory {
     }
   }
 
-  func list() async -> [RoomInfo] {
+  /// Every room, private ones included: for those who see them all (the room list's source).
+  private func allInfos() async -> [(info: RoomInfo, record: RoomRecord)] {
+    var infos: [(RoomInfo, RoomRecord)] = []
+    for id in order { if let room = rooms[id] { infos.append((await room.info(), await room.record)) } }
+    return infos
+  }
+
+  /// The rooms `principal` may see: the open ones, and private ones they are a member of or are
+  /// in now (having come with the invite token).
+  func list(for principal: Principal) async -> [RoomInfo] {
     var infos: [RoomInfo] = []
-    for id in order { if let room = rooms[id] { infos.append(await room.info()) } }
+    for (info, _) in await allInfos() {
+      if info.isPrivate != true {
+        infos.append(info)
+      } else if let room = rooms[info.id], await room.admits(principal) {
+        infos.append(info)
+      }
+    }
     return infos
   }
 
@@ -129,7 +144,7 @@ actor RoomDirectory {
   // MARK: Sockets
 
   func join(_ listener: RoomListener, room id: String) async {
-    sockets[listener.connection.id] = listener.connection
+    sockets[listener.connection.id] = listener
     // Someone removed from the room a short while ago lands in the main room instead, told why.
     if id != defaultID, let room = rooms[id], await room.refuses(listener.principal) {
       Self.tell(listener, .error(message: Self.removedMessage))
@@ -164,9 +179,12 @@ actor RoomDirectory {
   }
 
   /// `{ "action": "switch" }`: leave the current room, join another, say `switched`. The listener
-  /// keeps what it said of itself in the old room (`hearing`).
-  func switchRoom(_ listener: RoomListener, to id: String) async throws {
+  /// keeps what it said of itself in the old room (`hearing`). A private room needs `invite`.
+  func switchRoom(_ listener: RoomListener, to id: String, invite: String?) async throws {
     guard let target = rooms[id] else { throw CoreError(.notFound, "No such room") }
+    guard RoomAccessRule.mayEnter(listener.principal, await target.record, invite: invite) else {
+      throw CoreError(.notFound, RoomAccessRule.refusal)
+    }
     if await target.refuses(listener.principal) { throw CoreError(.forbidden, Self.removedMessage) }
     var moving = listener
     if let current = socketRoom[listener.connection.id], let left = await rooms[current]?.leave(listener.connection) {
@@ -185,7 +203,7 @@ actor RoomDirectory {
 
   /// Sends a message to every socket in every room.
   func sendToAll(_ frame: EncodedFrame, coalescingKey: String? = nil) {
-    for connection in sockets.values { connection.send(frame, coalescingKey: coalescingKey) }
+    for listener in sockets.values { listener.connection.send(frame, coalescingKey: coalescingKey) }
   }
 
   private var pendingAnnouncement: Task<Void, Never>?
@@ -200,12 +218,21 @@ actor RoomDirectory {
     }
   }
 
+  /// Private rooms are listed only to those who may see them: one frame for each different list.
   private func sendRoomList() async {
     pendingAnnouncement = nil
-    guard !sockets.isEmpty, let frame = SocketFrames.frame(ServerSocketMessage.roomList(await list())) else {
-      return
+    guard !sockets.isEmpty else { return }
+    let all = await allInfos()
+    var frames: [[String]: EncodedFrame] = [:]
+    for listener in sockets.values {
+      let here = socketRoom[listener.connection.id]
+      let visible = all.filter { info, record in
+        !record.isPrivate || here == record.id || RoomAccessRule.isMember(listener.principal, of: record)
+      }.map(\.info)
+      let key = visible.map(\.id)
+      if frames[key] == nil { frames[key] = SocketFrames.frame(ServerSocketMessage.roomList(visible)) }
+      if let frame = frames[key] { listener.connection.send(frame, coalescingKey: "channel_list") }
     }
-    sendToAll(frame, coalescingKey: "channel_list")
   }
 
   private func move(_ listener: RoomListener, to id: String, announce: Bool) async {

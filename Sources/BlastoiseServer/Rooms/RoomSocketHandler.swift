@@ -60,7 +60,7 @@ struct RoomSocketHandler: Sendable {
         guard let id = message.roomID else {
           return reply(.error(message: "'switch' needs 'channelId'"), to: listener)
         }
-        try await directory.switchRoom(listener, to: id)
+        try await directory.switchRoom(listener, to: id, invite: message.invite)
       case .pause, .unpause, .seek, .jump:
         try await control(message, for: listener)
       case .voteSkip:

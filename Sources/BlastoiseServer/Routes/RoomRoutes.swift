@@ -17,8 +17,8 @@ struct RoomRoutes: Sendable {
     // The seed's Android app starts its (guest) session here rather than at /api/auth/me.
     router.on(.get, APIRoute.rooms.pattern) { request in
       let (principal, guest) = try await auth.principalOrGuest(for: request)
-      _ = try AccessPolicy.require(.listen, of: principal)
-      var response = HTTPResponse.json(await directory.list())
+      let listener = try AccessPolicy.require(.listen, of: principal)
+      var response = HTTPResponse.json(await directory.list(for: listener))
       if let guest {
         SessionCookie.issue(
           guest.token, maxAge: auth.accounts.lifetime.cookieMaxAge, secure: auth.proxy.isSecure(request),
@@ -36,7 +36,12 @@ struct RoomRoutes: Sendable {
     }
     router.on(.get, APIRoute.room.pattern) { request in
       let principal = try await auth.require(.listen, for: request)
-      return .json(try await room(request).state(includeQueue: false, viewer: principal))
+      // With `?invite=` a client checks an invite link before it opens the room's socket.
+      let room = try await room(request)
+      let invited = RoomAccessRule.mayEnter(principal, await room.record, invite: request.query["invite"])
+      let inside = await room.admits(principal)
+      guard invited || inside else { throw CoreError(.notFound, RoomAccessRule.refusal) }
+      return .json(await room.state(includeQueue: false, viewer: principal))
     }
     router.on(.patch, APIRoute.room.pattern, body: .smallJSON) { request in
       let (room, principal) = try await editableRoom(request)
@@ -47,7 +52,12 @@ struct RoomRoutes: Sendable {
         name: try RoomNames.nameIfSent(body.name), description: try RoomNames.descriptionIfSent(body.description),
         mode: mode, djs: djs)
       if mode != nil || djs != nil { await room.tell(.settingsChanged, by: principal) }
+      if let isPrivate = body.isPrivate { try await room.setPrivate(isPrivate, by: principal) }
       return .json(await room.info())
+    }
+    router.on(.post, APIRoute.roomInvite.pattern, body: .smallJSON) { request in
+      let (room, principal) = try await editableRoom(request)
+      return .json(RoomInviteResponse(inviteToken: try await room.renewInvite(by: principal)))
     }
     router.on(.delete, APIRoute.room.pattern, body: .smallJSON) { request in
       _ = try await editableRoom(request)
@@ -81,14 +91,17 @@ struct RoomRoutes: Sendable {
     router.on(.patch, APIRoute.roomQueue.pattern, body: Self.queueBody) { request in
       let (room, principal) = try await controllableRoom(request, .editQueue)
       let edit = try ListEdits.edit(from: try request.decodeJSON(ListEditRequest.self))
-      let length = try await room.edit(edit)
+      let length = try await room.edit(edit, by: principal)
       await room.tell(.queueEdited(edit), by: principal)
       return .json(QueueResponse(queueLength: length))
     }
     router.on(.get, APIRoute.roomSocket.pattern) { request in
       let principal = try await auth.require(.listen, for: request)
       let id = request.pathParameter("id")
-      guard await directory.room(id) != nil else { throw CoreError(.notFound, "No such room") }
+      guard let room = await directory.room(id) else { throw CoreError(.notFound, "No such room") }
+      guard RoomAccessRule.mayEnter(principal, await room.record, invite: request.query["invite"]) else {
+        throw CoreError(.notFound, RoomAccessRule.refusal)
+      }
       return try WebSocketUpgrade.response(for: request) { connection in
         socket.open(connection, principal: principal, room: id)
       }
@@ -102,12 +115,19 @@ struct RoomRoutes: Sendable {
     return room
   }
 
+  /// A private room is there only for its members and those in it now (`RoomActor.admits`).
+  private func room(_ request: HTTPRequest, seenBy principal: Principal) async throws -> RoomActor {
+    let room = try await room(request)
+    guard await room.admits(principal) else { throw CoreError(.notFound, RoomAccessRule.refusal) }
+    return room
+  }
+
   /// The permission, then the room's control mode (`RoomControlRule`): 403 saying why.
   private func controllableRoom(_ request: HTTPRequest, _ permission: Permission) async throws -> (
     RoomActor, Principal
   ) {
     let principal = try await auth.require(permission, for: request)
-    let room = try await room(request)
+    let room = try await room(request, seenBy: principal)
     let action: RoomControlRule.Action = permission == .editQueue ? .editQueue : .playback
     if let refusal = RoomControlRule.refusal(of: action, by: principal, in: await room.record) {
       throw CoreError(.forbidden, refusal)

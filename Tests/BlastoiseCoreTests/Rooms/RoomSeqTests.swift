@@ -20,7 +20,7 @@ import Testing
     #expect(bumped(room))
     room.setMode(.shuffle, at: 1_050, durations: room.durations)
     #expect(bumped(room))
-    try room.edit(.add(["d"], insertAt: nil), at: 1_060, lookup: RoomFixture.lookup)
+    try room.edit(.add(["d"], insertAt: nil), by: nil, at: 1_060, lookup: RoomFixture.lookup)
     #expect(bumped(room))
     room.rename(name: "New", description: nil)
     #expect(bumped(room))

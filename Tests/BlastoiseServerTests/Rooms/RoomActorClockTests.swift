@@ -42,7 +42,7 @@ import Testing
       let room = fixture.room
       try await room.resume()
       fixture.clock.advance(by: 70)
-      _ = try await room.edit(.add([RoomActorFixture.trackB], insertAt: 0))  // the playing entry moves to 1
+      _ = try await room.edit(.add([RoomActorFixture.trackB], insertAt: 0), by: nil)  // the playing entry moves to 1
       let stored = try #require(try await fixture.stored())
       #expect(stored.clock.currentIndex == 1)
       #expect(stored.clock.anchorTime == fixture.clock.now())

@@ -12,7 +12,7 @@ import Testing
       try await withThrowingTaskGroup(of: Void.self) { group in
         for index in 0..<adds {
           let track = index.isMultiple(of: 2) ? RoomActorFixture.trackA : RoomActorFixture.trackB
-          group.addTask { _ = try await room.edit(.add([track], insertAt: nil)) }
+          group.addTask { _ = try await room.edit(.add([track], insertAt: nil), by: nil) }
         }
         try await group.waitForAll()
       }
@@ -30,7 +30,7 @@ import Testing
       await fixture.storage.close()
       await #expect(throws: (any Error).self) { try await fixture.room.resume() }
       await #expect(throws: (any Error).self) {
-        try await fixture.room.edit(.add([RoomActorFixture.trackB], insertAt: nil))
+        try await fixture.room.edit(.add([RoomActorFixture.trackB], insertAt: nil), by: nil)
       }
       #expect(await fixture.room.record == before)
       #expect(await fixture.room.state(includeQueue: false).paused)
@@ -42,8 +42,8 @@ import Testing
       let room = fixture.room
       for change in [
         { try await room.seek(to: .nan) }, { try await room.jump(to: 1) },
-        { _ = try await room.edit(.add(["sha256:not-in-library"], insertAt: nil)) },
-        { _ = try await room.edit(.remove([3])) },
+        { _ = try await room.edit(.add(["sha256:not-in-library"], insertAt: nil), by: nil) },
+        { _ = try await room.edit(.remove([3]), by: nil) },
       ] as [@Sendable () async throws -> Void] {
         let error = await #expect(throws: CoreError.self) { try await change() }
         #expect(error?.code == .invalidInput)

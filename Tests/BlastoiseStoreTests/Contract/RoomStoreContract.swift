@@ -15,6 +15,8 @@ import Testing
       seq: 4_242)
     record.controlMode = .djs
     record.djs = [9, 3, 12]
+    record.addedBy = ["ann", nil, "bé\"n", "ann"]
+    record.inviteToken = "Zx9-_token"
     return record
   }
 
@@ -55,6 +57,8 @@ import Testing
       #expect(try await storage.rooms.save(changed, replacing: 0))
       #expect(try await storage.rooms.rooms() == [changed])
       changed.queue = []
+      changed.addedBy = []
+      changed.inviteToken = nil
       changed.clock = RoomClock(currentIndex: 0, paused: true, anchorPosition: 0, anchorTime: 9, mode: .once)
       changed.seq += 1
       #expect(try await storage.rooms.save(changed, replacing: 4_242))

@@ -2,7 +2,7 @@
 // by position (the same track may be queued twice). Guests see it read-only; people see their
 // hearts and stars on its tracks.
 import { h } from "../dom.js";
-import { formatTime, plural, trackTitle } from "../format.js";
+import { formatTime, plural, trackSubtitle, trackTitle } from "../format.js";
 import { icon } from "../icons.js";
 import { VirtualList } from "../virtual-list.js";
 import { enableDragReorder } from "../drag-reorder.js";
@@ -39,7 +39,9 @@ export function mountQueue(ctx, pane) {
     if (canEdit) row.append(h("button", { class: "grip", type: "button", title: "Drag to reorder (or focus and use ↑/↓)", attrs: { "aria-label": `Move ${trackTitle(track)}` }, dataset: { act: "grip" } }, icon("grip", { size: 16 })));
     // The queue's tracks carry no annotations: this person's hearts and stars come from the store.
     showOwn(store, track);
-    const [cover, main, time] = trackCells(track);
+    // Who added the entry, after artist and album ("added by ana").
+    const subtitle = (t) => [trackSubtitle(t), t.addedBy && `added by ${t.addedBy}`].filter(Boolean).join(" · ");
+    const [cover, main, time] = trackCells(track, { subtitle });
     row.append(
       h("span", { class: "q-num" }, playing ? icon("volume", { size: 16 }) : String(index + 1)),
       ...[cover, main, trackRating(ctx, track, trackTitle(track)), time].filter(Boolean));

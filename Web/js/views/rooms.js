@@ -1,11 +1,10 @@
 // Rooms: who listens where and what plays there, join/switch, and create/rename/delete for owners.
-import { copyText } from "../clipboard.js";
 import { coverArt } from "../covers.js";
 import { h } from "../dom.js";
 import { plural, trackTitle } from "../format.js";
 import { icon } from "../icons.js";
-import { roomLink } from "../routes.js";
 import { confirmDialog, formDialog } from "./dialogs.js";
+import { openRoomInvite } from "./room-invite.js";
 
 /** The card's line for what the room plays (servers before it was on the room list send none). */
 function nowPlaying(room) {
@@ -79,7 +78,7 @@ export function mountRooms(ctx, pane) {
       const names = room.listeners || [];
       const shown = names.slice(0, 4).join(", ") + (names.length > 4 ? ` +${names.length - 4}` : "");
       const actions = [
-        h("button", { class: "icon-btn small room-invite", type: "button", title: "Copy the invite link", attrs: { "aria-label": `Copy the invite link of ${room.name}` }, onclick: (e) => { e.stopPropagation(); copyText(roomLink(room.id), `Invite link to ${room.name} copied`); } }, icon("link", { size: 16 })),
+        h("button", { class: "icon-btn small room-invite", type: "button", title: "Invite", attrs: { "aria-label": `Invite to ${room.name}` }, onclick: (e) => { e.stopPropagation(); openRoomInvite(ctx, room); } }, icon("link", { size: 16 })),
       ];
       if (store.mayEdit(room.createdBy) || (room.isDefault && store.get("user")?.isAdmin)) {
         actions.push(h("button", { class: "icon-btn small", type: "button", title: "Who controls", attrs: { "aria-label": `Who controls ${room.name}` }, onclick: (e) => { e.stopPropagation(); roomSettings(room); } }, icon("user", { size: 16 })));
@@ -96,6 +95,7 @@ export function mountRooms(ctx, pane) {
           h("span", { class: "room-line" },
             h("span", { class: "room-title", text: room.name }),
             room.isDefault ? h("span", { class: "badge", text: "main" }) : null,
+            room.isPrivate ? h("span", { class: "badge badge-accent room-private", text: "private" }) : null,
             active && local ? h("span", { class: "badge badge-local", text: "away" }) : null),
           room.description ? h("span", { class: "room-desc", text: room.description }) : null,
           room.nowPlaying ? nowPlaying(room) : null,
