@@ -184,6 +184,31 @@ import Testing
     await server.stop()
   }
 
+  /// A private room is not listed for ann: she joins it with its token (as from its invite link),
+  /// and without it is told there is no such room.
+  @Test func aPrivateRoomIsJoinedWithItsInviteToken() async throws {
+    let server = try await ClientTestServer()
+    let (owner, main) = try await server.signedIn("owner")
+    let track = try #require(try await owner.room(main.id).track)
+    let room = try await owner.createRoom(name: "Private")
+    try await owner.editQueue(room: room.id, .set([track.id]))
+    #expect(try await owner.setPrivate(room: room.id, true).isPrivate == true)
+    let token = try #require(try await owner.room(room.id).inviteToken)
+    let (ann, _) = try await server.signedIn("ann")
+    #expect(try await ann.rooms().contains { $0.id == room.id } == false)
+    let output = FakeAudioOutput()
+    let session = ListenerSession(api: ann, output: output)
+    await #expect(throws: BlastoiseClientError.self) { try await session.join(roomID: room.id) }
+    await #expect(throws: BlastoiseClientError.self) { try await session.join(roomID: room.id, invite: "wrong") }
+    let joined = try await session.join(roomID: room.id, invite: token)
+    #expect(joined.id == room.id && joined.isPrivate == true)
+    try await eventually("playing the private room") { output.isPlaying }
+    #expect(await session.snapshot.roomID == room.id)
+    #expect(output.loads.last?.url.absoluteString.contains(String(track.id.suffix(64))) == true)
+    await session.stop()
+    await server.stop()
+  }
+
   @Test func libraryModePlaysTheLocalListByItsMode() async throws {
     let api = BlastoiseAPI(baseURL: URL(string: "http://127.0.0.1:9")!)
     let tracks = (0..<3).map { Track(id: "sha256:\($0)", filename: "\($0).mp3", title: "T\($0)", duration: 10) }

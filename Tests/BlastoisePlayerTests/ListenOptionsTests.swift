@@ -17,6 +17,24 @@ import Testing
     #expect(try ListenOptions.parse(["http://h", "--user", "cy"], environment: ["BLASTOISE_USER": "bob"]).user == "cy")
   }
 
+  /// A room's invite link from the web app names the server, the room and a private room's token;
+  /// flags still win.
+  @Test func anInviteLinkNamesTheRoomAndItsToken() throws {
+    let link = try ListenOptions.parse(["http://h:3001/#/room/r%20one?invite=Zx9-_k"], environment: [:])
+    #expect(link.server == "http://h:3001")
+    #expect(link.roomID == "r one")
+    #expect(link.invite == "Zx9-_k")
+    let open = try ListenOptions.parse(["https://h/#/room/abc"], environment: [:])
+    #expect(open.server == "https://h" && open.roomID == "abc" && open.invite == nil)
+    let flagged = try ListenOptions.parse(
+      ["http://h/#/room/abc?invite=old", "--invite", "new", "--channel", "xyz"], environment: [:])
+    #expect(flagged.roomID == "xyz" && flagged.invite == "new")
+    #expect(try ListenOptions.parse(["http://h:3001"], environment: [:]).invite == nil)
+    #expect(InviteLink("http://h/#/shared/abc") == nil)
+    #expect(InviteLink("http://h/#/room/") == nil)
+    #expect(InviteLink("http://h/#/room/a/b") == nil)
+  }
+
   @Test func mistakesAreRefused() {
     #expect(throws: CommandUsageError.self) { try ListenOptions.parse([], environment: [:]) }
     #expect(throws: CommandUsageError.self) { try ListenOptions.parse(["http://h", "--user"], environment: [:]) }

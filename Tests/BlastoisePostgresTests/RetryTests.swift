@@ -15,6 +15,9 @@ import Testing
       let runs = Mutex(0)
       let read = AsyncStream.makeStream(of: Void.self)
       let otherCommitted = AsyncStream.makeStream(of: Void.self)
+      // Should the other write fail (a server out of connections), the loser must not wait for
+      // it for ever: its open transaction would keep the database from closing.
+      defer { otherCommitted.continuation.finish() }
       let loser = Task {
         try await database.transaction { transaction in
           let first = runs.withLock { count in

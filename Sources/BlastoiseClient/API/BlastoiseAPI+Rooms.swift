@@ -16,9 +16,13 @@ extension BlastoiseAPI {
       as: RoomInfo.self)
   }
 
-  /// The room's state now, without the queue (the socket sends the queue).
-  public func room(_ id: String) async throws(BlastoiseClientError) -> RoomState {
-    try await send("GET", APIRoute.room.path(id), as: RoomState.self)
+  /// The room's state now, without the queue (the socket sends the queue); `invite` is a private
+  /// room's token (404 when it lets nobody in).
+  public func room(_ id: String, invite: String? = nil) async throws(BlastoiseClientError) -> RoomState {
+    let query = invite.flatMap { $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) }.map {
+      "?invite=\($0)"
+    }
+    return try await send("GET", APIRoute.room.path(id) + (query ?? ""), as: RoomState.self)
   }
 
   /// Renames a room or changes its description (owner or admin).
@@ -28,6 +32,12 @@ extension BlastoiseAPI {
     try await send(
       "PATCH", APIRoute.room.path(id), json: NameAndDescription(name: name, description: description),
       as: RoomInfo.self)
+  }
+
+  /// Makes a room private (a new invite token, in its state for its members) or open (owner or admin).
+  @discardableResult
+  public func setPrivate(room id: String, _ isPrivate: Bool) async throws(BlastoiseClientError) -> RoomInfo {
+    try await send("PATCH", APIRoute.room.path(id), json: RoomUpdateRequest(isPrivate: isPrivate), as: RoomInfo.self)
   }
 
   public func deleteRoom(_ id: String) async throws(BlastoiseClientError) {

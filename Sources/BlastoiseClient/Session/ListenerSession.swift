@@ -80,9 +80,10 @@ public actor ListenerSession {
   // MARK: Joining and leaving
 
   /// Joins a room (radio mode): `roomID`, else the default room, else the first. Checks who
-  /// is signed in first (a guest may listen but not control).
+  /// is signed in first (a guest may listen but not control). A private room one is not yet
+  /// in is not listed: `invite` (its token, from the invite link) lets one in.
   @discardableResult
-  public func join(roomID: String? = nil) async throws(BlastoiseClientError) -> RoomInfo {
+  public func join(roomID: String? = nil, invite: String? = nil) async throws(BlastoiseClientError) -> RoomInfo {
     startLoops()
     let auth = try await api.me()
     snapshot.user = auth.user
@@ -90,14 +91,16 @@ public actor ListenerSession {
     let rooms = try await api.rooms()
     snapshot.rooms = rooms
     let chosen: RoomInfo?
-    if let roomID {
+    if let roomID, let invite, !rooms.contains(where: { $0.id == roomID }) {
+      chosen = RoomInfo(invited: try await api.room(roomID, invite: invite))
+    } else if let roomID {
       chosen = rooms.first { $0.id == roomID }
       guard chosen != nil else { throw .http(status: 404, message: "No room '\(roomID)'") }
     } else {
       chosen = rooms.first(where: \.isDefault) ?? rooms.first
     }
     guard let chosen else { throw .http(status: 404, message: "The server has no rooms") }
-    await connect(to: chosen.id)
+    await connect(to: chosen.id, invite: invite)
     return chosen
   }
 
@@ -141,7 +144,7 @@ public actor ListenerSession {
     sampleContinuation.finish()
   }
 
-  func connect(to roomID: String) async {
+  func connect(to roomID: String, invite: String? = nil) async {
     await leaveRadio()
     snapshot.sourceMode = .radio
     snapshot.roomID = roomID
@@ -149,7 +152,8 @@ public actor ListenerSession {
     room = nil
     joinStartedAt = clock.now()
     snapshot.joinToPlaying = nil
-    let socket = RoomSocket(api: api, roomID: roomID, transport: transport, reconnect: configuration.reconnect)
+    let socket = RoomSocket(
+      api: api, roomID: roomID, invite: invite, transport: transport, reconnect: configuration.reconnect)
     self.socket = socket
     socketTask = Task { [weak self] in
       for await event in socket.events { await self?.handle(event) }

@@ -13,6 +13,8 @@ public actor RoomSocket {
   private let continuation: AsyncStream<RoomSocketEvent>.Continuation
   public let api: BlastoiseAPI
   public private(set) var roomID: String
+  /// A private room's invite token, sent with every connection (and switch) to it.
+  public private(set) var invite: String?
   public private(set) var lastState: RoomState?
   /// The last queue a state carried, for states that leave it out.
   public private(set) var queue: [Track] = []
@@ -26,11 +28,12 @@ public actor RoomSocket {
   private var lastSeq: Int64?
 
   public init(
-    api: BlastoiseAPI, roomID: String, transport: any RoomSocketTransport = DefaultSocketTransport.make(),
-    reconnect: ReconnectPolicy = ReconnectPolicy()
+    api: BlastoiseAPI, roomID: String, invite: String? = nil,
+    transport: any RoomSocketTransport = DefaultSocketTransport.make(), reconnect: ReconnectPolicy = ReconnectPolicy()
   ) {
     self.api = api
     self.roomID = roomID
+    self.invite = invite
     self.transport = transport
     policy = reconnect
     (events, continuation) = AsyncStream.makeStream(of: RoomSocketEvent.self)
@@ -57,7 +60,10 @@ public actor RoomSocket {
   /// Sends an action; throws `notConnected` while the socket is down.
   public func send(_ action: ClientAction) async throws {
     guard let connection else { throw BlastoiseClientError.notConnected }
-    if case .switchRoom = action { lastSeq = nil }
+    if case .switchRoom(_, let token) = action {
+      lastSeq = nil
+      invite = token
+    }
     try await connection.send(action.json)
   }
 
@@ -67,8 +73,8 @@ public actor RoomSocket {
     try await connection.send(stampedWith: clock) { now in ClientAction.ping(clientTime: now * 1000).json }
   }
 
-  /// `ws://host/api/channels/:id/ws` (`wss://` for https).
-  public nonisolated static func url(base: URL, roomID: String) -> URL {
+  /// `ws://host/api/channels/:id/ws` (`wss://` for https), `?invite=` for a private room.
+  public nonisolated static func url(base: URL, roomID: String, invite: String? = nil) -> URL {
     var text = base.absoluteString
     if text.hasPrefix("https://") {
       text = "wss://" + text.dropFirst("https://".count)
@@ -76,7 +82,10 @@ public actor RoomSocket {
       text = "ws://" + text.dropFirst("http://".count)
     }
     while text.hasSuffix("/") { text.removeLast() }
-    return URL(string: text + APIRoute.roomSocket.path(roomID)) ?? base
+    let query = invite.flatMap { $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) }.map {
+      "?invite=\($0)"
+    }
+    return URL(string: text + APIRoute.roomSocket.path(roomID) + (query ?? "")) ?? base
   }
 
   private func run() async {
@@ -86,7 +95,7 @@ public actor RoomSocket {
       let opened: any RoomSocketConnection
       do {
         opened = try await transport.connect(
-          to: Self.url(base: api.baseURL, roomID: roomID), headers: api.requestHeaders)
+          to: Self.url(base: api.baseURL, roomID: roomID, invite: invite), headers: api.requestHeaders)
       } catch {
         if Self.isPermanent(error) { return finish(reason: Self.describe(error)) }
         let delay = policy.delay(attempt: failures)

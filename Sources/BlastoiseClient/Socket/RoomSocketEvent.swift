@@ -33,7 +33,8 @@ public enum ClientAction: Sendable, Equatable {
   case unpause
   case seek(Double)
   case jump(Int)
-  case switchRoom(String)
+  /// To another room; a private one needs its invite token.
+  case switchRoom(String, invite: String? = nil)
   /// A clock ping; `clientTime` comes back in the pong.
   case ping(clientTime: Double)
   /// How this player stands with the room; drift in ms when measured.
@@ -46,7 +47,7 @@ public enum ClientAction: Sendable, Equatable {
       case .unpause: ClientSocketMessage(.unpause)
       case .seek(let seconds): ClientSocketMessage(.seek, timestamp: Self.finite(seconds))
       case .jump(let index): ClientSocketMessage(.jump, index: index)
-      case .switchRoom(let id): ClientSocketMessage(.switchRoom, roomID: id)
+      case .switchRoom(let id, let invite): ClientSocketMessage(.switchRoom, roomID: id, invite: invite)
       case .ping(let clientTime): ClientSocketMessage(.ping, clientTime: Self.finite(clientTime))
       case .syncReport(let state, let drift):
         ClientSocketMessage(.syncReport, syncState: state, driftMs: drift.flatMap { $0.isFinite ? $0 : nil })

@@ -42,7 +42,7 @@ public enum ListenCommand {
     let session = ListenerSession(api: api, output: output)
     let room: RoomInfo
     do {
-      room = try await session.join(roomID: options.roomID)
+      room = try await session.join(roomID: options.roomID, invite: options.invite)
     } catch {
       output.close()
       fail("blastoise: cannot join: \(error.message)", status: 1)

@@ -1,9 +1,15 @@
-/// `blastoise listen URL [--channel ID] [--user NAME] [--audio-output AO] [--status-json]`.
+import BlastoiseClient
+
+/// `blastoise listen URL [--channel ID] [--invite TOKEN] [--user NAME] [--audio-output AO] [--status-json]`;
+/// URL may be a room's invite link from the web app (`…/#/room/<id>?invite=<token>`), which names
+/// the room and its token.
 /// Each value flag may also come from `BLASTOISE_<NAME>` (`--user` → `BLASTOISE_USER`); the
 /// password only from `BLASTOISE_PASSWORD` or standard input, never from the command line.
 public struct ListenOptions: Sendable, Equatable {
   public var server: String
   public var roomID: String?
+  /// A private room's invite token.
+  public var invite: String?
   public var user: String?
   /// mpv's `ao`; `null` plays silently (machines without sound, tests, benches).
   public var audioOutput: String?
@@ -11,20 +17,23 @@ public struct ListenOptions: Sendable, Equatable {
   public var statusJSON = false
 
   public static let usage =
-    "usage: blastoise listen URL [--channel ID] [--user NAME] [--audio-output AO|null] [--status-json]"
+    "usage: blastoise listen URL|INVITE-LINK [--channel ID] [--invite TOKEN] [--user NAME] [--audio-output AO|null] [--status-json]"
 
   public static func parse(_ arguments: [String], environment: [String: String]) throws(CommandUsageError)
     -> ListenOptions
   {
     let flags = try CommandFlags(
-      arguments, command: "listen", valued: ["channel", "user", "audio-output"], switches: ["status-json"],
+      arguments, command: "listen", valued: ["channel", "invite", "user", "audio-output"], switches: ["status-json"],
       environment: environment, usage: usage)
     guard flags.positional.count <= 1 else { throw CommandUsageError("unexpected argument '\(flags.positional[1])'") }
     guard let server = flags.positional.first ?? environment["BLASTOISE_URL"] else {
       throw CommandUsageError("blastoise listen needs the server's URL, e.g. http://localhost:3001")
     }
+    let link = InviteLink(server)
     return ListenOptions(
-      server: server, roomID: flags.value("channel"), user: flags.value("user"),
-      audioOutput: flags.value("audio-output"), statusJSON: flags.switches.contains("status-json"))
+      server: link?.server ?? server, roomID: flags.value("channel") ?? link?.roomID,
+      invite: flags.value("invite") ?? link?.invite, user: flags.value("user"),
+      audioOutput: flags.value("audio-output"),
+      statusJSON: flags.switches.contains("status-json"))
   }
 }
