@@ -83,6 +83,8 @@ def test_a_private_room_with_its_owner_a_dj_and_a_guest_from_the_link(server, br
     dj_page.execute_script("document.getElementById('np-play').click()")
     js_wait(guest, f"document.getElementById('np-activity').textContent === {dj_name + ' paused'!r}",
             message="the DJ's pause named")
+    js_wait(guest, f"({TOASTS}).includes({dj_name + ' paused'!r})", message="the DJ's pause in a toast")
+    assert not dj_page.execute_script(f"return ({TOASTS}).includes({dj_name + ' paused'!r})"), "one's own change is not toasted"
 
     # Chat from the guest reaches the owner as text.
     guest.execute_script("const i = document.getElementById('chat-input'); i.value = arguments[0];"
@@ -110,3 +112,18 @@ def test_a_private_room_with_its_owner_a_dj_and_a_guest_from_the_link(server, br
     js_wait(late, f"({TOASTS}).includes({STALE!r})", message="why the old link did not work")
     main = next(r["id"] for r in stranger.get("/api/channels") if r["isDefault"])
     js_wait(late, f"window.__blastoise.syncInfo().channelId === {main!r}", message="the late guest in the main room")
+
+
+def test_activity_close_together_is_one_toast(server, browsers):
+    """Five changes in one moment make one toast naming three and counting the rest."""
+    page = browsers()
+    page.get(server.base + "/")
+    said = page.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        import("/js/activity-toasts.js").then(({ createActivityToasts }) => {
+          const texts = [];
+          const toasts = createActivityToasts((text) => texts.push(text), 50);
+          for (const m of ["ana paused", "ben added 8 tracks", "cat skipped", "dan resumed", "eve seeked to 1:05"]) toasts.add(m);
+          setTimeout(() => { toasts.add("ana paused"); toasts.flush(); done(texts); }, 300);
+        });""")
+    assert said == ["ana paused · ben added 8 tracks · cat skipped and 2 more", "ana paused"]

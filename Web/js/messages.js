@@ -1,7 +1,10 @@
 // What the room socket says, applied to the app.
+import { createActivityToasts } from "./activity-toasts.js";
 import { rememberChannel } from "./prefs.js";
 import { store } from "./state.js";
 import { toast } from "./views/toasts.js";
+
+const activityToasts = createActivityToasts((text) => toast(text, "info"));
 
 export function handleSocketMessage(ctx, data) {
   if (!data || typeof data !== "object") return;
@@ -30,8 +33,11 @@ export function handleSocketMessage(ctx, data) {
       toast(data.message || "The server refused that", "error");
       return;
     case "activity":
-      // Who changed the room: shown as text in the now-playing activity line.
-      if (typeof data.message === "string") store.set({ activity: data.message });
+      // Who changed the room: shown as text in the now-playing activity line and, when someone
+      // else did, in a toast that gathers what came close together.
+      if (typeof data.message !== "string") return;
+      store.set({ activity: data.message });
+      if (data.actor !== store.get("user")?.username) activityToasts.add(data.message);
       return;
     case "chat_history":
       // On joining a room: its latest messages, oldest first.
