@@ -18,6 +18,9 @@ struct RoomNodesProcessTests {
       try await onA.send(json: ["action": "pause"])
       let paused = try await onC.state { $0["paused"] as? Bool == true }
       #expect(Self.seq(paused) > Self.seq(first))
+      let told = try await onC.message { $0["type"] as? String == "activity" }
+      #expect(told["message"] as? String == "keeper paused")
+      #expect(told["actor"] as? String == "keeper")
 
       let tracks = try await nodes[1].client.get("/api/library").json([SeedTrack].self).map(\.id)
       let edit = try await nodes[1].client.request(
@@ -67,6 +70,39 @@ struct RoomNodesProcessTests {
       try await onA.send(json: ["action": "chat_delete", "messageId": id])
       let gone = try await onB.message { $0["type"] as? String == "chat_deleted" }
       #expect(gone["messageId"] as? String == id)
+    }
+  }
+
+  /// The owner removes someone on node A: their socket on node B goes to the main room too, told
+  /// who did it, and B refuses them the room for a while as A does.
+  @Test func aPersonRemovedOnOneNodeIsKeptOutOnEveryNode() async throws {
+    try await Self.withNodes(2, seconds: [30]) { nodes, main in
+      let made = try await nodes[0].client.post("/api/channels", #"{"name":"Den"}"#)
+      let created = try JSONSerialization.jsonObject(with: made.body) as? [String: Any]
+      let room = try #require(created?["id"] as? String)
+      let signUp = APIClient(base: nodes[0].client.base)
+      #expect(try await signUp.signUp("ben").status == 200)
+      let benNodes = nodes.map { node in
+        let client = APIClient(base: node.client.base)
+        client.cookie = signUp.cookie
+        return Node(process: node.process, client: client)
+      }
+      let owner = try await nodes[0].socket(room)
+      let benOnA = try await benNodes[0].socket(room)
+      let benOnB = try await benNodes[1].socket(room)
+      for socket in [owner, benOnA, benOnB] { _ = try await socket.state() }
+
+      try await owner.send(json: ["action": "remove_listener", "name": "ben"])
+      let toldOnB = try await benOnB.message { $0["type"] as? String == "toast" }
+      #expect(toldOnB["message"] as? String == "keeper removed you from Den")
+      let moved = try await benOnB.message { $0["type"] as? String == "switched" }
+      #expect(moved["channelId"] as? String == main)
+      _ = try await benOnA.message { $0["type"] as? String == "switched" }
+
+      let again = try await benNodes[1].socket(room)
+      let refused = try await again.message { $0["type"] as? String == "error" }
+      #expect((refused["message"] as? String)?.contains("removed from that room") == true)
+      #expect(try await again.state()["channelId"] as? String == main)
     }
   }
 

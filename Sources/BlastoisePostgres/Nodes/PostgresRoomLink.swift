@@ -9,7 +9,7 @@ import Glibc
 #endif
 
 /// A node's link to the other nodes through PostgreSQL: one connection of its own, on a thread of
-/// its own, that `LISTEN`s for room, library, listener-count, import-job and chat notices and holds the session-level advisory locks of the
+/// its own, that `LISTEN`s for room, library, listener-count, import-job, chat and room event notices and holds the session-level advisory locks of the
 /// rooms this node owns. Both end with the session, so a node that dies loses its rooms at once
 /// and a node whose link breaks knows it missed notices: it reconnects with a backoff, listens
 /// again and says so (`Events.reconnected`). Notices go out through the pool, after the commit
@@ -26,6 +26,8 @@ public final class PostgresRoomLink: Sendable {
     public var jobsChanged: @Sendable () -> Void
     /// A chat message added or deleted on another node (`notifyChat`).
     public var chat: @Sendable (ChatNotice) -> Void
+    /// Who did what, or who was removed, in a room on another node (`notifyRoomEvent`).
+    public var roomEvent: @Sendable (RoomEventNotice) -> Void
     /// The link is listening on a new session: notices sent before are not coming.
     public var reconnected: @Sendable () -> Void
 
@@ -35,9 +37,10 @@ public final class PostgresRoomLink: Sendable {
       libraryChanged: @escaping @Sendable () -> Void,
       listenerCounts: @escaping @Sendable (ListenerCountNotice) -> Void,
       jobsChanged: @escaping @Sendable () -> Void, chat: @escaping @Sendable (ChatNotice) -> Void,
-      reconnected: @escaping @Sendable () -> Void
+      roomEvent: @escaping @Sendable (RoomEventNotice) -> Void, reconnected: @escaping @Sendable () -> Void
     ) {
       self.chat = chat
+      self.roomEvent = roomEvent
       self.notice = notice
       self.ownership = ownership
       self.libraryChanged = libraryChanged
@@ -139,6 +142,17 @@ public final class PostgresRoomLink: Sendable {
       notice.payload, on: ChatNotice.channel, failure: "rooms: could not tell the other nodes of a chat message")
   }
 
+  /// Tells the other nodes who did what in a room here, or who was removed from it. Not sent
+  /// (or too long for a notice): logged; their listeners miss that line, and a removed person
+  /// may come back in through another node.
+  public func notifyRoomEvent(roomID: String, event: RoomEventNotice.Event) async {
+    guard let payload = RoomEventNotice(nodeID: nodeID, roomID: roomID, event: event).payload else {
+      log("rooms: a room event of \(roomID) is too long to tell the other nodes")
+      return
+    }
+    await send(payload, on: RoomEventNotice.channel, failure: "rooms: could not tell the other nodes of a room event")
+  }
+
   private func send(_ payload: String, on channel: String, failure: String) async {
     do {
       try await database.autocommit { connection in
@@ -178,6 +192,7 @@ public final class PostgresRoomLink: Sendable {
         try connection.run(script: "LISTEN \(ListenerCountNotice.channel)")
         try connection.run(script: "LISTEN \(Self.jobsChannel)")
         try connection.run(script: "LISTEN \(ChatNotice.channel)")
+        try connection.run(script: "LISTEN \(RoomEventNotice.channel)")
       } catch {
         if failures == 0 { log("rooms: the link to the other nodes failed (\(error)); retrying") }
         failures += 1
@@ -260,6 +275,8 @@ public final class PostgresRoomLink: Sendable {
         if payload != nodeID { events.jobsChanged() }
       case ChatNotice.channel:
         if let notice = ChatNotice(payload: payload), notice.nodeID != nodeID { events.chat(notice) }
+      case RoomEventNotice.channel:
+        if let notice = RoomEventNotice(payload: payload), notice.nodeID != nodeID { events.roomEvent(notice) }
       case ListenerCountNotice.channel:
         if let counts = ListenerCountNotice(payload: payload), counts.nodeID != nodeID { events.listenerCounts(counts) }
       default:

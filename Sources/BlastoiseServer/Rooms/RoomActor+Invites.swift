@@ -13,7 +13,7 @@ extension RoomActor {
     guard isPrivate != room.record.isPrivate else { return }
     guard !room.record.isDefault || !isPrivate else { throw CoreError.invalid("The main room stays open to everyone") }
     try await setInvite(isPrivate ? SodiumSessionTokens().newToken() : nil)
-    tell(.privacyChanged(isPrivate), by: principal)
+    await tell(.privacyChanged(isPrivate), by: principal)
   }
 
   /// `POST …/invite`: a new token for a private room; the old link stops letting anyone in.
@@ -21,7 +21,7 @@ extension RoomActor {
     guard room.record.isPrivate else { throw CoreError.invalid("Only a private room has an invite link to renew") }
     let token = SodiumSessionTokens().newToken()
     try await setInvite(token)
-    tell(.inviteRenewed, by: principal)
+    await tell(.inviteRenewed, by: principal)
     return token
   }
 }

@@ -2,7 +2,7 @@ import BlastoiseCore
 import BlastoiseProtocol
 
 /// People the room's owner or an admin took out of the room, and until when they may not come
-/// back (by account; a guest by session), on this node.
+/// back (by account; a guest by session). Every node keeps its own, told by the one that removed.
 struct RoomRemovals {
   var until: [String: Double] = [:]
 }
@@ -12,8 +12,9 @@ extension RoomActor {
   static let removalSeconds = 600.0
 
   /// `{ action: "remove_listener", name }`: the owner or an admin takes a person (every socket of
-  /// theirs here) out of the room; the directory moves them to the main room. Answers who left.
-  func remove(named name: String, by principal: Principal) throws(CoreError) -> [RoomListener] {
+  /// theirs here) out of the room; the directory moves them to the main room, and the other
+  /// nodes do the same with theirs. Answers who left here.
+  func remove(named name: String, by principal: Principal) async throws(CoreError) -> [RoomListener] {
     guard !room.record.isDefault else { throw CoreError.invalid("Nobody can be removed from the main room") }
     let isOwner = principal.role != .guest && room.record.createdBy == principal.userID
     guard isOwner || principal.role == .admin else {
@@ -24,14 +25,20 @@ extension RoomActor {
     guard !leaving.contains(where: { Self.voter($0.principal) == Self.voter(principal) }) else {
       throw CoreError.invalid("You cannot remove yourself")
     }
-    let until = clock.now() + Self.removalSeconds
-    for listener in leaving {
-      removals.until[Self.voter(listener.principal)] = until
-      leave(listener.connection)
-    }
-    removals.until = removals.until.filter { $0.value > clock.now() }
-    tell(.removed(name), by: principal)
-    return leaving
+    let people = Array(Set(leaving.map { Self.voter($0.principal) })).sorted()
+    let left = keepOut(people)
+    await tell(.removed(name), by: principal)
+    if sharing.isShared { await sharing.event(id, .removed(people: people, by: principal.username)) }
+    return left
+  }
+
+  /// `people` (by vote key) may not come back for `removalSeconds` — removed here or on another
+  /// node; their sockets here leave the room. Answers those who left.
+  func keepOut(_ people: [String]) -> [RoomListener] {
+    let now = clock.now()
+    for person in people { removals.until[person] = now + Self.removalSeconds }
+    removals.until = removals.until.filter { $0.value > now }
+    return listeners.values.filter { people.contains(Self.voter($0.principal)) }.compactMap { leave($0.connection) }
   }
 
   /// Whether `principal` was removed from this room a short while ago.

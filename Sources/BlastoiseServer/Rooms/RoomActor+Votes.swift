@@ -22,7 +22,7 @@ extension RoomActor {
     guard skipVotes.vote(by: Self.voter(principal), for: entry, listeners: people) else { return false }
     skipVotes.reset()
     try await skip()
-    tell(.skippedByVote, by: nil)
+    await tell(.skippedByVote, by: nil)
     return true
   }
 
@@ -30,8 +30,10 @@ extension RoomActor {
     principal.role == .guest ? "guest:\(principal.sessionID)" : "user:\(principal.userID)"
   }
 
-  /// An `activity` message to this node's listeners.
-  func tell(_ activity: RoomActivity, by actor: Principal?) {
-    sendToEveryone(.activity(actor: actor?.username, message: activity.message(actor: actor?.username)))
+  /// An `activity` message to the room's listeners, here and on the other nodes.
+  func tell(_ activity: RoomActivity, by actor: Principal?) async {
+    let message = activity.message(actor: actor?.username)
+    sendToEveryone(.activity(actor: actor?.username, message: message))
+    if sharing.isShared { await sharing.event(id, .activity(actor: actor?.username, message: message)) }
   }
 }

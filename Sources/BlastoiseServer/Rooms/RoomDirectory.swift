@@ -160,10 +160,14 @@ actor RoomDirectory {
   func remove(named name: String, asked listener: RoomListener) async throws {
     guard let id = socketRoom[listener.connection.id], let room = rooms[id] else { return }
     let removed = try await room.remove(named: name, by: listener.principal)
+    await sendOff(removed, from: room, by: listener.principal.username)
+  }
+
+  /// People removed from `room` (here or on another node) go to the main room, told who did it.
+  func sendOff(_ removed: [RoomListener], from room: RoomActor, by remover: String) async {
     let roomName = await room.record.name
     for person in removed {
-      Self.tell(
-        person, .toast(message: "\(listener.principal.username) removed you from \(roomName)", toastType: "warning"))
+      Self.tell(person, .toast(message: "\(remover) removed you from \(roomName)", toastType: "warning"))
       await move(person, to: defaultID, announce: true)
     }
   }

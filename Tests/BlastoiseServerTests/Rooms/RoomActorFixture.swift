@@ -58,8 +58,9 @@ struct RoomActorFixture {
     let catalog = TrackCatalog(store: storage.library)
     try? await catalog.refresh()
     let sharing = RoomSharing(
-      isShared: true, announce: { notices.append($0) }, wanted: { _ in }, listenerCounts: { _ in }, chat: { _, _, _ in }
-    )
+      isShared: true, announce: { notices.append($0) }, wanted: { _ in }, listenerCounts: { _ in },
+      chat: { _, _, _ in },
+      event: { _, _ in })
     return RoomActor(record: await room.record, store: storage.rooms, catalog: catalog, clock: clock, sharing: sharing)
     {}
   }

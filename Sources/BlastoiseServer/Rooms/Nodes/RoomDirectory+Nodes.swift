@@ -9,6 +9,18 @@ extension RoomDirectory {
     await reread(notice.roomID)
   }
 
+  /// Who did what in a room on another node, for this node's listeners; someone removed there
+  /// is kept out here too.
+  func heard(_ notice: RoomEventNotice) async {
+    guard let room = rooms[notice.roomID] else { return }
+    switch notice.event {
+    case .activity(let actor, let message):
+      await room.sendToEveryone(.activity(actor: actor, message: message))
+    case .removed(let people, let remover):
+      await sendOff(await room.keepOut(people), from: room, by: remover)
+    }
+  }
+
   /// Reads one room and brings this node in step with it.
   func reread(_ id: String) async {
     let stored: RoomRecord?

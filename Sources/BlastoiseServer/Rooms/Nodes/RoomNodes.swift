@@ -11,7 +11,8 @@ enum RoomNodes {
     RoomSharing(
       isShared: true, announce: { await link.notify($0) }, wanted: { link.want($0) },
       listenerCounts: { await link.notifyListenerCounts($0) },
-      chat: { await link.notifyChat(roomID: $0, messageID: $1, change: $2) })
+      chat: { await link.notifyChat(roomID: $0, messageID: $1, change: $2) },
+      event: { await link.notifyRoomEvent(roomID: $0, event: $1) })
   }
 
   private enum Event: Sendable {
@@ -19,6 +20,7 @@ enum RoomNodes {
     case ownership(RoomOwnership.Change)
     case listenerCounts(ListenerCountNotice)
     case chat(ChatNotice)
+    case roomEvent(RoomEventNotice)
     case reconnected
   }
 
@@ -38,7 +40,8 @@ enum RoomNodes {
       .init(
         notice: { sink.yield(.notice($0)) }, ownership: { sink.yield(.ownership($0)) },
         libraryChanged: { librarySink.yield() }, listenerCounts: { sink.yield(.listenerCounts($0)) },
-        jobsChanged: { jobsSink.yield() }, chat: { sink.yield(.chat($0)) }, reconnected: { sink.yield(.reconnected) }))
+        jobsChanged: { jobsSink.yield() }, chat: { sink.yield(.chat($0)) },
+        roomEvent: { sink.yield(.roomEvent($0)) }, reconnected: { sink.yield(.reconnected) }))
     return Task {
       await withDiscardingTaskGroup { group in
         group.addTask {
@@ -55,6 +58,7 @@ enum RoomNodes {
           case .ownership(let change): await directory.ownershipChanged(change)
           case .listenerCounts(let notice): await directory.heard(notice)
           case .chat(let notice): await directory.room(notice.roomID)?.chatElsewhere(notice)
+          case .roomEvent(let notice): await directory.heard(notice)
           case .reconnected:
             // Notices sent while the link was down are lost (none before the first session).
             sessions += 1

@@ -13,7 +13,10 @@ struct RoomSharing: Sendable {
   let listenerCounts: @Sendable ([String: Int]) async -> Void
   /// A chat message added or deleted here, to every other node (`ChatNotice`).
   let chat: @Sendable (_ roomID: String, _ messageID: String, _ change: ChatNotice.Change) async -> Void
+  /// Who did what here, or who was removed here, to every other node (`RoomEventNotice`).
+  let event: @Sendable (_ roomID: String, _ event: RoomEventNotice.Event) async -> Void
 
   static let alone = RoomSharing(
-    isShared: false, announce: { _ in }, wanted: { _ in }, listenerCounts: { _ in }, chat: { _, _, _ in })
+    isShared: false, announce: { _ in }, wanted: { _ in }, listenerCounts: { _ in }, chat: { _, _, _ in },
+    event: { _, _ in })
 }
