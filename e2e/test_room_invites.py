@@ -1,7 +1,7 @@
 """A private room in three browsers: its owner makes it private in the invite dialog (the link and
 its QR code, read back by a real decoder), its DJ finds it listed, a guest comes in straight from
 the link. The guest's page says they only listen; the DJ's pause is
-named in the guest's activity line; chat goes round as text; everyone's state shows; the queue
+named in the guest's activity line, the guest's reaction in the owner's; chat goes round as text; everyone's state shows; the queue
 says who added what. A new link revokes the old one: a guest with the old link lands in the main
 room, told why."""
 
@@ -92,6 +92,11 @@ def test_a_private_room_with_its_owner_a_dj_and_a_guest_from_the_link(server, br
     texts = "[...document.querySelectorAll('#chat-list .chat-message .chat-text')].map(p => p.textContent)"
     js_wait(owner_page, f"({texts}).includes({MARKUP!r})", message="the guest's message at the owner's")
     assert owner_page.execute_script("return !document.querySelector('#chat-list b, #chat-list i')")
+
+    # The guest reacts to the playing track; the owner reads it in the activity line.
+    js_wait(guest, "document.querySelector('#np-reactions:not([hidden]) [data-emoji=\"🔥\"]')").click()
+    js_wait(owner_page, "/^guest\\S* reacted 🔥 to \\S/.test(document.getElementById('np-activity').textContent)",
+            message="the guest's reaction named")
 
     # Everyone's state shows at the owner's, and the queue says who added its tracks.
     people = "[...document.querySelectorAll('#np-listeners .np-person-name')].map(p => p.textContent)"

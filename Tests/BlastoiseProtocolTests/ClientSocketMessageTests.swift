@@ -8,7 +8,7 @@ import Testing
     #expect(
       SocketAction.allCases.map(\.rawValue) == [
         "ping", "switch", "pause", "unpause", "seek", "jump", "listening", "voteSkip", "chat", "chat_delete",
-        "sync_report", "remove_listener",
+        "sync_report", "remove_listener", "react",
       ])
   }
 

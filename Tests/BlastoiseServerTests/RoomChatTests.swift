@@ -163,3 +163,42 @@ extension RoomChatTests {
     await server.stop()
   }
 }
+
+extension RoomChatTests {
+  /// A reaction to the playing track reaches the room as activity naming the track; anything but
+  /// the few emoji, a room with nothing playing and a flood are refused with a reason. (The
+  /// party's clock stands still: the allowance cannot refill between the sends.)
+  @Test func aReactionToThePlayingTrackIsToldToTheRoom() async throws {
+    let party = try await RoomRolesTests.party()
+    let server = party.server
+    let ben = try await RoomTests.socket(server, party.ben, room: party.room)
+    let ann = try await RoomTests.socket(server, party.ann, room: party.room)
+    _ = try await ben.state()
+    let state = try await ann.state()
+    let title = try #require((state["queue"] as? [[String: Any]])?.first?["title"] as? String)
+
+    try await ann.send(json: ["action": "react", "emoji": "🔥"])
+    let heard = try await ben.message { $0["type"] as? String == "activity" }
+    #expect(heard["message"] as? String == "ann reacted 🔥 to \(title)")
+    #expect(heard["actor"] as? String == "ann")
+    try await ann.send(json: ["action": "react", "emoji": "<b>hi</b>"])
+    #expect(try await Self.error(ann).contains("A reaction is one of"))
+    try await ann.send(json: ["action": "react"])
+    #expect(try await Self.error(ann).contains("'emoji'"))
+    // The first reaction took one of five; four more pass, the next is refused.
+    for _ in 1...5 { try await ann.send(json: ["action": "react", "emoji": "👏"]) }
+    for _ in 1...4 {
+      #expect(
+        try await ben.message { $0["type"] as? String == "activity" }["message"] as? String
+          == "ann reacted 👏 to \(title)")
+    }
+    #expect(try await Self.error(ann).contains("Slow down"))
+
+    let empty = try await party.ben.post("/api/channels", #"{"name":"Empty"}"#).json(SeedChannelInfo.self).id
+    let inEmpty = try await RoomTests.socket(server, party.ann, room: empty)
+    _ = try await inEmpty.state()
+    try await inEmpty.send(json: ["action": "react", "emoji": "👍"])
+    #expect(try await Self.error(inEmpty).contains("Nothing is playing"))
+    await server.stop()
+  }
+}

@@ -142,6 +142,9 @@ export function createControls(ctx) {
     removeListener(name) {
       send({ action: "remove_listener", name });
     },
+    react(emoji) {
+      send({ action: "react", emoji });
+    },
     next() {
       if (store.isLocal()) return;
       const st = room();

@@ -51,3 +51,18 @@ public struct ChatThrottle: Sendable {
     return true
   }
 }
+
+/// A reaction to the playing track: one of a few emoji, so a reaction stays a glance (a sentence
+/// belongs in chat). Told to the room as activity ("ana reacted 🔥 to Blue in Green").
+public enum TrackReaction {
+  public static let allowed = ["👍", "❤️", "😂", "🔥", "👏", "😮"]
+
+  public static func checked(_ raw: String) throws(CoreError) -> String {
+    // A heart may come with or without its emoji presentation selector.
+    let emoji = raw == "❤" ? "❤️" : raw
+    guard allowed.contains(emoji) else {
+      throw CoreError.invalid("A reaction is one of \(allowed.joined(separator: " "))")
+    }
+    return emoji
+  }
+}

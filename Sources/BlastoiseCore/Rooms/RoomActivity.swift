@@ -18,6 +18,8 @@ public enum RoomActivity: Sendable, Equatable {
   case skippedByVote
   /// The owner or an admin took someone out of the room.
   case removed(String)
+  /// A reaction (`TrackReaction`) to the playing track, by its title when it has one.
+  case reacted(String, to: String?)
 
   /// The whole sentence: the actor's name, then what they did.
   public func message(actor: String?) -> String {
@@ -39,6 +41,8 @@ public enum RoomActivity: Sendable, Equatable {
     case .inviteRenewed: "made a new invite link"
     case .skippedByVote: "skipped by vote"
     case .removed(let name): "removed \(name) from the room"
+    case .reacted(let emoji, let title?): "reacted \(emoji) to \(title)"
+    case .reacted(let emoji, nil): "reacted \(emoji)"
     }
   }
 

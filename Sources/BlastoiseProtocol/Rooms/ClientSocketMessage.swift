@@ -27,6 +27,9 @@ public enum SocketAction: String, Sendable, CaseIterable {
   /// Additive: `{ action, name }`: the room's owner or an admin takes that person out of the room
   /// (to the main room; they may not come back for ten minutes).
   case removeListener = "remove_listener"
+  /// Additive: `{ action, emoji }`: a reaction to the playing track (one of 👍 ❤️ 😂 🔥 👏 😮),
+  /// told to the room as an `activity` message.
+  case react
 }
 
 /// What a client sends on a room socket. Unknown actions and malformed messages are answered
@@ -49,13 +52,16 @@ public struct ClientSocketMessage: Codable, Sendable, Equatable {
   public var name: String?
   /// `switch`'s invite token, for a private room.
   public var invite: String?
+  /// `react`'s emoji.
+  public var emoji: String?
 
   public init(
     _ action: SocketAction, roomID: String? = nil, timestamp: Double? = nil, index: Int? = nil,
     clientTime: Double? = nil, listening: Bool? = nil, text: String? = nil, messageID: String? = nil,
     syncState: ListenerSyncState? = nil, driftMs: Double? = nil, name: String? = nil,
-    invite: String? = nil
+    invite: String? = nil, emoji: String? = nil
   ) {
+    self.emoji = emoji
     self.name = name
     self.invite = invite
     self.syncState = syncState?.rawValue
@@ -74,7 +80,7 @@ public struct ClientSocketMessage: Codable, Sendable, Equatable {
   public var knownAction: SocketAction? { SocketAction(rawValue: action) }
 
   enum CodingKeys: String, CodingKey {
-    case action, timestamp, index, clientTime, listening, text, driftMs, name, invite
+    case action, timestamp, index, clientTime, listening, text, driftMs, name, invite, emoji
     case roomID = "channelId"
     case messageID = "messageId"
     case syncState = "state"

@@ -21,6 +21,9 @@ struct RoomKeeping: Sendable {
 struct RoomChat {
   let store: (any RoomChatStore)?
   var throttle = ChatThrottle()
+  /// Reactions to the playing track have an allowance of their own (a burst of applause should
+  /// not use up one's chat).
+  var reactions = ChatThrottle()
 
   init(store: (any RoomChatStore)?) {
     self.store = store
@@ -34,17 +37,26 @@ extension RoomActor {
     guard let store = chat.store else { throw CoreError(.unavailable, "This room has no chat") }
     let text = try ChatText.checked(raw)
     let now = clock.now()
-    guard chat.throttle.allow(Self.voter(principal), at: now) else {
-      throw CoreError(
-        .rateLimited(retryAfterSeconds: Int(chat.throttle.interval.rounded(.up))),
-        "Slow down: too many messages at once")
-    }
+    guard chat.throttle.allow(Self.voter(principal), at: now) else { throw Self.slowDown(chat.throttle) }
     let message = ChatMessage(
       id: RandomID.make(), userId: principal.userID, username: principal.username, text: text,
       sentAt: Int64((now * 1000).rounded()))
     try await store.add(message, roomID: id, keep: ChatText.kept)
     sendToEveryone(.chat(message))
     if sharing.isShared { await sharing.chat(id, message.id, .added) }
+  }
+
+  /// `{ action: "react", emoji }`: a reaction to the playing track (`TrackReaction`), told to
+  /// the room as activity.
+  func react(_ raw: String, by principal: Principal) async throws {
+    let emoji = try TrackReaction.checked(raw)
+    let entry = try playingEntry()
+    guard chat.reactions.allow(Self.voter(principal), at: clock.now()) else { throw Self.slowDown(chat.reactions) }
+    await tell(.reacted(emoji, to: catalog.track(entry.trackID)?.title), by: principal)
+  }
+
+  private static func slowDown(_ throttle: ChatThrottle) -> CoreError {
+    CoreError(.rateLimited(retryAfterSeconds: Int(throttle.interval.rounded(.up))), "Slow down: too many at once")
   }
 
   /// `{ action: "chat_delete", messageId }`: by its author (not a guest: every guest is user 0),

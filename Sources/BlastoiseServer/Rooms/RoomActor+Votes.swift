@@ -11,14 +11,19 @@ extension RoomActor {
     try await jump(to: (current.currentIndex + 1) % queue.count)
   }
 
-  /// `{ action: "voteSkip" }`: true when this vote made the room skip. The people counted are
-  /// those on this node's sockets, each once (a guest by session).
-  func voteSkip(by principal: Principal) async throws -> Bool {
+  /// The queue entry playing now.
+  func playingEntry() throws(CoreError) -> SkipVotes.Entry {
     let queue = room.record.queue
     let index = room.record.clock.settled(at: clock.now(), durations: room.durations(catalog.duration)).currentIndex
     guard queue.indices.contains(index) else { throw CoreError.invalid("Nothing is playing") }
+    return SkipVotes.Entry(index: index, trackID: queue[index])
+  }
+
+  /// `{ action: "voteSkip" }`: true when this vote made the room skip. The people counted are
+  /// those on this node's sockets, each once (a guest by session).
+  func voteSkip(by principal: Principal) async throws -> Bool {
+    let entry = try playingEntry()
     let people = Set(listeners.values.map { Self.voter($0.principal) })
-    let entry = SkipVotes.Entry(index: index, trackID: queue[index])
     guard skipVotes.vote(by: Self.voter(principal), for: entry, listeners: people) else { return false }
     skipVotes.reset()
     try await skip()

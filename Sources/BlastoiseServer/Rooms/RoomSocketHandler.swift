@@ -87,6 +87,9 @@ struct RoomSocketHandler: Sendable {
           return reply(.error(message: "'remove_listener' needs 'name'"), to: listener)
         }
         try await directory.remove(named: name, asked: listener)
+      case .react:
+        guard let emoji = message.emoji else { return reply(.error(message: "'react' needs 'emoji'"), to: listener) }
+        try await currentRoom(of: listener)?.react(emoji, by: listener.principal)
       case .chatDelete:
         guard let messageID = message.messageID else {
           return reply(.error(message: "'chat_delete' needs 'messageId'"), to: listener)
@@ -107,7 +110,7 @@ struct RoomSocketHandler: Sendable {
   static func permission(for action: SocketAction) -> Permission? {
     switch action {
     case .ping: nil
-    case .switchRoom, .listening, .voteSkip, .chat, .chatDelete, .syncReport, .removeListener: .listen
+    case .switchRoom, .listening, .voteSkip, .chat, .chatDelete, .syncReport, .removeListener, .react: .listen
     case .pause, .unpause, .seek, .jump: .control
     }
   }

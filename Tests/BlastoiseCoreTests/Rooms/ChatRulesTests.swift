@@ -28,4 +28,12 @@ import Testing
     // After a long pause the whole burst is back, no more.
     #expect(tries("ann", at: 1_000, 4) == [true, true, true, false])
   }
+
+  @Test func aReactionIsOneOfAFewEmoji() throws {
+    for emoji in TrackReaction.allowed { #expect(try TrackReaction.checked(emoji) == emoji) }
+    #expect(try TrackReaction.checked("❤") == "❤️")
+    for other in ["", "x", "🔥🔥", " 🔥", "<b>", "💩", String(repeating: "👍", count: 100)] {
+      #expect(throws: CoreError.self, "\(other.debugDescription)") { try TrackReaction.checked(other) }
+    }
+  }
 }

@@ -21,6 +21,8 @@ import Testing
     (.queueEdited(.set(["a", "b", "c"])), "ana replaced the queue with 3 tracks"),
     (.settingsChanged, "ana changed the room's settings"),
     (.removed("ben"), "ana removed ben from the room"),
+    (.reacted("🔥", to: "Blue in Green"), "ana reacted 🔥 to Blue in Green"),
+    (.reacted("👍", to: nil), "ana reacted 👍"),
   ])
   func messagesNameTheActor(activity: RoomActivity, expected: String) {
     #expect(activity.message(actor: "ana") == expected)

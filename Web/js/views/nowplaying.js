@@ -13,6 +13,7 @@ import { RATES } from "../spoken-playback.js";
 import { bookmarkHere } from "./bookmarks.js";
 import { controlModeReason } from "../room-roles.js";
 import { confirmDialog } from "./dialogs.js";
+import { reactionBar } from "./reactions.js";
 
 const COVER_SIZES = "(max-width: 800px) 62vw, 84px";
 
@@ -167,7 +168,7 @@ export function mountNowPlaying(ctx, pane) {
     h("div", { class: "np-main" }, cover,
       h("div", { class: "np-info" }, h("div", { class: "np-headline" }, title, badge), subtitle, personalLine, h("div", { class: "np-room-line" }, roomLine, lyricsButton))),
     h("div", { class: "np-seek" }, elapsed, seek, duration),
-    controlsRow, h("div", { class: "np-roles" }, roomRule, voteSkip, activityLine), people, spokenRow);
+    controlsRow, h("div", { class: "np-roles" }, roomRule, voteSkip, reactionBar(ctx, controls), activityLine), people, spokenRow);
   if (!canControl) pane.append(guestNote);
 
   // Guests listen only: the room's transport is hidden (local previews bring it back).
