@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from conftest import new_room, unique
 from helpers import Api, click, js_wait, library_tracks, poll_until, sign_in_in_page, switch_room_in_page, text_of
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
@@ -42,9 +43,17 @@ def row(track_id: str) -> str:
 
 
 def click_star(page, control: str, value: int) -> None:
-    """Moves the pointer over the control (a row's stars show on hover) and clicks star `value`."""
-    star = js_wait(page, f"document.querySelector(\"{control} .star[data-value='{value}']\")", message=f"{control}'s stars")
-    ActionChains(page).move_to_element(star).click(star).perform()
+    """Moves the pointer over the control (a row's stars show on hover) and clicks star `value`.
+    A list may be drawn anew between finding the star and clicking it (its annotations arrived):
+    then the new one is found and clicked."""
+    for attempt in range(5):
+        star = js_wait(page, f"document.querySelector(\"{control} .star[data-value='{value}']\")", message=f"{control}'s stars")
+        try:
+            ActionChains(page).move_to_element(star).click(star).perform()
+            return
+        except StaleElementReferenceException:
+            if attempt == 4:
+                raise
 
 
 def test_stars_rate_an_album_its_tracks_and_an_artist(server, browsers):
