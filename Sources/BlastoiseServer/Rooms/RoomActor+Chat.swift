@@ -37,7 +37,7 @@ extension RoomActor {
     guard let store = chat.store else { throw CoreError(.unavailable, "This room has no chat") }
     let text = try ChatText.checked(raw)
     let now = clock.now()
-    guard chat.throttle.allow(Self.voter(principal), at: now) else { throw Self.slowDown(chat.throttle) }
+    guard chat.throttle.allow(Self.voter(principal), at: now) else { throw Self.slowDown(chat.throttle, "messages") }
     let message = ChatMessage(
       id: RandomID.make(), userId: principal.userID, username: principal.username, text: text,
       sentAt: Int64((now * 1000).rounded()))
@@ -51,12 +51,15 @@ extension RoomActor {
   func react(_ raw: String, by principal: Principal) async throws {
     let emoji = try TrackReaction.checked(raw)
     let entry = try playingEntry()
-    guard chat.reactions.allow(Self.voter(principal), at: clock.now()) else { throw Self.slowDown(chat.reactions) }
+    guard chat.reactions.allow(Self.voter(principal), at: clock.now()) else {
+      throw Self.slowDown(chat.reactions, "reactions")
+    }
     await tell(.reacted(emoji, to: catalog.track(entry.trackID)?.title), by: principal)
   }
 
-  private static func slowDown(_ throttle: ChatThrottle) -> CoreError {
-    CoreError(.rateLimited(retryAfterSeconds: Int(throttle.interval.rounded(.up))), "Slow down: too many at once")
+  private static func slowDown(_ throttle: ChatThrottle, _ what: String) -> CoreError {
+    CoreError(
+      .rateLimited(retryAfterSeconds: Int(throttle.interval.rounded(.up))), "Slow down: too many \(what) at once")
   }
 
   /// `{ action: "chat_delete", messageId }`: by its author (not a guest: every guest is user 0),

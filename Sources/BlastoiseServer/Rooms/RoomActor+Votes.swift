@@ -37,8 +37,9 @@ extension RoomActor {
 
   /// An `activity` message to the room's listeners, here and on the other nodes.
   func tell(_ activity: RoomActivity, by actor: Principal?) async {
-    let message = activity.message(actor: actor?.username)
-    sendToEveryone(.activity(actor: actor?.username, message: message))
-    if sharing.isShared { await sharing.event(id, .activity(actor: actor?.username, message: message)) }
+    let name = actor?.username
+    let message = activity.message(actor: name)
+    sendToEveryone(.activity(actor: name, message: message))
+    if sharing.isShared { await sharing.event(id, .activity(actor: name, message: message)) }
   }
 }
