@@ -98,20 +98,32 @@ final class NginxProcess: Sendable {
 
   func stop() { child.signal(SIGTERM) }
 
-  /// A port nobody listens on now (nginx binds it a moment later; loopback ports are plenty).
+  /// A port nobody listens on now, below the kernel's ephemeral range: servers under test bind
+  /// port 0, so none of them can take it in the seconds before nginx binds it (one did, once,
+  /// and the test talked to another test's server).
   static func freePort() throws -> UInt16 {
+    let range =
+      (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8))
+      .flatMap { $0.split(whereSeparator: \.isWhitespace).first.flatMap { UInt16($0) } } ?? 32768
+    let below = max(range, 11000)
+    for _ in 0..<200 {
+      let port = UInt16.random(in: 10000..<below)
+      if canBind(port) { return port }
+    }
+    throw ProcessFailure(message: "no free port below \(below)")
+  }
+
+  private static func canBind(_ port: UInt16) -> Bool {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(descriptor) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-        bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
+    return withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
       }
     }
-    guard bound else { throw ProcessFailure(message: "no free port") }
-    return UInt16(bigEndian: address.sin_port)
   }
 }
