@@ -75,12 +75,14 @@ let package = Package(
     .target(
       name: "BlastoiseMedia",
       dependencies: ["BlastoiseCore", "BlastoiseProtocol", "CTagLib", "COpenSSL", "CVips", "CExif"]),
+    // The Subsonic API's answers (XML, JSON, JSONP), parameters, credentials and items, no I/O.
+    .target(name: "BlastoiseSubsonic", dependencies: ["BlastoiseCore", "BlastoiseProtocol"]),
     .target(name: "BlastoiseHTTP", dependencies: ["CMicroHTTPD", "CZlib", "BlastoiseWebSocket"]),
     .target(
       name: "BlastoiseServer",
       dependencies: [
         "BlastoiseProtocol", "BlastoiseSync", "BlastoiseCore", "BlastoiseStore", "BlastoisePostgres", "BlastoiseHTTP",
-        "BlastoiseMedia", "BlastoiseFeeds", "CSodium", "CSpawn", "CCurl",
+        "BlastoiseMedia", "BlastoiseFeeds", "BlastoiseSubsonic", "CSodium", "CSpawn", "CCurl",
       ]
     ),
     .executableTarget(name: "blastoise", dependencies: ["BlastoiseServer", "BlastoisePlayer"]),
@@ -97,6 +99,7 @@ let package = Package(
       name: "WebSocketFloodServer", dependencies: ["BlastoiseHTTP"], path: "Tests/WebSocketFloodServer"),
     .testTarget(name: "BlastoiseWebSocketTests", dependencies: ["BlastoiseWebSocket", "BlastoiseSync"]),
     .testTarget(name: "BlastoiseSyncTests", dependencies: ["BlastoiseSync"]),
+    .testTarget(name: "BlastoiseSubsonicTests", dependencies: ["BlastoiseSubsonic", "BlastoiseProtocol"]),
     .testTarget(
       name: "BlastoiseFeedsTests", dependencies: ["BlastoiseFeeds", "BlastoiseTestSupport"],
       exclude: ["Fixtures", "feedparser_dump.py"]),

@@ -1,11 +1,11 @@
 /// Dates of the proleptic Gregorian calendar as days since 1970-01-01 and back, without
 /// Foundation's calendars (Howard Hinnant's algorithms).
-enum CivilDate {
-  static func days(ofMilliseconds milliseconds: Int64) -> Int {
+public enum CivilDate {
+  public static func days(ofMilliseconds milliseconds: Int64) -> Int {
     Int(milliseconds >= 0 ? milliseconds / 86_400_000 : -((-milliseconds + 86_399_999) / 86_400_000))
   }
 
-  static func days(fromCivil year: Int, _ month: Int, _ day: Int) -> Int {
+  public static func days(fromCivil year: Int, _ month: Int, _ day: Int) -> Int {
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400
     let yearOfEra = y - era * 400
@@ -14,7 +14,7 @@ enum CivilDate {
     return era * 146_097 + dayOfEra - 719_468
   }
 
-  static func civil(fromDays days: Int) -> (Int, Int, Int) {
+  public static func civil(fromDays days: Int) -> (Int, Int, Int) {
     let z = days + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
     let dayOfEra = z - era * 146_097

@@ -1,0 +1,86 @@
+/// Subsonic answers as JSON, as Subsonic and OpenSubsonic servers write them: the root's
+/// attributes and children under `"subsonic-response"`, a `list` as an array (empty too), an
+/// element's text as `"value"`.
+enum SubsonicJSON {
+  static func document(_ root: SubsonicElement) -> String {
+    var output = #"{"subsonic-response":"#
+    write(root, into: &output)
+    output += "}"
+    return output
+  }
+
+  private static func write(_ element: SubsonicElement, into output: inout String) {
+    output += "{"
+    var first = true
+    func key(_ name: String) {
+      if !first { output += "," }
+      first = false
+      string(name, into: &output)
+      output += ":"
+    }
+    for (name, value) in element.attributes {
+      key(name)
+      write(value, into: &output)
+    }
+    if let text = element.text {
+      key("value")
+      string(text, into: &output)
+    }
+    for children in element.children {
+      switch children {
+      case .one(let child):
+        key(child.name)
+        write(child, into: &output)
+      case .list(let name, let items):
+        key(name)
+        output += "["
+        for (index, item) in items.enumerated() {
+          if index > 0 { output += "," }
+          write(item, into: &output)
+        }
+        output += "]"
+      }
+    }
+    output += "}"
+  }
+
+  private static func write(_ value: SubsonicValue, into output: inout String) {
+    switch value {
+    case .string(let text): string(text, into: &output)
+    case .int(let int): output += String(int)
+    case .double(let double): output += number(double)
+    case .bool(let bool): output += bool ? "true" : "false"
+    }
+  }
+
+  /// A finite number as JSON writes it (not finite: 0, which JSON cannot say otherwise).
+  static func number(_ value: Double) -> String {
+    guard value.isFinite else { return "0" }
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return String(value)
+  }
+
+  private static func string(_ text: String, into output: inout String) {
+    output += "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": output += "\\\""
+      case "\\": output += "\\\\"
+      case "\n": output += "\\n"
+      case "\r": output += "\\r"
+      case "\t": output += "\\t"
+      // U+2028 and U+2029 end a line in JavaScript, which JSONP is.
+      case "\u{2028}": output += "\\u2028"
+      case "\u{2029}": output += "\\u2029"
+      default:
+        if scalar.value < 0x20 {
+          let hex = String(scalar.value, radix: 16)
+          output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          output.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    output += "\""
+  }
+}

@@ -1,0 +1,70 @@
+/// Subsonic answers as XML in the `http://subsonic.org/restapi` namespace. Characters XML 1.0
+/// cannot carry (control characters other than tab, line feed and carriage return, U+FFFE and
+/// U+FFFF) are left out, so a hostile tag never makes a reply no parser reads.
+enum SubsonicXML {
+  static let namespace = "http://subsonic.org/restapi"
+
+  static func document(_ root: SubsonicElement) -> String {
+    var output = #"<?xml version="1.0" encoding="UTF-8"?>"#
+    write(root, namespace: true, into: &output)
+    return output
+  }
+
+  private static func write(_ element: SubsonicElement, namespace: Bool = false, into output: inout String) {
+    output += "<" + element.name
+    if namespace { output += #" xmlns=""# + Self.namespace + #"""# }
+    for (name, value) in element.attributes {
+      output += " " + name + #"=""#
+      escape(text(value), attribute: true, into: &output)
+      output += #"""#
+    }
+    let children = element.children.flatMap { children -> [SubsonicElement] in
+      switch children {
+      case .one(let child): [child]
+      case .list(_, let items): items
+      }
+    }
+    guard !children.isEmpty || element.text != nil else {
+      output += "/>"
+      return
+    }
+    output += ">"
+    if let text = element.text { escape(text, attribute: false, into: &output) }
+    for child in children { write(child, into: &output) }
+    output += "</" + element.name + ">"
+  }
+
+  static func text(_ value: SubsonicValue) -> String {
+    switch value {
+    case .string(let string): string
+    case .int(let int): String(int)
+    case .double(let double): SubsonicJSON.number(double)
+    case .bool(let bool): bool ? "true" : "false"
+    }
+  }
+
+  private static func escape(_ text: String, attribute: Bool, into output: inout String) {
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": output += "&amp;"
+      case "<": output += "&lt;"
+      case ">": output += "&gt;"
+      case "\"" where attribute: output += "&quot;"
+      // Kept as they are, not normalised to spaces as attribute values otherwise are.
+      case "\t" where attribute: output += "&#9;"
+      case "\n" where attribute: output += "&#10;"
+      case "\r": output += "&#13;"
+      default:
+        if allowed(scalar) { output.unicodeScalars.append(scalar) }
+      }
+    }
+  }
+
+  private static func allowed(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x09, 0x0A, 0x0D: true
+    case 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+    default: false
+    }
+  }
+}
