@@ -327,5 +327,7 @@ public enum PostgresSchema {
     .roomChat,
     // Who added each queue entry, and private rooms' invite tokens (one text for both backends).
     .roomInvites,
+    // App passwords' secrets sealed, for Subsonic token authentication (one text for both backends).
+    .appPasswordSecrets,
   ]
 }

@@ -38,10 +38,13 @@ public struct SubsonicElement: Sendable, Equatable {
   }
 }
 
-/// An element's children: one element, or a list of elements of one name (a JSON array).
+/// An element's children: one element, a list of elements of one name (a JSON array), or a
+/// list of plain values (XML elements of one name holding each; a JSON array of the values, as
+/// `openSubsonicExtensions`' `versions`).
 public enum SubsonicChildren: Sendable, Equatable {
   case one(SubsonicElement)
   case list(String, [SubsonicElement])
+  case values(String, [SubsonicValue])
 }
 
 public enum SubsonicValue: Sendable, Equatable {

@@ -44,6 +44,33 @@ public enum SubsonicItems {
       ], children: children)
   }
 
+  /// An album as a folder (`Child` with `isDir`), for folder browsing (`getMusicDirectory`).
+  public static func albumFolder(_ album: Album, _ annotation: Annotation?) -> SubsonicElement {
+    SubsonicElement(
+      "child",
+      [
+        "id": album.id, "parent": album.artistId, "isDir": true, "title": album.name, "album": album.name,
+        "artist": album.artist, "year": album.year, "genre": album.genres.first, "coverArt": album.coverId,
+        "duration": seconds(album.duration), "playCount": annotation.map { Int64($0.playCount) },
+        "created": date(album.addedAt), "starred": annotation?.favouriteAt.map(date), "userRating": annotation?.rating,
+        "albumId": album.id, "artistId": album.artistId, "mediaType": "album",
+      ])
+  }
+
+  /// Artists under their index letters (`SubsonicIndex`), in the order given within each: the
+  /// `index` elements of `getArtists` and `getIndexes`.
+  public static func indexes(_ artists: [(letter: String, element: SubsonicElement)]) -> [SubsonicElement] {
+    var order: [String] = []
+    var groups: [String: [SubsonicElement]] = [:]
+    for (letter, element) in artists {
+      if groups[letter] == nil { order.append(letter) }
+      groups[letter, default: []].append(element)
+    }
+    return order.sorted(by: SubsonicIndex.precedes).map { letter in
+      SubsonicElement("index", ["name": letter], children: [.list("artist", groups[letter] ?? [])])
+    }
+  }
+
   public static func artist(_ artist: Artist, _ annotation: Annotation?, albums: [SubsonicElement]? = nil)
     -> SubsonicElement
   {

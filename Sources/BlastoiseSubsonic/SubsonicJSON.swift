@@ -39,6 +39,15 @@ enum SubsonicJSON {
           write(item, into: &output)
         }
         output += "]"
+      case .values(let name, let values):
+        key(name)
+        output +=
+          "["
+          + values.map { value in
+            var text = ""
+            write(value, into: &text)
+            return text
+          }.joined(separator: ",") + "]"
       }
     }
     output += "}"

@@ -14,8 +14,15 @@ public struct SubsonicReply: Sendable, Equatable {
   public let body: String
   public let contentType: String
 
-  /// `serverVersion` is Blastoise's own.
+  /// An answer of one element, or of the envelope alone (nil). `serverVersion` is Blastoise's own.
   public init(_ content: Result<SubsonicElement?, SubsonicFailure>, format: Format, serverVersion: String) {
+    self.init(
+      content: content.map { element in element.map { [.one($0)] } ?? [] }, format: format, serverVersion: serverVersion
+    )
+  }
+
+  /// An answer whose content sits right in the envelope (`getOpenSubsonicExtensions`' list).
+  public init(content: Result<[SubsonicChildren], SubsonicFailure>, format: Format, serverVersion: String) {
     var envelope = SubsonicElement(
       "subsonic-response",
       [
@@ -23,8 +30,7 @@ public struct SubsonicReply: Sendable, Equatable {
         "serverVersion": serverVersion, "openSubsonic": true,
       ])
     switch content {
-    case .success(let element?): envelope.children = [.one(element)]
-    case .success(nil): break
+    case .success(let children): envelope.children = children
     case .failure(let failure): envelope.children = [.one(failure.element)]
     }
     switch format {

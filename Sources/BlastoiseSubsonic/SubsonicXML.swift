@@ -22,6 +22,7 @@ enum SubsonicXML {
       switch children {
       case .one(let child): [child]
       case .list(_, let items): items
+      case .values(let name, let values): values.map { SubsonicElement(name, text: text($0)) }
       }
     }
     guard !children.isEmpty || element.text != nil else {

@@ -50,6 +50,7 @@ import Testing
       switch route.body {
       case .none: #expect(content == nil, "\(key) takes no body")
       case .json, .foreignJSON: #expect(content?.keys.sorted() == ["application/json"], "\(key) takes JSON")
+      case .form: #expect(content?.keys.sorted() == ["application/x-www-form-urlencoded"], "\(key) takes a form")
       case .multipart: #expect(content?.keys.sorted() == ["multipart/form-data"], "\(key) takes multipart")
       case .file: #expect(content?.keys.sorted() == ["*/*"], "\(key) takes a file of any type")
       case .append: #expect(content?.keys.sorted() == ["application/offset+octet-stream"], "\(key) takes tus bytes")

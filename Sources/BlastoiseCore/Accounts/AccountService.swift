@@ -27,6 +27,9 @@ public final class AccountService: Sendable {
   private let throttle: LoginThrottle
   private let log: @Sendable (String) -> Void
   let sessionsEnded: SessionsEnded
+  /// Keeps app passwords' secrets readable to the server (for the Subsonic API's token
+  /// authentication); without one only their hashes are kept.
+  let sealer: (any SecretSealer)?
   private let decoy = Mutex<String?>(nil)
   private let setupCode = Mutex<SetupCode?>(nil)
 
@@ -35,7 +38,8 @@ public final class AccountService: Sendable {
     policy: InstancePolicy,
     lifetime: SessionLifetime = SessionLifetime(), guestLimitPerAddress: Int = 20,
     throttle: LoginThrottle, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
-    log: @escaping @Sendable (String) -> Void = { _ in }, sessionsEnded: @escaping SessionsEnded = { _, _ in }
+    log: @escaping @Sendable (String) -> Void = { _ in }, sessionsEnded: @escaping SessionsEnded = { _, _ in },
+    sealer: (any SecretSealer)? = nil
   ) {
     self.store = store
     self.appPasswords = appPasswords
@@ -48,6 +52,7 @@ public final class AccountService: Sendable {
     self.throttle = throttle
     self.log = log
     self.sessionsEnded = sessionsEnded
+    self.sealer = sealer
   }
 
   /// While no account exists, makes the setup code and returns it for the log.

@@ -3,9 +3,18 @@
 /// Segments are decoded one by one after splitting on `/`, so an escaped slash (`%2F`) stays
 /// inside its segment and a `:trackId` like `sha256:…` arrives whole.
 public struct RequestTarget: Sendable, Equatable {
+  public static func == (left: RequestTarget, right: RequestTarget) -> Bool {
+    left.path == right.path && left.segments == right.segments && left.query == right.query
+      && left.queryPairs.map(\.name) == right.queryPairs.map(\.name)
+      && left.queryPairs.map(\.value) == right.queryPairs.map(\.value)
+  }
+
   public let path: String
   public let segments: [String]
+  /// The first value of each query parameter.
   public let query: [String: String]
+  /// Every query parameter in order, a repeated name each time (`id=1&id=2`).
+  public let queryPairs: [(name: String, value: String)]
 
   public init(parsing raw: String) throws(HTTPError) {
     let target = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
@@ -16,19 +25,17 @@ public struct RequestTarget: Sendable, Equatable {
       segments = try rawPath.split(separator: "/", omittingEmptySubsequences: true).map {
         try PercentDecoding.decode($0)
       }
-      var query: [String: String] = [:]
-      if parts.count == 2 {
-        for pair in parts[1].split(separator: "&") where !pair.isEmpty {
-          let keyValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-          let key = try PercentDecoding.decode(keyValue[0], plusIsSpace: true)
-          let value = keyValue.count == 2 ? try PercentDecoding.decode(keyValue[1], plusIsSpace: true) : ""
-          if query[key] == nil { query[key] = value }
-        }
-      }
-      self.query = query
     } catch {
       throw HTTPError(.badRequest, "Malformed percent-encoding in request target")
     }
+    do {
+      queryPairs = parts.count == 2 ? try FormEncoding.pairs(parts[1]) : []
+    } catch {
+      throw HTTPError(.badRequest, "Malformed percent-encoding in request target")
+    }
+    var query: [String: String] = [:]
+    for (name, value) in queryPairs where query[name] == nil { query[name] = value }
+    self.query = query
     path = String(rawPath)
   }
 }

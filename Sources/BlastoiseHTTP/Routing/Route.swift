@@ -8,6 +8,9 @@ public enum BodyPolicy: Sendable, Equatable {
   /// whose clients label JSON otherwise (mygpoclient sends gPodder's as a form). A cross-site
   /// form still cannot use it: the Origin check refuses those.
   case foreignJSON(maxBytes: Int)
+  /// An `application/x-www-form-urlencoded` body of at most `maxBytes` (empty allowed): the
+  /// Subsonic API's `formPost`.
+  case form(maxBytes: Int)
   /// `multipart/form-data` of at most `maxBytes` in total, file parts streamed to `directory`.
   case multipart(maxBytes: Int, directory: String)
   /// A raw body of any Content-Type and at most `maxBytes`, streamed to a temporary file in
@@ -23,7 +26,8 @@ public enum BodyPolicy: Sendable, Equatable {
   var maxBytes: Int {
     switch self {
     case .none: 0
-    case .json(let maxBytes), .foreignJSON(let maxBytes), .multipart(let maxBytes, _), .file(let maxBytes, _),
+    case .json(let maxBytes), .foreignJSON(let maxBytes), .form(let maxBytes), .multipart(let maxBytes, _),
+      .file(let maxBytes, _),
       .append(let maxBytes, _):
       maxBytes
     }

@@ -209,9 +209,12 @@ struct Exchange {
       return tooLarge(0)
     case .json where mediaType != "application/json":
       return HTTPError(.unsupportedMediaType, "Send the body as JSON (Content-Type: application/json)")
+    case .form where mediaType != "application/x-www-form-urlencoded" && declaredLength != 0:
+      return HTTPError(
+        .unsupportedMediaType, "Send the body as a form (Content-Type: application/x-www-form-urlencoded)")
     case .multipart where mediaType != "multipart/form-data":
       return HTTPError(.unsupportedMediaType, "Send the body as multipart/form-data")
-    case .json, .foreignJSON, .multipart, .file, .append:
+    case .json, .foreignJSON, .form, .multipart, .file, .append:
       return nil
     }
   }

@@ -81,6 +81,8 @@ extension APIRoute {
   public static let gpodderSimpleDevice = APIRoute("/subscriptions/:user/:file")
   /// The simple API: `GET {user}.{json,txt}`, every device's subscriptions.
   public static let gpodderSimple = APIRoute("/subscriptions/:file")
+  // The Subsonic API (its paths, not ours): `:method` is `ping`, `getAlbum.view`, ….
+  public static let subsonic = APIRoute("/rest/:method")
   // Additive: spoken-word progress per person.
   /// `GET` the caller's progress in an episode (`:kind` episodes, `:id` its enclosure URL) or
   /// book (`books`), `PUT` a report of where they got to, `DELETE` marks it new.

@@ -96,13 +96,19 @@ public final class RunningServer: Sendable {
       directory: configuration.audiobooksDirectory, store: services.storage.books, progress: services.storage.progress,
       covers: services.library.covers,
       cuts: chapterCuts, clock: clock)
-    LibraryRoutes(
+    let trackFiles = TrackFiles(
       library: services.library, episodes: services.storage.podcastDownloads, books: books,
-      dataDirectory: configuration.dataDirectory, auth: authenticator,
+      dataDirectory: configuration.dataDirectory)
+    LibraryRoutes(
+      library: services.library, files: trackFiles, auth: authenticator,
       maxUploadBytes: configuration.maxUploadMegabytes << 20
     ).register(on: &router)
-    CoverRoutes(covers: CoverVariants(store: services.library.covers, log: ServerLog.write), auth: authenticator)
-      .register(on: &router)
+    let covers = CoverVariants(store: services.library.covers, log: ServerLog.write)
+    CoverRoutes(covers: covers, auth: authenticator).register(on: &router)
+    SubsonicRoutes(
+      accounts: services.accounts, proxy: proxy, storage: services.storage, library: services.library, tracks: catalog,
+      files: trackFiles, covers: covers, playlists: playlists, clock: clock
+    ).register(on: &router)
     CatalogRoutes(
       catalog: services.storage.catalog, annotations: services.storage.annotations, library: services.library,
       auth: authenticator

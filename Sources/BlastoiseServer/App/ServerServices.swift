@@ -26,13 +26,14 @@ struct ServerServices: Sendable {
       absoluteSeconds: Int64(configuration.sessionMaxDays) * 86_400,
       guestIdleSeconds: Int64(configuration.guestIdleSeconds))
     let sockets = SessionSockets()
+    let sealer = try SodiumSecretBox.opening(directory: configuration.dataDirectory)
     let accounts = AccountService(
       store: storage.accounts, appPasswords: storage.appPasswords,
       hasher: SodiumPasswordHasher(cost: configuration.passwordHashCost),
       tokens: SodiumSessionTokens(), policy: policy, lifetime: lifetime,
       guestLimitPerAddress: configuration.guestSessionsPerAddress,
       throttle: LoginThrottle(store: storage.signInFailures), now: clock.now, log: ServerLog.write,
-      sessionsEnded: sockets.kick)
+      sessionsEnded: sockets.kick, sealer: sealer)
     let link = (storage as? PostgresStorage)?.roomLink(log: ServerLog.write)
     let library = LibraryService(
       store: storage.library, locks: storage.locks, musicDirectory: configuration.musicDirectory,

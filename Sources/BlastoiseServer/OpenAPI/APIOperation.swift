@@ -30,6 +30,8 @@ struct APIOperation: Sendable {
     case ignoredJSON
     case json(JSONValue)
     case multipart(JSONValue)
+    /// `application/x-www-form-urlencoded` parameters.
+    case form(JSONValue)
     /// A raw file of any type as the body.
     case binary
     /// Raw bytes labelled `application/offset+octet-stream` (a tus PATCH).
@@ -125,6 +127,8 @@ struct APIOperation: Sendable {
     case .ignoredJSON: ["required": false, "content": ["application/json": ["schema": Schema.ignored]]]
     case .json(let schema): ["required": true, "content": ["application/json": ["schema": schema]]]
     case .multipart(let schema): ["required": true, "content": ["multipart/form-data": ["schema": schema]]]
+    case .form(let schema):
+      ["required": false, "content": ["application/x-www-form-urlencoded": ["schema": schema]]]
     case .binary: ["required": true, "content": ["*/*": ["schema": ["type": "string", "format": "binary"]]]]
     case .tus:
       [

@@ -8,6 +8,7 @@ enum OpenAPIDocument {
     APIOperation.status + APIOperation.auth + APIOperation.rooms + APIOperation.library + APIOperation.catalog
     + APIOperation.playlists + APIOperation.imports + APIOperation.covers + APIOperation.annotations
     + APIOperation.progress + APIOperation.bookmarks + APIOperation.appPasswords + APIOperation.gpodder
+    + APIOperation.subsonic
     + APIOperation.podcasts + APIOperation.books + APIOperation.photos
     + APIOperation.photoTus
 

@@ -18,11 +18,21 @@ struct CoverRoutes: Sendable {
 
   private func cover(_ request: HTTPRequest) async throws -> HTTPResponse {
     let wanted = try CoverRequest(query: request.query, accept: request.headers["Accept"])
-    let id = request.pathParameter("id")
+    var response = try await Self.response(
+      request.pathParameter("id"), size: wanted.size, format: wanted.format, covers: covers, to: request)
+    if wanted.negotiated { response.headers.add("Vary", "Accept") }
+    return response
+  }
+
+  /// A cover's bytes by its ID, the original or a square of `size`: also the Subsonic API's
+  /// `getCoverArt`.
+  static func response(
+    _ id: String, size: CoverSize, format: CoverFormat, covers: CoverVariants, to request: HTTPRequest
+  ) async throws -> HTTPResponse {
     guard CoverID.isValid(id) else { throw HTTPError(.notFound, "No such cover") }
     let file: (path: String, contentType: String)?
-    if let pixels = wanted.size.pixels {
-      file = await covers.file(id, fitting: pixels, as: wanted.format).map { ($0, wanted.format.contentType) }
+    if let pixels = size.pixels {
+      file = await covers.file(id, fitting: pixels, as: format).map { ($0, format.contentType) }
     } else {
       file = covers.store.original(id).map { ($0.path, $0.format.contentType) }
     }
@@ -30,8 +40,6 @@ struct CoverRoutes: Sendable {
     let options = FileResponse.Options(
       contentType: file.contentType, etag: file.path.split(separator: "/").last.map(String.init),
       cacheControl: "public, max-age=31536000, immutable")
-    var response = FileResponse.serve(path: file.path, for: request, options: options)
-    if wanted.negotiated { response.headers.add("Vary", "Accept") }
-    return response
+    return FileResponse.serve(path: file.path, for: request, options: options)
   }
 }

@@ -6,11 +6,8 @@ import BlastoiseProtocol
 /// `POST /api/library/scan`.
 struct LibraryRoutes: Sendable {
   let library: LibraryService
-  /// Downloaded podcast episodes are tracks too, by the same content-hashed IDs.
-  let episodes: any PodcastDownloadStore
-  /// A book's files and chapters are tracks too when a room plays them (`BookTrackID`).
-  let books: BookService
-  let dataDirectory: String
+  /// Library tracks, downloaded episodes and book parts, by ID.
+  let files: TrackFiles
   let auth: RequestAuthenticator
   let maxUploadBytes: Int
 
@@ -21,7 +18,7 @@ struct LibraryRoutes: Sendable {
     }
     router.on(.get, APIRoute.track.pattern) { request in
       _ = try await auth.require(.listen, for: request)
-      return try await track(request)
+      return try await files.response(forTrack: request.pathParameter("trackId"), to: request)
     }
     router.on(.get, APIRoute.trackLyrics.pattern) { request in
       _ = try await auth.require(.listen, for: request)
@@ -44,21 +41,5 @@ struct LibraryRoutes: Sendable {
       _ = try await auth.require(.upload, for: request)
       return .json(try await UploadIngest(library: library).ingest(request.multipart))
     }
-  }
-
-  /// The file by ID only: the ID is looked up, never joined into a path.
-  private func track(_ request: HTTPRequest) async throws -> HTTPResponse {
-    let id = request.pathParameter("trackId")
-    if let part = BookTrackID(id) { return try await BookRoutes.serveRoomTrack(part, of: books, for: request) }
-    guard TrackID.isValid(id), let path = try await filePath(id) else { throw HTTPError(.notFound, "No such track") }
-    let options = FileResponse.Options(
-      contentType: AudioFormats.contentType(forFilename: path),
-      etag: String(id.dropFirst(TrackID.prefix.count)), cacheControl: "private, max-age=31536000, immutable")
-    return FileResponse.serve(path: path, for: request, options: options)
-  }
-
-  private func filePath(_ id: String) async throws -> String? {
-    if let path = try await library.store.filePath(forTrack: id) { return path }
-    return try await episodes.filePath(trackID: id).map { "\(dataDirectory)/\($0)" }
   }
 }

@@ -9,9 +9,12 @@ public struct SharedAppPasswordStore<Access: StoreAccess>: AppPasswordStore {
   public func create(_ password: StoredAppPassword) async throws {
     try await access.write { connection in
       try connection.execute(
-        "INSERT INTO app_passwords (id, user_id, name, secret_hash, created_at) VALUES ($1, $2, $3, $4, $5)",
+        """
+        INSERT INTO app_passwords (id, user_id, name, secret_hash, created_at, sealed_secret)
+        VALUES ($1, $2, $3, $4, $5, $6)
+        """,
         .text(password.id), StoreValue(password.userID), .text(password.name), .text(password.secretHash),
-        .integer(password.createdAt))
+        .integer(password.createdAt), password.sealedSecret.map(StoreValue.text) ?? .null)
     }
   }
 
@@ -36,7 +39,7 @@ public struct SharedAppPasswordStore<Access: StoreAccess>: AppPasswordStore {
         let row = try connection.queryOne(
           """
           SELECT a.id AS app_password_id, a.user_id, a.name, a.secret_hash, a.created_at, a.last_used_at,
-            u.id, u.username, u.role, u.password_hash
+            a.sealed_secret, u.id, u.username, u.role, u.password_hash
           FROM app_passwords a JOIN users u ON u.id = a.user_id WHERE a.secret_hash = $1
           """, .text(secretHash)),
         let password = StoredAppPassword(row: row, id: "app_password_id"), let user = StoredUser(row: row)
@@ -59,7 +62,8 @@ extension StoredAppPassword {
       let hash = row.string("secret_hash"), let createdAt = row.int64("created_at")
     else { return nil }
     self.init(
-      id: id, userID: userID, name: name, secretHash: hash, createdAt: createdAt, lastUsedAt: row.int64("last_used_at"))
+      id: id, userID: userID, name: name, secretHash: hash, createdAt: createdAt, lastUsedAt: row.int64("last_used_at"),
+      sealedSecret: row.string("sealed_secret"))
   }
 }
 
@@ -81,4 +85,11 @@ extension Migration {
       CREATE INDEX app_passwords_by_user ON app_passwords (user_id, created_at);
       ALTER TABLE sessions ADD COLUMN app_password_id TEXT REFERENCES app_passwords(id) ON DELETE CASCADE;
       """)
+}
+
+extension Migration {
+  /// Migration 25 of both backends: app passwords' secrets sealed (`SecretSealer`), for the
+  /// Subsonic API's token authentication. Older app passwords have none.
+  public static let appPasswordSecrets = Migration(
+    version: 25, name: "app_password_secrets", sql: "ALTER TABLE app_passwords ADD COLUMN sealed_secret TEXT;")
 }

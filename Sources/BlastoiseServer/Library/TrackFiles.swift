@@ -1,0 +1,28 @@
+import BlastoiseCore
+import BlastoiseHTTP
+import BlastoiseProtocol
+
+/// A track's bytes by its ID, with Range: a library track, a downloaded episode (by the same
+/// content-hashed IDs) or a book's file or chapter (`BookTrackID`). The ID is looked up, never
+/// joined into a path. `GET /api/tracks/:trackId` and the Subsonic API's `stream` and
+/// `download` serve through it.
+struct TrackFiles: Sendable {
+  let library: LibraryService
+  let episodes: any PodcastDownloadStore
+  let books: BookService
+  let dataDirectory: String
+
+  func response(forTrack id: String, to request: HTTPRequest) async throws -> HTTPResponse {
+    if let part = BookTrackID(id) { return try await BookRoutes.serveRoomTrack(part, of: books, for: request) }
+    guard TrackID.isValid(id), let path = try await filePath(id) else { throw HTTPError(.notFound, "No such track") }
+    let options = FileResponse.Options(
+      contentType: AudioFormats.contentType(forFilename: path),
+      etag: String(id.dropFirst(TrackID.prefix.count)), cacheControl: "private, max-age=31536000, immutable")
+    return FileResponse.serve(path: path, for: request, options: options)
+  }
+
+  private func filePath(_ id: String) async throws -> String? {
+    if let path = try await library.store.filePath(forTrack: id) { return path }
+    return try await episodes.filePath(trackID: id).map { "\(dataDirectory)/\($0)" }
+  }
+}

@@ -1,0 +1,78 @@
+import BlastoiseCore
+import BlastoiseProtocol
+import BlastoiseSubsonic
+
+/// `star`, `unstar`, `setRating`, `scrobble`: the caller's own annotations, the same the web
+/// app shows. An `id` is a song, else an album, else an artist (their IDs never clash: a song's
+/// is `sha256:…`). A scrobble that is not a submission says what plays now (`getNowPlaying`).
+struct SubsonicAnnotations: Sendable {
+  let library: SubsonicLibrary
+  let nowPlaying: SubsonicNowPlaying
+  let clock: any WallClock
+
+  var endpoints: [String: SubsonicEndpoint] {
+    [
+      "star": .answer { call in try await favourite(true, call) },
+      "unstar": .answer { call in try await favourite(false, call) },
+      "setRating": .answer { call in
+        let rating = try call.parameters.requiredInt("rating", in: 0...5)
+        let id = try call.parameters.required("id")
+        for kind in Self.kinds(of: id) {
+          if try await library.annotations.setRating(
+            rating == 0 ? nil : rating, kind: kind, id: id, userID: call.caller.userID)
+          {
+            return nil
+          }
+        }
+        throw SubsonicFailure(.notFound, "Nothing has the ID '\(id.prefix(80))'")
+      },
+      "scrobble": .answer { call in
+        let ids = call.parameters.strings("id")
+        guard !ids.isEmpty else { throw SubsonicFailure.missing("id") }
+        let times = try call.parameters.strings("time").map { text throws(SubsonicFailure) in
+          guard let time = Int64(text), time >= 0 else {
+            throw SubsonicFailure(.generic, "'time' is milliseconds since 1970, not '\(text.prefix(40))'")
+          }
+          return time
+        }
+        let now = Int64(clock.now() * 1000)
+        if try call.parameters.bool("submission") ?? true {
+          for (index, id) in ids.enumerated() {
+            guard
+              try await library.annotations.recordPlay(
+                trackID: id, userID: call.caller.userID, at: index < times.count ? times[index] : now)
+            else { throw SubsonicFailure(.notFound, "Song not found") }
+          }
+        } else if let id = ids.last {
+          _ = try library.track(id)
+          nowPlaying.playing(id, by: call.caller.username, on: call.parameters.string("c") ?? "", at: now)
+        }
+        return nil
+      },
+    ]
+  }
+
+  /// Every `id` (song, album or artist), `albumId` and `artistId` given.
+  private func favourite(_ favourite: Bool, _ call: SubsonicCall) async throws -> SubsonicElement? {
+    let parameters = call.parameters
+    var items: [(AnnotatedKind?, String)] = parameters.strings("id").map { (nil, $0) }
+    items += parameters.strings("albumId").map { (.albums, $0) }
+    items += parameters.strings("artistId").map { (.artists, $0) }
+    guard !items.isEmpty else { throw SubsonicFailure.missing("id, albumId or artistId") }
+    let time = Int64(clock.now() * 1000)
+    for (kind, id) in items {
+      var done = false
+      for kind in kind.map({ [$0] }) ?? Self.kinds(of: id) where !done {
+        done = try await library.annotations.setFavourite(
+          favourite, kind: kind, id: id, userID: call.caller.userID, at: time)
+      }
+      guard done else { throw SubsonicFailure(.notFound, "Nothing has the ID '\(id.prefix(80))'") }
+    }
+    return nil
+  }
+
+  /// What an `id` may name, the likeliest first.
+  private static func kinds(of id: String) -> [AnnotatedKind] {
+    TrackID.isValid(id) ? [.tracks] : [.albums, .artists]
+  }
+}

@@ -1,0 +1,54 @@
+import BlastoiseCore
+import BlastoiseProtocol
+import BlastoiseSubsonic
+
+/// The library as Subsonic endpoints read it: items looked up by ID (a missing one is error 70)
+/// and rendered with the caller's own annotations (starred, rating, plays).
+struct SubsonicLibrary: Sendable {
+  let catalog: any CatalogStore
+  let annotations: any AnnotationStore
+  /// Every present track, in memory (also episodes and book parts rooms have played).
+  let tracks: TrackCatalog
+
+  func track(_ id: String) throws(SubsonicFailure) -> Track {
+    guard let track = tracks.track(id) else { throw SubsonicFailure(.notFound, "Song not found") }
+    return track
+  }
+
+  func album(_ id: String) async throws -> AlbumDetail {
+    guard let album = try await catalog.album(id: id) else { throw SubsonicFailure(.notFound, "Album not found") }
+    return album
+  }
+
+  func artist(_ id: String) async throws -> ArtistDetail {
+    guard let artist = try await catalog.artist(id: id) else { throw SubsonicFailure(.notFound, "Artist not found") }
+    return artist
+  }
+
+  /// Every present track in the library's order (the store's), `page` of them.
+  func allTracks(_ page: PageRange) -> [Track] {
+    let ids = tracks.availableIDs()
+    guard page.offset < ids.count else { return [] }
+    return ids[page.offset..<min(ids.count, page.offset + page.limit)].compactMap(tracks.track)
+  }
+
+  func songs(_ tracks: [Track], for caller: Principal, name: String = "song") async throws -> [SubsonicElement] {
+    let notes = try await annotations.annotations(kind: .tracks, ids: tracks.map(\.id), userID: caller.userID)
+    return tracks.map { SubsonicItems.song($0, notes[$0.id], name: name) }
+  }
+
+  func albums(_ albums: [Album], for caller: Principal) async throws -> [SubsonicElement] {
+    let notes = try await annotations.annotations(kind: .albums, ids: albums.map(\.id), userID: caller.userID)
+    return albums.map { SubsonicItems.album($0, notes[$0.id]) }
+  }
+
+  func artists(_ artists: [Artist], for caller: Principal) async throws -> [SubsonicElement] {
+    let notes = try await annotations.annotations(kind: .artists, ids: artists.map(\.id), userID: caller.userID)
+    return artists.map { SubsonicItems.artist($0, notes[$0.id]) }
+  }
+
+  /// Every artist in name order.
+  func everyArtist() async throws -> [Artist] {
+    try await catalog.artists(.name, page: PageRange(offset: 0, limit: Int(Int32.max))).items
+  }
+}

@@ -1,0 +1,38 @@
+import BlastoiseCore
+import BlastoiseHTTP
+import BlastoiseMedia
+import BlastoiseProtocol
+
+/// `/rest/<method>` (and `<method>.view`): the Subsonic API and its OpenSubsonic extensions, for
+/// the many music apps that speak it. A GET and a form POST (`formPost`) answer the same.
+struct SubsonicRoutes: Sendable {
+  /// A form POST's parameters: far more than any call needs (a playlist of 2,000 songs fits).
+  static let maxFormBytes = 256 << 10
+  let api: SubsonicAPI
+
+  init(
+    accounts: AccountService, proxy: ProxyTrust, storage: any Storage, library: LibraryService,
+    tracks: TrackCatalog, files: TrackFiles, covers: CoverVariants, playlists: PlaylistService, clock: any WallClock
+  ) {
+    let items = SubsonicLibrary(catalog: storage.catalog, annotations: storage.annotations, tracks: tracks)
+    let nowPlaying = SubsonicNowPlaying { Int64(clock.now() * 1000) }
+    let groups: [[String: SubsonicEndpoint]] = [
+      SubsonicSystem(library: library, tracks: tracks, scans: SubsonicScans(watching: library)).endpoints,
+      SubsonicBrowsing(library: items).endpoints,
+      SubsonicLists(library: items, nowPlaying: nowPlaying).endpoints,
+      SubsonicMedia(files: files, covers: covers, library: items, lyrics: library.store).endpoints,
+      SubsonicAnnotations(library: items, nowPlaying: nowPlaying, clock: clock).endpoints,
+      SubsonicPlaylists(playlists: playlists, library: items).endpoints,
+    ]
+    api = SubsonicAPI(
+      endpoints: groups.reduce(into: [:]) { all, group in all.merge(group) { first, _ in first } },
+      callers: SubsonicCallers(accounts: accounts, proxy: proxy), serverVersion: BlastoiseVersion.current)
+  }
+
+  func register(on router: inout Router) {
+    router.on(.get, APIRoute.subsonic.pattern) { request in await api.answer(request) }
+    router.on(.post, APIRoute.subsonic.pattern, body: .form(maxBytes: Self.maxFormBytes)) { request in
+      await api.answer(request)
+    }
+  }
+}
