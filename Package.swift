@@ -149,7 +149,7 @@ let package = Package(
       name: "BlastoiseServerTests",
       dependencies: [
         "BlastoiseServer", "BlastoiseHTTP", "BlastoiseWebSocket", "BlastoiseStore", "BlastoiseCore", "BlastoiseMedia",
-        "BlastoiseProtocol", "BlastoiseSync", "BlastoiseTestSupport", "BlastoisePostgres", "CCurl",
+        "BlastoiseProtocol", "BlastoiseSync", "BlastoiseTestSupport", "BlastoisePostgres", "BlastoiseSubsonic", "CCurl",
       ]
     ),
   ],

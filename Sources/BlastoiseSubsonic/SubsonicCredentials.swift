@@ -38,9 +38,12 @@ public enum SubsonicCredentials: Sendable, Equatable {
     }
   }
 
+  /// The token a client sends: md5(`secret` + `salt`) in hex.
+  public static func token(secret: String, salt: String) -> String { MD5.hex(secret + salt) }
+
   /// Whether `token` is md5(`secret` + `salt`) in hex (any case), compared in constant time.
   public static func tokenMatches(_ token: String, salt: String, secret: String) -> Bool {
-    let expected = Array(MD5.hex(secret + salt).utf8)
+    let expected = Array(Self.token(secret: secret, salt: salt).utf8)
     let given = Array(token.lowercased().utf8)
     guard given.count == expected.count else { return false }
     return zip(given, expected).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0

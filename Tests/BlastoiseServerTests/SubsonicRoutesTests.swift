@@ -1,0 +1,296 @@
+import BlastoiseProtocol
+import BlastoiseSubsonic
+import Foundation
+import Testing
+
+@testable import BlastoiseServer
+
+/// The Subsonic API through the real server (`/rest/…`), on the catalog tests' tagged music:
+/// who may call it and how, answers in both formats and by both methods, and what a music app
+/// does with it — browse, search everything, stream, star, rate, scrobble, playlists, lyrics.
+@Suite struct SubsonicRoutesTests {
+  /// A server on the shared music, its owner signed in and an app password of theirs.
+  static func server() async throws -> (TestServer, APIClient, secret: String) {
+    let (server, client) = try await CatalogRoutesTests.server()
+    return (server, client, try await appPassword(client))
+  }
+
+  static func appPassword(_ client: APIClient, name: String = "Symfonium") async throws -> String {
+    let made = try await client.post(APIRoute.appPasswords.path(), #"{"name":"\#(name)"}"#)
+    return try made.json(CreatedAppPassword.self).password
+  }
+
+  /// `/rest/<method>?<query>`, each pair percent-encoded.
+  static func path(_ method: String, _ query: [(String, String)]) -> String {
+    let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+    let pairs = query.map {
+      $0.0 + "=" + ($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")
+    }
+    return "/rest/\(method)?" + pairs.joined(separator: "&")
+  }
+
+  /// The `subsonic-response` object of a JSON answer.
+  static func json(_ response: APIClient.Response) throws -> [String: Any] {
+    #expect(response.status == 200)
+    let object = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+    return try #require(object?["subsonic-response"] as? [String: Any], "\(response.text)")
+  }
+
+  static func call(_ client: APIClient, _ method: String, _ query: [(String, String)]) async throws -> [String: Any] {
+    try json(try await client.get(path(method, query + [("f", "json")])))
+  }
+
+  static func errorCode(_ answer: [String: Any]) -> Int? {
+    guard answer["status"] as? String == "failed" else { return nil }
+    return (answer["error"] as? [String: Any])?["code"] as? Int
+  }
+
+  static func songs(_ answer: [String: Any], in key: String) -> [[String: Any]] {
+    (answer[key] as? [String: Any])?["song"] as? [[String: Any]] ?? []
+  }
+
+  @Test func everyWayToSayWhoAsks() async throws {
+    let (server, client, secret) = try await Self.server()
+    let anyone = server.client()
+    let salt = "c19b2d"
+    #expect(Self.errorCode(try await Self.call(anyone, "ping", [("apiKey", secret)])) == nil)
+    #expect(
+      Self.errorCode(
+        try await Self.call(
+          anyone, "ping", [("u", "owner"), ("t", SubsonicCredentials.token(secret: secret, salt: salt)), ("s", salt)]))
+        == nil)
+    // The account's password is never kept readable, so it makes no token; it works as `p`.
+    #expect(
+      Self.errorCode(
+        try await Self.call(
+          anyone, "ping",
+          [("u", "owner"), ("t", SubsonicCredentials.token(secret: "password123", salt: salt)), ("s", salt)])) == 40)
+    let hex = Data("password123".utf8).map { String(format: "%02x", $0) }.joined()
+    #expect(Self.errorCode(try await Self.call(anyone, "ping.view", [("u", "owner"), ("p", "enc:" + hex)])) == nil)
+    #expect(Self.errorCode(try await Self.call(anyone, "ping", [("u", "owner"), ("p", secret)])) == nil)
+    #expect(Self.errorCode(try await Self.call(anyone, "ping", [("u", "owner"), ("p", "wrong")])) == 40)
+    #expect(Self.errorCode(try await Self.call(anyone, "ping", [("apiKey", "no such key")])) == 44)
+    #expect(Self.errorCode(try await Self.call(anyone, "ping", [("apiKey", secret), ("u", "owner")])) == 43)
+    #expect(Self.errorCode(try await Self.call(anyone, "ping", [])) == 10)
+    // Extensions are told to anyone, before they sign in.
+    let extensions = try await Self.call(anyone, "getOpenSubsonicExtensions", [])
+    let names = (extensions["openSubsonicExtensions"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+    #expect(names?.contains("apiKeyAuthentication") == true && names?.contains("formPost") == true)
+    #expect(extensions["openSubsonic"] as? Bool == true && extensions["version"] as? String == "1.16.1")
+
+    // Revoked, the app password opens nothing any more.
+    let list = try await client.get(APIRoute.appPasswords.path()).json(AppPasswordList.self)
+    let id = try #require(list.appPasswords.first?.id)
+    #expect(try await client.request("DELETE", APIRoute.appPassword.path(id)).status == 200)
+    #expect(Self.errorCode(try await Self.call(anyone, "ping", [("apiKey", secret)])) == 44)
+    #expect(
+      Self.errorCode(
+        try await Self.call(
+          anyone, "ping", [("u", "owner"), ("t", SubsonicCredentials.token(secret: secret, salt: salt)), ("s", salt)]))
+        == 40)
+    await server.stop()
+  }
+
+  @Test func aFormPostAnswersAsAGetDoes() async throws {
+    let (server, client, secret) = try await Self.server()
+    let albums = try await Self.call(client, "getAlbumList2", [("apiKey", secret), ("type", "alphabeticalByName")])
+    let album = try #require(((albums["albumList2"] as? [String: Any])?["album"] as? [[String: Any]])?.first)
+    let calls: [(String, [(String, String)])] = [
+      ("ping", []), ("getArtists", []), ("getAlbum", [("id", album["id"] as! String)]),
+      ("search3", [("query", "Hljóð")]), ("search3", [("query", ""), ("songCount", "2"), ("songOffset", "1")]),
+      ("getGenres", []), ("getAlbum", []), ("getIndexes", []), ("getMusicFolders", []), ("nothing", []),
+    ]
+    for format in ["json", "xml"] {
+      for (method, query) in calls {
+        let all = query + [("apiKey", secret), ("f", format)]
+        let get = try await client.get(Self.path(method, all))
+        let form = String(Self.path("", all).dropFirst("/rest/?".count))
+        let post = try await client.request(
+          "POST", "/rest/\(method).view", headers: ["Content-Type": "application/x-www-form-urlencoded"], body: form)
+        #expect(get.status == 200 && post.status == 200, "\(method)")
+        #expect(get.text == post.text, "\(method) \(format)")
+      }
+    }
+    await server.stop()
+  }
+
+  @Test func browsingFindsTheLibraryByTagsAndByFolders() async throws {
+    let (server, client, secret) = try await Self.server()
+    let key = ("apiKey", secret)
+    let artists = try await Self.call(client, "getArtists", [key])
+    let indexes = (artists["artists"] as? [String: Any])?["index"] as? [[String: Any]] ?? []
+    let filed = indexes.flatMap { index in
+      (index["artist"] as? [[String: Any]] ?? []).map { (index["name"] as? String ?? "", $0["name"] as? String ?? "") }
+    }
+    #expect(filed.contains { $0 == ("S", "Sigur Rós") })
+    let sigur = try #require(
+      indexes.flatMap { $0["artist"] as? [[String: Any]] ?? [] }.first { $0["name"] as? String == "Sigur Rós" })
+    let artist = try await Self.call(client, "getArtist", [key, ("id", sigur["id"] as! String)])
+    let album = try #require(((artist["artist"] as? [String: Any])?["album"] as? [[String: Any]])?.first)
+    #expect(album["name"] as? String == "Ágætis byrjun" && album["songCount"] as? Int == 3)
+    let detail = try await Self.call(client, "getAlbum", [key, ("id", album["id"] as! String)])
+    #expect(
+      Self.songs(detail, in: "album").map { $0["title"] as? String } == ["Svefn-g-englar", "Hljóð", "Olsen Olsen"])
+    #expect(Self.songs(detail, in: "album").map { $0["discNumber"] as? Int } == [1, 1, 2])
+
+    // Folders: the artist's holds its albums, the album's its songs.
+    let folder = try await Self.call(client, "getMusicDirectory", [key, ("id", sigur["id"] as! String)])
+    let children = (folder["directory"] as? [String: Any])?["child"] as? [[String: Any]] ?? []
+    #expect(children.map { $0["isDir"] as? Bool } == [true] && children.first?["title"] as? String == "Ágætis byrjun")
+    let songs = try await Self.call(client, "getMusicDirectory", [key, ("id", album["id"] as! String)])
+    #expect(((songs["directory"] as? [String: Any])?["child"] as? [[String: Any]])?.count == 3)
+
+    let genres = try await Self.call(client, "getGenres", [key])
+    let genreNames = ((genres["genres"] as? [String: Any])?["genre"] as? [[String: Any]])?.compactMap {
+      $0["value"] as? String
+    }
+    #expect(Set(genreNames ?? []) == ["Post-Rock", "Pop"])
+    let byGenre = try await Self.call(client, "getSongsByGenre", [key, ("genre", "post-rock"), ("count", "2")])
+    #expect(Self.songs(byGenre, in: "songsByGenre").count == 2)
+    let list = try await Self.call(client, "getAlbumList2", [key, ("type", "byGenre"), ("genre", "Pop")])
+    #expect(
+      ((list["albumList2"] as? [String: Any])?["album"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Hits"])
+    #expect(Self.errorCode(try await Self.call(client, "getAlbum", [key, ("id", "nothing")])) == 70)
+    #expect(Self.errorCode(try await Self.call(client, "getAlbumList2", [key, ("type", "sideways")])) == 0)
+    #expect(Self.errorCode(try await Self.call(client, "getAlbumList2", [key])) == 10)
+    await server.stop()
+  }
+
+  @Test func anEmptySearchPagesThroughTheWholeLibrary() async throws {
+    let (server, client, secret) = try await Self.server()
+    for query in ["", "\"\""] {
+      var seen: [String] = []
+      for offset in stride(from: 0, to: 6, by: 2) {
+        let page = try await Self.call(
+          client, "search3",
+          [
+            ("apiKey", secret), ("query", query), ("songCount", "2"), ("songOffset", "\(offset)"), ("artistCount", "0"),
+            ("albumCount", "0"),
+          ])
+        seen += Self.songs(page, in: "searchResult3").compactMap { $0["id"] as? String }
+      }
+      #expect(seen.count == CatalogRoutesTests.libraryOrder.count && Set(seen).count == seen.count, "\(query)")
+    }
+    let found = try await Self.call(client, "search3", [("apiKey", secret), ("query", "hljod")])
+    #expect(Self.songs(found, in: "searchResult3").map { $0["title"] as? String } == ["Hljóð"])
+    await server.stop()
+  }
+
+  @Test func streamingStarsRatingsPlaysAndLyrics() async throws {
+    let (server, client, secret) = try await Self.server()
+    let key = ("apiKey", secret)
+    let found = try await Self.call(client, "search3", [key, ("query", "Hljóð")])
+    let song = try #require(Self.songs(found, in: "searchResult3").first)
+    let id = try #require(song["id"] as? String)
+
+    let whole = try await client.get(APIRoute.track.path(id))
+    let ranged = try await client.request(
+      "GET", Self.path("stream", [key, ("id", id)]), headers: ["Range": "bytes=0-99"])
+    #expect(ranged.status == 206 && ranged.body == whole.body.prefix(100))
+    let download = try await client.get(Self.path("download", [key, ("id", id)]))
+    #expect(download.body == whole.body && download.header("Content-Disposition")?.contains("attachment") == true)
+    let missing = try await client.get(
+      Self.path("stream", [key, ("id", "sha256:" + String(repeating: "0", count: 64))]))
+    #expect(missing.status == 200 && missing.text.contains(#"code="70""#))
+
+    #expect(
+      Self.errorCode(try await Self.call(client, "star", [key, ("id", id), ("albumId", song["albumId"] as! String)]))
+        == nil)
+    let starred = try await Self.call(client, "getStarred2", [key])
+    #expect(Self.songs(starred, in: "starred2").map { $0["id"] as? String } == [id])
+    #expect(((starred["starred2"] as? [String: Any])?["album"] as? [[String: Any]])?.count == 1)
+    #expect(Self.errorCode(try await Self.call(client, "unstar", [key, ("id", id)])) == nil)
+    #expect(Self.songs(try await Self.call(client, "getStarred2", [key]), in: "starred2").isEmpty)
+    #expect(Self.errorCode(try await Self.call(client, "star", [key, ("id", "nothing")])) == 70)
+
+    #expect(Self.errorCode(try await Self.call(client, "setRating", [key, ("id", id), ("rating", "4")])) == nil)
+    #expect(Self.errorCode(try await Self.call(client, "setRating", [key, ("id", id), ("rating", "9")])) == 0)
+    #expect(Self.errorCode(try await Self.call(client, "scrobble", [key, ("id", id)])) == nil)
+    let rated = (try await Self.call(client, "getSong", [key, ("id", id)]))["song"] as? [String: Any]
+    #expect(rated?["userRating"] as? Int == 4 && rated?["playCount"] as? Int == 1 && rated?["played"] != nil)
+
+    // A play that is not over yet is what plays now, for everyone who asks.
+    _ = try await Self.call(client, "scrobble", [key, ("id", id), ("submission", "false"), ("c", "Symfonium")])
+    let other = server.client()
+    try await other.signUp("ben")
+    let now = try await Self.call(other, "getNowPlaying", [("apiKey", try await Self.appPassword(other))])
+    let entries = (now["nowPlaying"] as? [String: Any])?["entry"] as? [[String: Any]] ?? []
+    #expect(entries.map { $0["username"] as? String } == ["owner"] && entries.first?["id"] as? String == id)
+
+    let lyrics = try await Self.call(client, "getLyricsBySongId", [key, ("id", id)])
+    let sheet = ((lyrics["lyricsList"] as? [String: Any])?["structuredLyrics"] as? [[String: Any]])?.first
+    #expect((sheet?["line"] as? [[String: Any]])?.map { $0["value"] as? String } == ["Hljóð og þögn"])
+    #expect(sheet?["synced"] as? Bool == false && sheet?["displayTitle"] as? String == "Hljóð")
+    await server.stop()
+  }
+
+  @Test func playlistsAreMadeChangedAndRemovedByTheirOwnerAlone() async throws {
+    let (server, client, secret) = try await Self.server()
+    let key = ("apiKey", secret)
+    let everything = try await Self.call(client, "search3", [key, ("query", ""), ("songCount", "3")])
+    let ids = Self.songs(everything, in: "searchResult3").compactMap { $0["id"] as? String }
+    let made = try await Self.call(
+      client, "createPlaylist", [key, ("name", "Road trip"), ("songId", ids[0]), ("songId", ids[1])])
+    let playlist = try #require(made["playlist"] as? [String: Any])
+    let playlistID = try #require(playlist["id"] as? String)
+    #expect((playlist["entry"] as? [[String: Any]])?.map { $0["id"] as? String } == [ids[0], ids[1]])
+    let changed = try await Self.call(
+      client, "updatePlaylist",
+      [key, ("playlistId", playlistID), ("name", "Long road"), ("songIndexToRemove", "0"), ("songIdToAdd", ids[2])])
+    #expect(Self.errorCode(changed) == nil)
+    let read = (try await Self.call(client, "getPlaylist", [key, ("id", playlistID)]))["playlist"] as? [String: Any]
+    #expect(read?["name"] as? String == "Long road" && read?["songCount"] as? Int == 2)
+    #expect((read?["entry"] as? [[String: Any]])?.map { $0["id"] as? String } == [ids[1], ids[2]])
+    let lists = try await Self.call(client, "getPlaylists", [key])
+    #expect(((lists["playlists"] as? [String: Any])?["playlist"] as? [[String: Any]])?.count == 1)
+
+    // Someone else's private playlist does not exist for them.
+    let other = server.client()
+    try await other.signUp("ben")
+    let theirs = ("apiKey", try await Self.appPassword(other))
+    #expect(Self.errorCode(try await Self.call(other, "deletePlaylist", [theirs, ("id", playlistID)])) == 70)
+    #expect(Self.errorCode(try await Self.call(client, "deletePlaylist", [key, ("id", playlistID)])) == nil)
+    #expect(Self.errorCode(try await Self.call(client, "getPlaylist", [key, ("id", playlistID)])) == 70)
+    await server.stop()
+  }
+
+  @Test func badRequestsAreAnsweredNeverFaulted() async throws {
+    let (server, client, secret) = try await Self.server()
+    let key = ("apiKey", secret)
+    #expect(Self.errorCode(try await Self.call(client, "getRandomSongs", [key, ("size", "abc")])) == 0)
+    #expect(Self.errorCode(try await Self.call(client, "getRandomSongs", [key, ("size", "-1")])) == 0)
+    #expect(Self.errorCode(try await Self.call(client, "getSong", [key])) == 10)
+    #expect(Self.errorCode(try await Self.call(client, "startScan", [key])) == nil)
+    let hostile = try await client.get(Self.path("ping", [key, ("f", "jsonp"), ("callback", "alert(1)//")]))
+    #expect(hostile.status == 200 && hostile.text.contains(#"code="10""#))
+    let jsonp = try await client.get(Self.path("ping", [key, ("f", "jsonp"), ("callback", "take")]))
+    #expect(jsonp.text.hasPrefix("take({") && jsonp.header("Content-Type")?.hasPrefix("application/javascript") == true)
+    let badForm = try await client.request(
+      "POST", "/rest/ping", headers: ["Content-Type": "application/x-www-form-urlencoded"], body: "apiKey=%zz")
+    #expect(badForm.status == 200 && badForm.text.contains(#"code="0""#))
+    let huge = try await client.request(
+      "POST", "/rest/ping", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+      body: "q=" + String(repeating: "a", count: SubsonicRoutes.maxFormBytes + 1))
+    #expect(huge.status == 413)
+    let wrongType = try await client.request(
+      "POST", "/rest/ping", headers: ["Content-Type": "application/json"], body: "{}")
+    #expect(wrongType.status == 415)
+    // A name with characters XML cannot carry is still a reply every parser reads.
+    let odd = try await client.get(Self.path("getArtist", [key, ("id", "\u{1}<&>\"")]))
+    #expect(odd.status == 200 && !odd.text.contains("\u{1}") && odd.text.contains(#"code="70""#))
+    await server.stop()
+  }
+
+  @Test func sealedSecretsOpenOnlyWithTheirKey() throws {
+    let directory = try temporaryDirectory()
+    let box = try SodiumSecretBox.opening(directory: directory)
+    let sealed = box.seal("an app password")
+    #expect(sealed != box.seal("an app password"), "a fresh nonce each time")
+    #expect(box.open(sealed) == "an app password")
+    #expect(try SodiumSecretBox.opening(directory: directory).open(sealed) == "an app password", "the same key again")
+    let attributes = try FileManager.default.attributesOfItem(atPath: directory + "/" + SodiumSecretBox.fileName)
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    let other = try SodiumSecretBox.opening(directory: try temporaryDirectory())
+    #expect(other.open(sealed) == nil && box.open("not sealed") == nil)
+  }
+}
