@@ -323,5 +323,7 @@ public enum BlastoiseSchema {
     .roomInvites,
     // App passwords' secrets sealed, for Subsonic token authentication (one text for both backends).
     .appPasswordSecrets,
+    // Each person's saved play queue and media bookmarks (one text for both backends).
+    .playQueues,
   ]
 }

@@ -21,6 +21,8 @@ public struct SharedStores: Sendable {
   public let podcastDownloads: any PodcastDownloadStore
   public let photos: any PhotoStore
   public let roomChat: any RoomChatStore
+  public let playQueues: any PlayQueueStore
+  public let mediaBookmarks: any MediaBookmarkStore
 
   public init<Access: LibraryAccess>(access: Access) {
     accounts = SharedAccountStore(access: access)
@@ -41,6 +43,8 @@ public struct SharedStores: Sendable {
     podcastDownloads = SharedPodcastDownloadStore(access: access)
     photos = SharedPhotoStore(access: access)
     roomChat = SharedRoomChatStore(access: access)
+    playQueues = SharedPlayQueueStore(access: access)
+    mediaBookmarks = SharedMediaBookmarkStore(access: access)
   }
 }
 
@@ -70,4 +74,6 @@ extension SharedStorage {
   public var podcastDownloads: any PodcastDownloadStore { shared.podcastDownloads }
   public var photos: any PhotoStore { shared.photos }
   public var roomChat: any RoomChatStore { shared.roomChat }
+  public var playQueues: any PlayQueueStore { shared.playQueues }
+  public var mediaBookmarks: any MediaBookmarkStore { shared.mediaBookmarks }
 }

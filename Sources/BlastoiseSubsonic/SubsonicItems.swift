@@ -78,8 +78,7 @@ public enum SubsonicItems {
       "artist",
       [
         "id": artist.id, "name": artist.name, "albumCount": artist.albumCount,
-        "starred": annotation?.favouriteAt.map(date), "userRating": annotation?.rating,
-        "musicBrainzId": artist.musicBrainzId,
+        "starred": annotation?.favouriteAt.map(date), "musicBrainzId": artist.musicBrainzId,
       ], children: albums.map { [.list("album", $0)] } ?? [])
   }
 

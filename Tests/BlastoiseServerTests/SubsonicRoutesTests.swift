@@ -281,6 +281,108 @@ import Testing
     await server.stop()
   }
 
+  @Test func aPlayQueueAndBookmarksGoOnFromAnotherApp() async throws {
+    let (server, client, secret) = try await Self.server()
+    let key = ("apiKey", secret)
+    let everything = try await Self.call(client, "search3", [key, ("query", ""), ("songCount", "3")])
+    let ids = Self.songs(everything, in: "searchResult3").compactMap { $0["id"] as? String }
+    #expect(try await Self.call(client, "getPlayQueue", [key])["playQueue"] == nil, "none saved yet")
+
+    // By index, the same song twice: the second is the one playing.
+    let queue = ids.prefix(2).map { ("id", $0) } + [("id", ids[0])]
+    let saved = try await Self.call(
+      client, "savePlayQueueByIndex", [key, ("c", "Phone")] + queue + [("currentIndex", "2"), ("position", "61500")])
+    #expect(Self.errorCode(saved) == nil)
+    let byIndex = try #require(
+      try await Self.call(client, "getPlayQueueByIndex", [key])["playQueueByIndex"] as? [String: Any])
+    #expect(byIndex["currentIndex"] as? Int == 2 && byIndex["position"] as? Int == 61_500)
+    #expect(byIndex["changedBy"] as? String == "Phone" && byIndex["username"] as? String == "owner")
+    #expect((byIndex["entry"] as? [[String: Any]])?.map { $0["id"] as? String } == [ids[0], ids[1], ids[0]])
+    let byID = try #require(try await Self.call(client, "getPlayQueue", [key])["playQueue"] as? [String: Any])
+    #expect(byID["current"] as? String == ids[0] && (byID["entry"] as? [[String: Any]])?.count == 3)
+    #expect(
+      Self.errorCode(try await Self.call(client, "savePlayQueueByIndex", [key] + queue + [("currentIndex", "3")]))
+        == 10)
+    #expect(Self.errorCode(try await Self.call(client, "savePlayQueueByIndex", [key] + queue)) == 10)
+    #expect(Self.errorCode(try await Self.call(client, "savePlayQueue", [key, ("id", "nothing")])) == 70)
+    // By ID from another app, then cleared.
+    #expect(
+      Self.errorCode(
+        try await Self.call(client, "savePlayQueue", [key, ("id", ids[2]), ("id", ids[1]), ("current", ids[1])])) == nil
+    )
+    let moved = try await Self.call(client, "getPlayQueueByIndex", [key])["playQueueByIndex"] as? [String: Any]
+    #expect(moved?["currentIndex"] as? Int == 1 && moved?["position"] as? Int == 0)
+    #expect(Self.errorCode(try await Self.call(client, "savePlayQueue", [key])) == nil)
+    #expect(try await Self.call(client, "getPlayQueue", [key])["playQueue"] == nil)
+
+    #expect(
+      Self.errorCode(
+        try await Self.call(
+          client, "createBookmark", [key, ("id", ids[1]), ("position", "42000"), ("comment", "here")]))
+        == nil)
+    let marks = try await Self.call(client, "getBookmarks", [key])
+    let mark = ((marks["bookmarks"] as? [String: Any])?["bookmark"] as? [[String: Any]])?.first
+    #expect(mark?["position"] as? Int == 42_000 && mark?["comment"] as? String == "here")
+    #expect((mark?["entry"] as? [[String: Any]])?.first?["id"] as? String == ids[1])
+    #expect(Self.errorCode(try await Self.call(client, "createBookmark", [key, ("id", ids[1])])) == 10)
+    #expect(Self.errorCode(try await Self.call(client, "deleteBookmark", [key, ("id", ids[1])])) == nil)
+    #expect(Self.errorCode(try await Self.call(client, "deleteBookmark", [key, ("id", ids[1])])) == 70)
+    await server.stop()
+  }
+
+  @Test func playbackReportsSayWhatPlaysAndCountAPlayWhenStopped() async throws {
+    let (server, client, secret) = try await Self.server()
+    let key = ("apiKey", secret)
+    let found = try await Self.call(client, "search3", [key, ("query", "Hljóð")])
+    let song = try #require(Self.songs(found, in: "searchResult3").first)
+    let id = try #require(song["id"] as? String)
+    let report = { (state: String, position: String, extra: [(String, String)]) in
+      try await Self.call(
+        client, "reportPlayback",
+        [key, ("mediaId", id), ("mediaType", "song"), ("state", state), ("positionMs", position), ("c", "Feishin")]
+          + extra)
+    }
+    #expect(Self.errorCode(try await report("paused", "1000", [("playbackRate", "1.5")])) == nil)
+    let now = try await Self.call(client, "getNowPlaying", [key])
+    let entry = ((now["nowPlaying"] as? [String: Any])?["entry"] as? [[String: Any]])?.first
+    #expect(entry?["state"] as? String == "paused" && entry?["positionMs"] as? Int == 1_000)
+    #expect(entry?["playbackRate"] as? Double == 1.5 && entry?["playerName"] as? String == "Feishin")
+    #expect(Self.errorCode(try await report("dancing", "0", [])) == 0)
+    #expect(Self.errorCode(try await report("playing", "-5", [])) == 0)
+
+    // Stopped early: no play. Stopped past half the track: one, unless the app counts its own.
+    let duration = try #require(song["duration"] as? Int)
+    #expect(Self.errorCode(try await report("stopped", "0", [])) == nil)
+    let nobody = try await Self.call(client, "getNowPlaying", [key])
+    let entries = (nobody["nowPlaying"] as? [String: Any])?["entry"] as? [[String: Any]]
+    #expect(entries?.isEmpty == true)
+    let past = String(duration * 1000)
+    #expect(Self.errorCode(try await report("stopped", past, [("ignoreScrobble", "true")])) == nil)
+    let unplayed = try await Self.call(client, "getSong", [key, ("id", id)])["song"] as? [String: Any]
+    #expect((unplayed?["playCount"] as? Int ?? 0) == 0)
+    #expect(Self.errorCode(try await report("stopped", past, [])) == nil)
+    let played = try await Self.call(client, "getSong", [key, ("id", id)])["song"] as? [String: Any]
+    #expect(played?["playCount"] as? Int == 1)
+    await server.stop()
+  }
+
+  @Test func anAdminReadsAnyUserAndAKeyNamesItsAccount() async throws {
+    let (server, admin, secret) = try await Self.server()
+    let ben = server.client()
+    try await ben.signUp("ben")
+    let bens = ("apiKey", try await Self.appPassword(ben))
+    let token = try await Self.call(ben, "tokenInfo", [bens])
+    #expect((token["tokenInfo"] as? [String: Any])?["username"] as? String == "ben")
+    let read = try await Self.call(admin, "getUser", [("apiKey", secret), ("username", "ben")])
+    #expect((read["user"] as? [String: Any])?["adminRole"] as? Bool == false)
+    #expect(Self.errorCode(try await Self.call(admin, "getUser", [("apiKey", secret), ("username", "nobody")])) == 70)
+    #expect(Self.errorCode(try await Self.call(ben, "getUser", [bens, ("username", "owner")])) == 50)
+    #expect((try await Self.call(ben, "getUser", [bens])["user"] as? [String: Any])?["username"] as? String == "ben")
+    #expect(Self.errorCode(try await Self.call(ben, "startScan", [bens])) == 50)
+    #expect(Self.errorCode(try await Self.call(ben, "search3", [bens])) == 10)
+    await server.stop()
+  }
+
   @Test func sealedSecretsOpenOnlyWithTheirKey() throws {
     let directory = try temporaryDirectory()
     let box = try SodiumSecretBox.opening(directory: directory)

@@ -194,7 +194,8 @@ public final class AccountService: Sendable {
   }
 
   /// The account for a name as typed, also under the key earlier builds stored.
-  func user(named name: String) async throws -> StoredUser? {
+  /// The account of this name (as sign-in finds it), or nil.
+  public func user(named name: String) async throws -> StoredUser? {
     let (key, legacy) = (CredentialRules.key(for: name), CredentialRules.legacyKey(for: name))
     if let user = try await store.user(usernameKey: key) { return user }
     return legacy == key ? nil : try await store.user(usernameKey: legacy)

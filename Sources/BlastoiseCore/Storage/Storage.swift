@@ -22,6 +22,8 @@ public protocol Storage: Sendable {
   var podcastDownloads: any PodcastDownloadStore { get }
   var photos: any PhotoStore { get }
   var roomChat: any RoomChatStore { get }
+  var playQueues: any PlayQueueStore { get }
+  var mediaBookmarks: any MediaBookmarkStore { get }
   /// What only one node at a time may do (one process with SQLite).
   var locks: any NodeLocks { get }
 

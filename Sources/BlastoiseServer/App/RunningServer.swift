@@ -107,7 +107,7 @@ public final class RunningServer: Sendable {
     CoverRoutes(covers: covers, auth: authenticator).register(on: &router)
     SubsonicRoutes(
       accounts: services.accounts, proxy: proxy, storage: services.storage, library: services.library, tracks: catalog,
-      files: trackFiles, covers: covers, playlists: playlists, clock: clock
+      files: trackFiles, covers: covers, playlists: playlists, podcasts: podcasts, clock: clock
     ).register(on: &router)
     CatalogRoutes(
       catalog: services.storage.catalog, annotations: services.storage.annotations, library: services.library,

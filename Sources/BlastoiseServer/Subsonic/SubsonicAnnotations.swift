@@ -45,7 +45,32 @@ struct SubsonicAnnotations: Sendable {
           }
         } else if let id = ids.last {
           _ = try library.track(id)
-          nowPlaying.playing(id, by: call.caller.username, on: call.parameters.string("c") ?? "", at: now)
+          nowPlaying.report(
+            .init(trackID: id, player: Self.player(call), state: nil, position: nil, rate: 1, at: now),
+            by: call.caller.username)
+        }
+        return nil
+      },
+      // The `playbackReport` extension: what plays now, and, when it stops past half the track (or
+      // four minutes), one play, unless the app says it counts plays itself (`ignoreScrobble`).
+      "reportPlayback": .answer { call in
+        let parameters = call.parameters
+        let id = try parameters.required("mediaId")
+        let track = try library.track(id)
+        let stateName = try parameters.required("state")
+        guard let state = SubsonicNowPlaying.State(rawValue: stateName) else {
+          throw SubsonicFailure(
+            .generic, "'state' is starting, playing, paused or stopped, not '\(stateName.prefix(40))'")
+        }
+        let position = Int64(try parameters.requiredInt("positionMs", in: 0...Int(Int64(Int32.max) * 1000)))
+        let rate = try Self.rate(parameters.string("playbackRate"))
+        let now = Int64(clock.now() * 1000)
+        nowPlaying.report(
+          .init(trackID: id, player: Self.player(call), state: state, position: position, rate: rate, at: now),
+          by: call.caller.username)
+        let heard = Double(position) / 1000 >= min(track.duration / 2, 240)
+        if state == .stopped, heard, try parameters.bool("ignoreScrobble") != true {
+          try await library.annotations.recordPlay(trackID: id, userID: call.caller.userID, at: now)
         }
         return nil
       },
@@ -69,6 +94,17 @@ struct SubsonicAnnotations: Sendable {
       guard done else { throw SubsonicFailure(.notFound, "Nothing has the ID '\(id.prefix(80))'") }
     }
     return nil
+  }
+
+  private static func player(_ call: SubsonicCall) -> String { String((call.parameters.string("c") ?? "").prefix(100)) }
+
+  /// A playback rate from 0.25 to 4 (1 when not given).
+  private static func rate(_ text: String?) throws(SubsonicFailure) -> Double {
+    guard let text, !text.isEmpty else { return 1 }
+    guard let rate = Double(text), (0.25...4).contains(rate) else {
+      throw SubsonicFailure(.generic, "'playbackRate' is a number from 0.25 to 4, not '\(text.prefix(40))'")
+    }
+    return rate
   }
 
   /// What an `id` may name, the likeliest first.

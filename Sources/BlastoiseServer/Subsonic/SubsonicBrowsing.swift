@@ -14,13 +14,15 @@ struct SubsonicBrowsing: Sendable {
     [
       "getArtists": .answer { call in
         SubsonicElement(
-          "artists", ["ignoredArticles": ""], children: [.list("index", try await indexes(call.caller, folders: false))]
-        )
+          "artists", ["ignoredArticles": ""],
+          children: [.list("index", try await indexes(try await library.everyArtist(), call.caller, folders: false))])
       },
       "getIndexes": .answer { call in
-        SubsonicElement(
-          "indexes", ["lastModified": 0, "ignoredArticles": ""],
-          children: [.list("index", try await indexes(call.caller, folders: true))])
+        let artists = try await library.everyArtist()
+        // The latest artist's arrival: what a client that caches the index by time compares.
+        return SubsonicElement(
+          "indexes", ["lastModified": artists.map(\.addedAt).max() ?? 0, "ignoredArticles": ""],
+          children: [.list("index", try await indexes(artists, call.caller, folders: true))])
       },
       "getArtist": .answer { call in
         let detail = try await library.artist(try call.parameters.required("id"))
@@ -64,8 +66,7 @@ struct SubsonicBrowsing: Sendable {
     ]
   }
 
-  private func indexes(_ caller: Principal, folders: Bool) async throws -> [SubsonicElement] {
-    let artists = try await library.everyArtist()
+  private func indexes(_ artists: [Artist], _ caller: Principal, folders: Bool) async throws -> [SubsonicElement] {
     let notes = try await library.annotations.annotations(kind: .artists, ids: artists.map(\.id), userID: caller.userID)
     return SubsonicItems.indexes(
       artists.map { artist in

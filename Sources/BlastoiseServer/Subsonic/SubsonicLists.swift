@@ -47,7 +47,8 @@ struct SubsonicLists: Sendable {
           let song = try await library.songs([track], for: call.caller, name: "entry")[0]
           entries.append(
             song.adding("username", playing.username).adding("minutesAgo", playing.minutesAgo)
-              .adding("playerId", 0).adding("playerName", playing.player))
+              .adding("playerId", 0).adding("playerName", playing.player).adding("state", playing.state?.rawValue)
+              .adding("positionMs", playing.position).adding("playbackRate", playing.rate))
         }
         return SubsonicElement("nowPlaying", children: [.list("entry", entries)])
       },
@@ -156,7 +157,8 @@ struct SubsonicLists: Sendable {
     let albums = try Self.page(parameters, count: "albumCount", offset: "albumOffset", defaultCount: 20)
     let songs = try Self.page(parameters, count: "songCount", offset: "songOffset", defaultCount: 20)
     let found: SearchResults
-    if let terms = SearchTerms(Self.searchText(parameters.string("query") ?? "")) {
+    guard let query = parameters.string("query") else { throw SubsonicFailure.missing("query") }
+    if let terms = SearchTerms(Self.searchText(query)) {
       let most = max(artists.offset + artists.limit, albums.offset + albums.limit, songs.offset + songs.limit)
       let all = try await library.catalog.search(terms, limit: most)
       found = SearchResults(

@@ -1,34 +1,64 @@
 import Synchronization
 
-/// What each person plays now, as their apps say (`scrobble` with `submission=false`), kept in
-/// memory for `getNowPlaying` for ten minutes after they said it.
+/// What each person plays now, as their apps say: a `scrobble` that is not a submission, or a
+/// `reportPlayback` (the `playbackReport` extension) with its state, position and rate, from
+/// which the position now is reckoned. Kept in memory for `getNowPlaying` until the app says it
+/// stopped, or ten minutes after it last said anything.
 final class SubsonicNowPlaying: Sendable {
+  enum State: String, Sendable, CaseIterable {
+    case starting, playing, paused, stopped
+  }
+
+  struct Report: Sendable, Equatable {
+    let trackID: String
+    let player: String
+    let state: State?
+    /// Milliseconds into the track when it was reported.
+    let position: Int64?
+    let rate: Double
+    let at: Int64
+  }
+
   struct Entry: Sendable, Equatable {
     let trackID: String
     let username: String
     let player: String
     let minutesAgo: Int
+    let state: State?
+    /// Reckoned for now: a playing track moves on at its rate since the report.
+    let position: Int64?
+    let rate: Double?
   }
 
   static let keptMilliseconds: Int64 = 600_000
-  private let entries = Mutex<[String: (trackID: String, player: String, at: Int64)]>([:])
+  private let reports = Mutex<[String: Report]>([:])
   private let now: @Sendable () -> Int64
 
   init(now: @escaping @Sendable () -> Int64) { self.now = now }
 
-  func playing(_ trackID: String, by username: String, on player: String, at time: Int64) {
-    entries.withLock { $0[username] = (trackID, String(player.prefix(100)), time) }
+  /// A report of `username`'s; a stopped one ends what they play.
+  func report(_ report: Report, by username: String) {
+    reports.withLock { reports in
+      if report.state == .stopped {
+        reports[username] = nil
+      } else {
+        reports[username] = report
+      }
+    }
   }
 
   /// The latest first.
   func current() -> [Entry] {
     let time = now()
-    return entries.withLock { entries in
-      entries = entries.filter { time - $0.value.at < Self.keptMilliseconds }
-      return entries.sorted { $0.value.at > $1.value.at }.map { username, playing in
-        Entry(
-          trackID: playing.trackID, username: username, player: playing.player,
-          minutesAgo: Int(max(0, time - playing.at) / 60_000))
+    return reports.withLock { reports in
+      reports = reports.filter { time - $0.value.at < Self.keptMilliseconds }
+      return reports.sorted { $0.value.at > $1.value.at }.map { username, report in
+        let elapsed = max(0, time - report.at)
+        let moved = report.state == .playing ? Int64(Double(elapsed) * report.rate) : 0
+        return Entry(
+          trackID: report.trackID, username: username, player: report.player, minutesAgo: Int(elapsed / 60_000),
+          state: report.state, position: report.position.map { $0 + moved },
+          rate: report.state == nil ? nil : report.rate)
       }
     }
   }

@@ -12,17 +12,24 @@ struct SubsonicRoutes: Sendable {
 
   init(
     accounts: AccountService, proxy: ProxyTrust, storage: any Storage, library: LibraryService,
-    tracks: TrackCatalog, files: TrackFiles, covers: CoverVariants, playlists: PlaylistService, clock: any WallClock
+    tracks: TrackCatalog, files: TrackFiles, covers: CoverVariants, playlists: PlaylistService,
+    podcasts: PodcastService,
+    clock: any WallClock
   ) {
     let items = SubsonicLibrary(catalog: storage.catalog, annotations: storage.annotations, tracks: tracks)
     let nowPlaying = SubsonicNowPlaying { Int64(clock.now() * 1000) }
     let groups: [[String: SubsonicEndpoint]] = [
-      SubsonicSystem(library: library, tracks: tracks, scans: SubsonicScans(watching: library)).endpoints,
+      SubsonicSystem(accounts: accounts, library: library, tracks: tracks, scans: SubsonicScans(watching: library))
+        .endpoints,
       SubsonicBrowsing(library: items).endpoints,
       SubsonicLists(library: items, nowPlaying: nowPlaying).endpoints,
       SubsonicMedia(files: files, covers: covers, library: items, lyrics: library.store).endpoints,
       SubsonicAnnotations(library: items, nowPlaying: nowPlaying, clock: clock).endpoints,
       SubsonicPlaylists(playlists: playlists, library: items).endpoints,
+      SubsonicPodcastRoutes(podcasts: podcasts).endpoints,
+      SubsonicPlayQueues(
+        queues: storage.playQueues, bookmarks: storage.mediaBookmarks, library: items, clock: clock
+      ).endpoints,
     ]
     api = SubsonicAPI(
       endpoints: groups.reduce(into: [:]) { all, group in all.merge(group) { first, _ in first } },

@@ -8,11 +8,13 @@ import Synchronization
 struct SubsonicSystem: Sendable {
   /// The OpenSubsonic extensions this server keeps, with their versions.
   static let extensions: [(name: String, versions: [Int])] = [
-    ("apiKeyAuthentication", [1]), ("formPost", [1]), ("songLyrics", [1]),
+    ("apiKeyAuthentication", [1]), ("formPost", [1]), ("songLyrics", [1]), ("indexBasedQueue", [1]),
+    ("getPodcastEpisode", [1]), ("playbackReport", [1]),
   ]
   /// The one folder every track is in: Blastoise has one library.
   static let musicFolder = SubsonicElement("musicFolder", ["id": 1, "name": "Music"])
 
+  let accounts: AccountService
   let library: LibraryService
   let tracks: TrackCatalog
   let scans: SubsonicScans
@@ -35,7 +37,9 @@ struct SubsonicSystem: Sendable {
       "getMusicFolders": .answer { _ in
         SubsonicElement("musicFolders", children: [.list("musicFolder", [Self.musicFolder])])
       },
-      "getUser": .answer { call in try Self.user(call) },
+      "getUser": .answer { call in try await user(call) },
+      // The `apiKeyAuthentication` extension's: whose key this is.
+      "tokenInfo": .answer { call in SubsonicElement("tokenInfo", ["username": call.caller.username]) },
       "getScanStatus": .answer { _ in scanStatus() },
       "startScan": .answer(.administer) { _ in
         scans.start(library)
@@ -48,17 +52,21 @@ struct SubsonicSystem: Sendable {
     SubsonicElement("scanStatus", ["scanning": scans.isScanning, "count": tracks.availableIDs().count])
   }
 
-  /// The caller's own roles (another person's are theirs to tell: refused).
-  private static func user(_ call: SubsonicCall) throws -> SubsonicElement {
-    let name = call.parameters.string("username") ?? call.caller.username
-    guard CredentialRules.key(for: name) == CredentialRules.key(for: call.caller.username) else {
-      throw SubsonicFailure(.notAuthorized, "Only your own user is shown")
+  /// A person's roles: the caller's own, or, for an admin, anyone's.
+  private func user(_ call: SubsonicCall) async throws -> SubsonicElement {
+    var (username, role) = (call.caller.username, call.caller.role)
+    if let name = call.parameters.string("username"),
+      CredentialRules.key(for: name) != CredentialRules.key(for: username)
+    {
+      guard call.caller.role == .admin else { throw SubsonicFailure(.notAuthorized, "Only an admin sees other users") }
+      guard let other = try await accounts.user(named: name) else { throw SubsonicFailure(.notFound, "No such user") }
+      (username, role) = (other.username, other.role)
     }
-    let granted = Set(Permission.granted(to: call.caller.role))
+    let granted = Set(Permission.granted(to: role))
     return SubsonicElement(
       "user",
       [
-        "username": call.caller.username, "scrobblingEnabled": true, "adminRole": granted.contains(.administer),
+        "username": username, "scrobblingEnabled": true, "adminRole": granted.contains(.administer),
         "settingsRole": true, "downloadRole": granted.contains(.listen), "uploadRole": granted.contains(.upload),
         "playlistRole": granted.contains(.create), "coverArtRole": false, "commentRole": false,
         "podcastRole": granted.contains(.listen), "streamRole": granted.contains(.listen), "jukeboxRole": false,

@@ -14,7 +14,7 @@ public struct SharedAppPasswordStore<Access: StoreAccess>: AppPasswordStore {
         VALUES ($1, $2, $3, $4, $5, $6)
         """,
         .text(password.id), StoreValue(password.userID), .text(password.name), .text(password.secretHash),
-        .integer(password.createdAt), password.sealedSecret.map(StoreValue.text) ?? .null)
+        .integer(password.createdAt), StoreValue(password.sealedSecret))
     }
   }
 
