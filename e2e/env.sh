@@ -1,6 +1,7 @@
 # Sourced by e2e/run, bench/web/run and bench/web-sync/run (from the repository root): installs
-# what is missing (Debian's chromium and chromium-driver; Selenium and pytest from PyPI), then
-# sets $python (a python3 with Selenium and pytest) and exports BLASTOISE_BIN.
+# what is missing (Debian's chromium and chromium-driver; Selenium, pytest, and for the Subsonic tests
+# the clients py-sonic and py-opensonic and lxml, from PyPI), then sets $python (a python3 with all
+# of them) and exports BLASTOISE_BIN.
 #   BLASTOISE_BIN   server binary (default .build/debug/blastoise)
 #   E2E_VENV        where the venv goes if the python3 on PATH lacks them (default /opt/blastoise-e2e)
 
@@ -14,17 +15,25 @@ if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null
   $sudo apt-get install -y -qq --no-install-recommends chromium chromium-driver >/dev/null
 fi
 
-# Selenium and pytest: the python3 on PATH if it has them, else a venv of its own.
+# Selenium, pytest, the Subsonic clients (py-sonic: libsonic; py-opensonic: libopensonic) and lxml
+# (the XSD check): the python3 on PATH if it has them, else a venv of its own.
 python=python3
-if ! "$python" -c "import selenium, pytest" >/dev/null 2>&1; then
+modules="selenium, pytest, libsonic, libopensonic, lxml"
+if ! "$python" -c "import $modules" >/dev/null 2>&1; then
   venv="${E2E_VENV:-/opt/blastoise-e2e}"
-  if ! "$venv/bin/python" -c "import selenium, pytest" >/dev/null 2>&1; then
-    echo "installing: selenium pytest (PyPI) into $venv" >&2
-    if ! python3 -m venv --help >/dev/null 2>&1 || ! python3 -c "import ensurepip" >/dev/null 2>&1; then
-      $sudo apt-get install -y -qq --no-install-recommends python3-venv >/dev/null
+  if ! "$venv/bin/python" -c "import $modules" >/dev/null 2>&1; then
+    if [[ ! -x "$venv/bin/pip" ]]; then
+      if ! python3 -m venv --help >/dev/null 2>&1 || ! python3 -c "import ensurepip" >/dev/null 2>&1; then
+        $sudo apt-get install -y -qq --no-install-recommends python3-venv >/dev/null
+      fi
+      $sudo python3 -m venv "$venv"
     fi
-    $sudo python3 -m venv "$venv"
-    $sudo "$venv/bin/pip" install --quiet --disable-pip-version-check selenium pytest
+    missing=()
+    for module_package in selenium:selenium pytest:pytest libsonic:py-sonic libopensonic:py-opensonic lxml:lxml; do
+      "$venv/bin/python" -c "import ${module_package%%:*}" >/dev/null 2>&1 || missing+=("${module_package#*:}")
+    done
+    echo "installing: ${missing[*]} (PyPI) into $venv" >&2
+    $sudo "$venv/bin/pip" install --quiet --disable-pip-version-check "${missing[@]}"
   fi
   python="$venv/bin/python"
 fi
