@@ -254,4 +254,34 @@ import Testing
     #expect(try await ann.get(APIRoute.photoBackupStatus.path()).json(PhotoBackupStatus.self).quotaBytes != nil)
     await server.stop()
   }
+
+  /// A full disk (a 1 MiB tmpfs as the photos folder; mounting needs root, as the dev machines
+  /// and CI run): the upload that does not fit is a 507 and leaves no part of itself, the photo
+  /// that fitted stays.
+  @Test(.enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
+  func aFullDiskIs507AndKeepsNothing() async throws {
+    let fixtures = try TestRun.makeDirectory("photo-fixtures")
+    defer { TestRun.remove(fixtures) }
+    let small = try await PhotoFixtures.jpeg(at: fixtures + "/a.jpg", exifDate: "2022:01:01 00:00:00")
+    let big = try await PhotoFixtures.jpeg(
+      at: fixtures + "/b.jpg", seed: 3, width: 1600, height: 1200, noise: true, exifDate: "2022:01:02 00:00:00")
+    #expect(big.count > 1 << 20, "the second photo must not fit: \(big.count) bytes")
+    let photos = try temporaryDirectory() + "/photos"
+    try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+    try await TestTool.run("mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", photos])
+    try await withAsyncCleanup {
+      let server = try await TestServer { $0.photosDirectory = photos }
+      let ann = server.client()
+      try await ann.signUp("ann")
+      #expect(try await Self.upload(ann, small, name: "a.jpg").status == 201)
+      let refused = try await Self.upload(ann, big, name: "b.jpg")
+      #expect(refused.status == 507)
+      #expect(try refused.json(ErrorBody.self).error.contains("full"))
+      #expect(Self.files(photos) == ["ann/2022/01/a.jpg"])
+      #expect(Self.incoming(photos).isEmpty)
+      await server.stop()
+    } cleanup: {
+      _ = try? await TestTool.run("umount", ["-l", photos])
+    }
+  }
 }
