@@ -32,6 +32,11 @@ def make_book(directory: Path) -> None:
                  "-metadata", f"title={title}", "-metadata", "album=Two Part Book", "-c:a", "libmp3lame",
                  str(folder / name)])
     _ffmpeg(["-f", "lavfi", "-i", "color=c=orange:s=64x64", "-frames:v", "1", str(folder / "cover.jpg")])
+    # Author/Series/Title: the third of a series, untagged (its title after the list's first book).
+    third = directory / "Bea Author" / "Small Series" / "Book 3 - Zephyr Tale"
+    third.mkdir(parents=True)
+    _ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=22050:duration=2", "-c:a", "libmp3lame",
+             str(third / "01.mp3")])
 
 
 @pytest.fixture(scope="module")
@@ -95,6 +100,20 @@ def test_a_book_plays_across_its_files_and_resumes_where_it_was_left(book_server
     finished = poll_until(lambda: progress(page, book_id), lambda p: p is not None and p["finished"],
                           message="the book marked finished at its end")
     assert finished["position"] >= 7.5, json.dumps(finished)
+
+
+def test_a_book_in_a_series_says_which_and_its_place(book_server, browsers):
+    page = browsers()
+    sign_up_in_page(page, book_server.base, unique("series"))
+    page.execute_script("window.location.hash = '#/books';")
+    js_wait(page, "[...document.querySelectorAll('#book-list .book-title')].some(e => e.textContent === 'Zephyr Tale')",
+            message="the series book in the list, titled without its number")
+    row = page.execute_script(
+        "return [...document.querySelectorAll('#book-list .book-link')].find(a => a.textContent.includes('Zephyr Tale')).textContent")
+    assert "Bea Author" in row and "Small Series, book 3" in row
+    page.execute_script("[...document.querySelectorAll('#book-list .book-link')].find(a => a.textContent.includes('Zephyr Tale')).click()")
+    js_wait(page, "document.querySelector('.book-page-title')?.textContent === 'Zephyr Tale'", message="the book's page")
+    assert "Small Series, book 3" in page.execute_script("return document.querySelector('.book-page-title').nextElementSibling.textContent")
 
 
 def test_a_book_begun_is_under_continue_listening_on_the_start_view(book_server, browsers):

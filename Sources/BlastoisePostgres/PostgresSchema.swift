@@ -331,5 +331,7 @@ public enum PostgresSchema {
     .appPasswordSecrets,
     // Each person's saved play queue and media bookmarks (one text for both backends).
     .playQueues,
+    // A book's series (one text for both backends).
+    .bookSeries,
   ]
 }

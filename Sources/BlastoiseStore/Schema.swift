@@ -325,5 +325,7 @@ public enum BlastoiseSchema {
     .appPasswordSecrets,
     // Each person's saved play queue and media bookmarks (one text for both backends).
     .playQueues,
+    // A book's series (one text for both backends).
+    .bookSeries,
   ]
 }

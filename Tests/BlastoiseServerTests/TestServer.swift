@@ -26,6 +26,7 @@ final class TestServer: Sendable {
     dataDirectory = try temporaryDirectory()
     configuration.dataDirectory = dataDirectory
     configuration.webDirectory = dataDirectory + "/web"
+    configuration.audiobooksDirectory = nil  // not the working directory's
     configure(&configuration)
     server = try await RunningServer.start(configuration, clock: clock, roomClock: roomClock)
   }

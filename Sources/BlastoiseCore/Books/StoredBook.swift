@@ -9,6 +9,9 @@ public struct StoredBook: Sendable, Equatable {
   public var title: String
   public var author: String?
   public var narrator: String?
+  /// The series it belongs to and its place there ("1", "2.5"), as its folders say.
+  public var series: String?
+  public var seriesSequence: String?
   /// Seconds.
   public var duration: Double
   public var coverID: String?
@@ -18,13 +21,16 @@ public struct StoredBook: Sendable, Equatable {
 
   public init(
     id: String, folder: String, title: String, author: String?, narrator: String?, duration: Double,
-    coverID: String? = nil, addedAt: Int64, files: [StoredBookFile], chapters: [BookChapter]
+    coverID: String? = nil, addedAt: Int64, files: [StoredBookFile], chapters: [BookChapter],
+    series: String? = nil, seriesSequence: String? = nil
   ) {
     self.id = id
     self.folder = folder
     self.title = title
     self.author = author
     self.narrator = narrator
+    self.series = series
+    self.seriesSequence = seriesSequence
     self.duration = duration
     self.coverID = coverID
     self.addedAt = addedAt
@@ -38,7 +44,7 @@ public struct StoredBook: Sendable, Equatable {
       id: id, title: title, author: author, narrator: narrator, duration: duration, coverId: coverID, addedAt: addedAt,
       files: detailed ? files.enumerated().map { $1.wire(index: $0, of: id) } : nil,
       chapters: detailed ? chapters : nil,
-      chapterCount: chapters.count, progress: progress)
+      chapterCount: chapters.count, progress: progress, series: series, seriesSequence: seriesSequence)
   }
 }
 

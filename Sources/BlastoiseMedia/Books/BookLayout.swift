@@ -40,7 +40,8 @@ public struct BookSourceFile: Sendable, Equatable {
 /// How audio files become books (as Audiobookshelf lays them out): the files of one folder are
 /// one book, in disc, track, then natural file-name order ("2" before "10"); a file directly in
 /// the audiobooks directory is a book by itself. The title is the album tag, else the folder's
-/// name; the author the album artist or artist tag, else the folder above (`Author/Title/…`).
+/// name; the author the album artist or artist tag, else the top folder (`Author/Title/…`, or
+/// `Author/Series/Title/…`, where the middle folder is the series: `BookSeries`).
 /// Chapters are the files' own, moved to where each file starts, else one per file. The cover is
 /// the first file's that has one.
 public enum BookLayout {
@@ -58,11 +59,13 @@ public enum BookLayout {
     let components = folder.split(separator: "/").map(String.init)
     let single = folder == first.path
     let name = single ? stem(of: folder) : components.last ?? folder
-    let title = nonEmpty(first.album) ?? (single ? nonEmpty(first.title) : nil) ?? name
+    let series = !single && components.count >= 3 ? components[components.count - 2] : nil
+    let place = series == nil ? nil : BookSeries.place(in: name)
+    let title = nonEmpty(first.album) ?? (single ? nonEmpty(first.title) : nil) ?? place?.title ?? name
     let author =
       nonEmpty(first.albumArtist) ?? nonEmpty(first.artist)
       ?? (components.count >= 2 && !single
-        ? components[components.count - 2] : nil)
+        ? components[components.count - (series == nil ? 2 : 3)] : nil)
     var stored: [StoredBookFile] = []
     var chapters: [BookChapter] = []
     var start = 0.0
@@ -88,7 +91,8 @@ public enum BookLayout {
     return StoredBook(
       id: BookDigest.id(folder: folder), folder: folder, title: title, author: author,
       narrator: nonEmpty(first.composer), duration: start, coverID: files.lazy.compactMap(\.coverID).first,
-      addedAt: now, files: stored, chapters: chapters)
+      addedAt: now, files: stored, chapters: chapters, series: series,
+      seriesSequence: place?.sequence)
   }
 
   /// The folder part of a path; nil for a file at the top.

@@ -22,11 +22,16 @@ public struct Book: Codable, Sendable, Equatable {
   public var chapterCount: Int
   /// The caller's progress in it, when they have started it.
   public var progress: ListeningProgress?
+  /// Additive: the series it belongs to (`Author/Series/Title/` folders) and its place in it
+  /// ("2", "2.5"), from a leading "Book 2", "Vol. 2", "#2" or "2 -" in its folder's name.
+  public var series: String?
+  public var seriesSequence: String?
 
   public init(
     id: String, title: String, author: String? = nil, narrator: String? = nil, duration: Double,
     coverId: String? = nil, addedAt: Int64,
-    files: [BookFile]? = nil, chapters: [BookChapter]? = nil, chapterCount: Int, progress: ListeningProgress? = nil
+    files: [BookFile]? = nil, chapters: [BookChapter]? = nil, chapterCount: Int, progress: ListeningProgress? = nil,
+    series: String? = nil, seriesSequence: String? = nil
   ) {
     self.id = id
     self.title = title
@@ -39,6 +44,8 @@ public struct Book: Codable, Sendable, Equatable {
     self.chapters = chapters
     self.chapterCount = chapterCount
     self.progress = progress
+    self.series = series
+    self.seriesSequence = seriesSequence
   }
 }
 

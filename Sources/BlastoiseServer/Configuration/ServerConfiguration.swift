@@ -8,8 +8,9 @@ public struct ServerConfiguration: Sendable, Equatable {
   /// The SQLite file in `dataDirectory`, or a PostgreSQL database (`--database`).
   public var database = DatabaseLocation.sqlite
   public var musicDirectory = "./music"
-  /// Audiobooks, one folder each (`--audiobooks-dir`); none without it.
-  public var audiobooksDirectory: String?
+  /// Audiobooks, one folder each (`--audiobooks-dir`); nil: no audiobooks (a missing folder is
+  /// none either).
+  public var audiobooksDirectory: String? = "./audiobooks"
   /// Backed-up photos, `<person>/<YYYY>/<MM>/<name>` (`--photos-dir`); nil: `<data-dir>/photos`.
   public var photosDirectory: String?
   /// Bytes of photos each person may keep (`--photo-quota-gb`); nil: no quota.

@@ -37,7 +37,7 @@ enum BookSchemas {
           "duration": seconds, "coverId": Schema.string, "addedAt": Schema.milliseconds,
           "files": Schema.array(Schema.ref("BookFile")),
           "chapters": Schema.array(Schema.ref("BookChapter")), "chapterCount": ["type": "integer", "minimum": 0],
-          "progress": Schema.ref("ListeningProgress"),
+          "progress": Schema.ref("ListeningProgress"), "series": Schema.string, "seriesSequence": Schema.string,
         ], required: ["id", "title", "duration", "addedAt", "chapterCount"])),
     "BookFile": Schema.additive(
       Schema.object(

@@ -28,15 +28,18 @@ public struct SharedBookStore<Access: StoreAccess>: BookStore {
       for (book, files, chapters) in rows {
         try connection.execute(
           """
-          INSERT INTO books (id, folder, title, author, narrator, duration_ms, cover_id, added_at, files, chapters)
-          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+          INSERT INTO books (
+            id, folder, title, author, narrator, duration_ms, cover_id, added_at, files, chapters, series,
+            series_sequence)
+          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
           ON CONFLICT (id) DO UPDATE SET
             folder = excluded.folder, title = excluded.title, author = excluded.author,
             narrator = excluded.narrator, duration_ms = excluded.duration_ms, cover_id = excluded.cover_id,
-            files = excluded.files, chapters = excluded.chapters
+            files = excluded.files, chapters = excluded.chapters, series = excluded.series,
+            series_sequence = excluded.series_sequence
           """, .text(book.id), .text(book.folder), .text(book.title), StoreValue(book.author),
           StoreValue(book.narrator), .integer(Int64((book.duration * 1_000).rounded())), StoreValue(book.coverID),
-          .integer(now), .text(files), .text(chapters))
+          .integer(now), .text(files), .text(chapters), StoreValue(book.series), StoreValue(book.seriesSequence))
       }
       return BookChanges(added: kept.subtracting(known).count, removed: known.subtracting(kept).count)
     }
@@ -68,7 +71,8 @@ extension StoredBook {
     self.init(
       id: id, folder: folder, title: title, author: row.string("author"), narrator: row.string("narrator"),
       duration: Double(row.int64("duration_ms") ?? 0) / 1_000, coverID: row.string("cover_id"),
-      addedAt: row.int64("added_at") ?? 0, files: files, chapters: chapters)
+      addedAt: row.int64("added_at") ?? 0, files: files, chapters: chapters, series: row.string("series"),
+      seriesSequence: row.string("series_sequence"))
   }
 }
 
@@ -90,4 +94,11 @@ extension Migration {
         chapters TEXT NOT NULL
       );
       """)
+}
+
+extension Migration {
+  /// Migration 27 of both backends: a book's series and its place in it.
+  public static let bookSeries = Migration(
+    version: 27, name: "book_series",
+    sql: "ALTER TABLE books ADD COLUMN series TEXT; ALTER TABLE books ADD COLUMN series_sequence TEXT;")
 }

@@ -64,4 +64,35 @@ import Testing
     #expect(books.map(\.author) == ["Someone", nil])
     #expect(books.map(\.files.count) == [1, 1])
   }
+
+  /// `Author/Series/Title/`: the middle folder is the series, the top one the author, and a
+  /// leading "Book 2 - " names the book's place (left out of the title a folder gives).
+  @Test func aFolderBetweenAuthorAndBookIsItsSeries() {
+    let books = BookLayout.books(
+      from: [
+        BookSourceFile(path: "Ann Leckie/Imperial Radch/Book 2 - Ancillary Sword/01.mp3", duration: 10),
+        BookSourceFile(path: "Ann Leckie/Imperial Radch/Ancillary Justice/01.mp3", duration: 10),
+        BookSourceFile(path: "Ann Leckie/Provenance/01.mp3", duration: 10),
+        BookSourceFile(path: "Ann Leckie/Imperial Radch/3. Ancillary Mercy/01.mp3", duration: 10, album: "Tagged"),
+      ], now: 1)
+    let byTitle = Dictionary(uniqueKeysWithValues: books.map { ($0.title, $0) })
+    let sword = byTitle["Ancillary Sword"]
+    #expect(sword?.author == "Ann Leckie" && sword?.series == "Imperial Radch" && sword?.seriesSequence == "2")
+    let justice = byTitle["Ancillary Justice"]
+    #expect(justice?.series == "Imperial Radch" && justice?.seriesSequence == nil && justice?.author == "Ann Leckie")
+    #expect(byTitle["Provenance"]?.series == nil && byTitle["Provenance"]?.author == "Ann Leckie")
+    #expect(byTitle["Tagged"]?.seriesSequence == "3" && byTitle["Tagged"]?.series == "Imperial Radch")
+  }
+
+  @Test func aPlaceInASeriesIsANumberAfterBookVolOrHash() {
+    let places: [(String, BookSeries.Place?)] = [
+      ("Book 1 - The Start", .init(sequence: "1", title: "The Start")),
+      ("Vol. 2.5: Between", .init(sequence: "2.5", title: "Between")),
+      ("volume 3 End", .init(sequence: "3", title: "End")),
+      ("#4 - Four", .init(sequence: "4", title: "Four")),
+      ("10. Ten", .init(sequence: "10", title: "Ten")),
+      ("1984", nil), ("Book Two", nil), ("The 2nd Book", nil), ("3 -", nil), ("1.2.3 Dots", nil),
+    ]
+    for (name, place) in places { #expect(BookSeries.place(in: name) == place, "\(name)") }
+  }
 }

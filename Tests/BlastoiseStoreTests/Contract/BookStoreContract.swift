@@ -3,7 +3,8 @@ import BlastoiseProtocol
 import Testing
 
 /// What every backend's `BookStore` must do: a scan's set replaces the last one, a book seen again
-/// keeps when it was added and takes its new files and chapters, and books come by title.
+/// keeps when it was added and takes its new files and chapters (and series), and books come by
+/// title.
 @Suite struct BookStoreContract {
   static func book(_ id: String, _ title: String, files: Int, at added: Int64 = 0) -> StoredBook {
     let stored = (0..<files).map {
@@ -21,7 +22,8 @@ import Testing
   @Test(arguments: StoreBackends.all)
   func aScanReplacesTheSetAndKeepsWhenEachWasAdded(backend: StoreBackend) async throws {
     try await backend.withStorage { storage in
-      let zebra = Self.book("book:" + String(repeating: "a", count: 32), "zebra tales", files: 2)
+      var zebra = Self.book("book:" + String(repeating: "a", count: 32), "zebra tales", files: 2)
+      (zebra.series, zebra.seriesSequence) = ("Tales", "2.5")
       let apple = Self.book("book:" + String(repeating: "b", count: 32), "Apple Stories", files: 1)
       #expect(
         try await storage.books.replaceAll(with: [zebra, apple], now: 1_000) == BookChanges(added: 2, removed: 0))

@@ -31,11 +31,17 @@ export function spokenRow({ href, id, coverId, title, detail, progress, duration
     extra);
 }
 
-/** A book as a row: a link to its page with its author, chapters and how much is left. */
+/** "Imperial Radch, book 2" (or the series alone), when the book is in one. */
+export function seriesText(book) {
+  if (!book.series) return null;
+  return book.seriesSequence ? `${book.series}, book ${book.seriesSequence}` : book.series;
+}
+
+/** A book as a row: a link to its page with its author, series, chapters and how much is left. */
 export function bookRow(book) {
   return spokenRow({
     href: libraryHref("book", book.id), id: book.id, coverId: book.coverId, title: book.title,
-    detail: [book.author, plural(book.chapterCount, "chapter"), progressText(book.progress, book.duration)].filter(Boolean).join(" · "),
+    detail: [book.author, seriesText(book), plural(book.chapterCount, "chapter"), progressText(book.progress, book.duration)].filter(Boolean).join(" · "),
     progress: book.progress, duration: book.duration,
   });
 }
@@ -110,7 +116,7 @@ export function mountBook(ctx, container, route) {
     head.replaceChildren(
       coverArt(book.coverId, { sizes: "160px", seed: book.title, className: "book-page-cover", iconSize: 40 }),
       h("h3", { class: "book-page-title", text: book.title }),
-      h("p", { class: "muted", text: [book.author, book.narrator && `read by ${book.narrator}`, formatTime(book.duration), plural(book.files.length, "file")].filter(Boolean).join(" · ") }),
+      h("p", { class: "muted", text: [book.author, seriesText(book), book.narrator && `read by ${book.narrator}`, formatTime(book.duration), plural(book.files.length, "file")].filter(Boolean).join(" · ") }),
       h("div", { class: "book-actions" }, play, restart, together));
     const current = chapterAt(book, at);
     chapters.replaceChildren(...book.chapters.map((chapter, index) => h("li", {},
