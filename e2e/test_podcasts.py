@@ -200,3 +200,26 @@ def test_subscribe_play_and_resume_in_a_second_browser(podcast_server, podcast_s
     js_wait(other, "window.location.hash === '#/podcasts' && !!document.querySelector('#podcast-list')", message="back to the list")
     js_wait(other, "!document.querySelector('#podcast-list .book-link') && document.querySelector('#podcast-list').textContent.includes('No podcasts')",
             message="no podcast left")
+
+
+def test_a_podcasts_own_checking_pace_is_chosen_on_its_page(podcast_server, podcast_site, browsers):
+    page = browsers(trust_any_certificate=True)
+    sign_up_in_page(page, podcast_server.base, unique("pace"))
+    made = page.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch('/api/podcasts', {method: 'POST', headers: {'Content-Type': 'application/json'},"
+        " body: JSON.stringify({url: arguments[0]})}).then(r => r.json()).then(done, () => done(null));",
+        podcast_site["feed"])
+    assert made and made.get("refreshMinutes") is None, json.dumps(made)
+    page.execute_script("window.location.hash = arguments[0];", f"#/podcast/{made['id']}")
+    js_wait(page, "document.querySelector('#podcast-refresh-pace')?.value === '0'", message="the server's pace chosen")
+    page.execute_script(
+        "const s = document.getElementById('podcast-refresh-pace'); s.value = '1440'; s.dispatchEvent(new Event('change'));")
+    read = "const done = arguments[arguments.length - 1]; fetch('/api/podcasts').then(r => r.json()).then(a => done(a.podcasts[0]));"
+    stored = poll_until(lambda: page.execute_async_script(read), lambda p: p.get("refreshMinutes") == 1440,
+                        message="the pace kept on the server")
+    assert stored["nextCheckAt"] >= stored["lastCheckedAt"] + 1440 * 60_000 - 1
+    page.refresh()
+    js_wait(page, "!!window.__blastoise", message="the app after a reload")
+    page.execute_script("window.location.hash = arguments[0];", f"#/podcast/{made['id']}")
+    js_wait(page, "document.querySelector('#podcast-refresh-pace')?.value === '1440'", message="the pace shown again")

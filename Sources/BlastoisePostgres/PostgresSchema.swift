@@ -333,5 +333,7 @@ public enum PostgresSchema {
     .playQueues,
     // A book's series (one text for both backends).
     .bookSeries,
+    // A podcast's own refresh interval (one text for both backends).
+    .podcastRefreshMinutes,
   ]
 }

@@ -327,5 +327,7 @@ public enum BlastoiseSchema {
     .playQueues,
     // A book's series (one text for both backends).
     .bookSeries,
+    // A podcast's own refresh interval (one text for both backends).
+    .podcastRefreshMinutes,
   ]
 }

@@ -153,6 +153,43 @@ import Testing
     }
   }
 
+  /// A podcast's own refresh interval: the next fetch moves to that long after the last (and,
+  /// with 0, back to the server's hour), the next fetches keep to it, and only its subscribers
+  /// set it.
+  @Test(arguments: backends)
+  func aFeedIsFetchedOnItsOwnIntervalWhenItHasOne(backend: String) async throws {
+    let site = try await FeedFixtureSite()
+    try site.write("radio.xml", FixtureFeeds.rss())
+    try await PodcastServer.with(backend) { server, ann in
+      let podcast = try await ann.post(APIRoute.podcasts.path(), #"{"url":"\#(site.url("/feeds/radio.xml"))"}"#)
+        .json(PodcastInfo.self)
+      #expect(podcast.refreshMinutes == nil)
+      let minute: Int64 = 60_000
+      let path = APIRoute.podcast.path(podcast.id)
+      func current() async throws -> PodcastInfo {
+        try #require(try await ann.get(APIRoute.podcasts.path()).json(PodcastList.self).podcasts.first)
+      }
+      #expect(try await ann.request("PATCH", path, json: #"{"refreshMinutes":240}"#).status == 200)
+      var stored = try await current()
+      let last = try #require(stored.lastCheckedAt)
+      #expect(stored.refreshMinutes == 240 && stored.nextCheckAt == last + 240 * minute)
+      // A fetch keeps to it, ±10%.
+      let fetched = try await ann.post(APIRoute.podcastRefresh.path(podcast.id)).json(PodcastInfo.self)
+      let wait = fetched.nextCheckAt - (fetched.lastCheckedAt ?? 0)
+      #expect(fetched.refreshMinutes == 240 && wait >= 216 * minute && wait <= 264 * minute)
+      #expect(try await ann.request("PATCH", path, json: #"{"refreshMinutes":0,"keepLatest":2}"#).status == 200)
+      stored = try await current()
+      #expect(stored.refreshMinutes == nil && stored.keepLatest == 2)
+      #expect(stored.nextCheckAt == (stored.lastCheckedAt ?? 0) + 60 * minute)
+      for body in [#"{"refreshMinutes":4}"#, #"{"refreshMinutes":10081}"#, #"{"refreshMinutes":"60"}"#, "{}"] {
+        #expect(try await ann.request("PATCH", path, json: body).status == 400, "\(body)")
+      }
+      let bob = server.client()
+      try await bob.signUp("bob")
+      #expect(try await bob.request("PATCH", path, json: #"{"refreshMinutes":30}"#).status == 404)
+    }
+  }
+
   /// A feed its publisher moved is kept at its new address: a permanent redirect (301, 308) when
   /// subscribing, a new-feed-url declared later at the next refresh, with everyone's
   /// subscription following and gPodder clients told (old address removed, new one added). A

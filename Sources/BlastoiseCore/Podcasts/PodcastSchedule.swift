@@ -16,16 +16,20 @@ public struct PodcastSchedule: Sendable, Equatable {
     self.longestRetry = longestRetry
   }
 
-  /// The wait after a fetch that left `failures` failures in a row (0: it worked), before spread.
-  public func wait(failures: Int) -> Int64 {
-    guard failures > 0 else { return interval }
+  /// A feed's own interval (minutes) from 5 minutes to a week.
+  public static let refreshMinutes = 5...10_080
+
+  /// The wait after a fetch that left `failures` failures in a row (0: it worked), before spread;
+  /// `minutes` is the feed's own interval, when it has one.
+  public func wait(failures: Int, minutes: Int? = nil) -> Int64 {
+    guard failures > 0 else { return minutes.map { Int64($0) * Self.minute } ?? interval }
     let doublings = min(failures - 1, 20)
     return min(longestRetry, firstRetry << Int64(doublings))
   }
 
   /// The next check's time: `wait` from `now`, spread by `random` (0..<1) over ±10%.
-  public func next(after now: Int64, failures: Int, random: Double) -> Int64 {
-    let wait = Double(wait(failures: failures))
+  public func next(after now: Int64, failures: Int, random: Double, minutes: Int? = nil) -> Int64 {
+    let wait = Double(wait(failures: failures, minutes: minutes))
     return now + Int64(wait * (0.9 + 0.2 * min(max(random, 0), 1)))
   }
 }

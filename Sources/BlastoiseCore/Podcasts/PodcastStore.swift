@@ -17,11 +17,14 @@ public struct PodcastFeed: Sendable, Equatable {
   public var lastError: String?
   public var failures: Int
   public var nextCheckAt: Int64
+  /// How often this feed is fetched (minutes); nil: the server's `--podcast-refresh-minutes`.
+  public var refreshMinutes: Int?
 
   public init(
     id: String, url: String, title: String? = nil, author: String? = nil, description: String? = nil,
     imageURL: String? = nil, link: String? = nil, etag: String? = nil, lastModified: String? = nil,
-    lastCheckedAt: Int64? = nil, lastError: String? = nil, failures: Int = 0, nextCheckAt: Int64
+    lastCheckedAt: Int64? = nil, lastError: String? = nil, failures: Int = 0, nextCheckAt: Int64,
+    refreshMinutes: Int? = nil
   ) {
     self.id = id
     self.url = url
@@ -36,6 +39,7 @@ public struct PodcastFeed: Sendable, Equatable {
     self.lastError = lastError
     self.failures = failures
     self.nextCheckAt = nextCheckAt
+    self.refreshMinutes = refreshMinutes
   }
 }
 
@@ -98,6 +102,8 @@ public protocol PodcastStore: Sendable {
   /// Stores how a fetch ended at `now`, and when to check next. `failures` is the count after it.
   func record(_ outcome: PodcastFetchOutcome, feedID: String, now: Int64, failures: Int, nextCheckAt: Int64)
     async throws
+  /// Sets how often the feed is fetched (nil: the server's default) and when it is next.
+  func setRefresh(minutes: Int?, nextCheckAt: Int64, feedID: String) async throws
   /// The person's subscribed feeds that have a row, with episode counts and how many of those
   /// they have not finished (by `listening_progress`); only `feedID` when given.
   func subscribed(userID: Int, feedID: String?) async throws -> [PodcastInfo]

@@ -23,12 +23,15 @@ public struct PodcastInfo: Codable, Sendable, Equatable {
   public var unplayedCount: Int
   /// Additive: how many of the newest episodes the server keeps downloaded.
   public var keepLatest: Int?
+  /// Additive: how often the server fetches the feed (minutes), when it has its own interval;
+  /// absent: the server's default.
+  public var refreshMinutes: Int?
 
   public init(
     id: String, url: String, title: String? = nil, author: String? = nil, description: String? = nil,
     imageURL: String? = nil, link: String? = nil, lastCheckedAt: Int64? = nil, lastError: String? = nil,
     failures: Int = 0, nextCheckAt: Int64, episodeCount: Int = 0, unplayedCount: Int = 0,
-    keepLatest: Int? = nil
+    keepLatest: Int? = nil, refreshMinutes: Int? = nil
   ) {
     self.id = id
     self.url = url
@@ -44,6 +47,7 @@ public struct PodcastInfo: Codable, Sendable, Equatable {
     self.episodeCount = episodeCount
     self.unplayedCount = unplayedCount
     self.keepLatest = keepLatest
+    self.refreshMinutes = refreshMinutes
   }
 }
 
@@ -105,17 +109,25 @@ public struct PodcastEpisode: Codable, Sendable, Equatable {
   }
 }
 
-/// `PATCH /api/podcasts/:id`: how many of the newest episodes the server keeps downloaded.
+/// `PATCH /api/podcasts/:id`: how many of the newest episodes the server keeps downloaded, and
+/// (additive) how often it fetches the feed: minutes, or `0` for the server's default. Either or
+/// both.
 public struct PodcastSettingsRequest: Codable, Sendable, Equatable {
-  public var keepLatest: Int
+  public var keepLatest: Int?
+  public var refreshMinutes: Int?
 
-  public init(keepLatest: Int) { self.keepLatest = keepLatest }
+  public init(keepLatest: Int? = nil, refreshMinutes: Int? = nil) {
+    self.keepLatest = keepLatest
+    self.refreshMinutes = refreshMinutes
+  }
 
-  enum CodingKeys: String, CodingKey, CaseIterable { case keepLatest }
+  enum CodingKeys: String, CodingKey, CaseIterable { case keepLatest, refreshMinutes }
 
   public init(from decoder: any Decoder) throws {
     try decoder.refuseUnknownKeys(CodingKeys.self)
-    keepLatest = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .keepLatest)
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    keepLatest = try container.decodeIfPresent(Int.self, forKey: .keepLatest)
+    refreshMinutes = try container.decodeIfPresent(Int.self, forKey: .refreshMinutes)
   }
 }
 

@@ -1,3 +1,5 @@
+import BlastoiseCore
+
 /// Podcasts (additive): the caller's subscriptions (the same list the gPodder API syncs), feeds
 /// fetched by the server, episodes with the caller's progress.
 extension APIOperation {
@@ -40,7 +42,9 @@ extension APIOperation {
       answers: [200: Answer.json(Schema.ref("PodcastSettings"))], errors: [404],
       notes: podcastNotes
         + " For the podcast's subscribers and admins (404 for anyone else). Older downloads go, unless someone"
-        + " is in the middle of one or asked for it in the last 30 days and has not finished it."),
+        + " is in the middle of one or asked for it in the last 30 days and has not finished it."
+        + " `refreshMinutes` (additive) sets how often the feed is fetched; the next fetch moves to that long after the"
+        + " last."),
     APIOperation(
       .post, .podcastEpisodeDownload, "Download an episode to the server", access: .permission(.listen),
       body: .ignoredJSON, answers: [202: ["description": "Queued; the episode list shows its `download` state"]],
@@ -65,6 +69,10 @@ extension APIOperation {
 enum PodcastSchemas {
   static let count: JSONValue = ["type": "integer", "minimum": 0]
   static let keepLatest: JSONValue = ["type": "integer", "minimum": 0, "maximum": 50]
+  static let refreshMinutes: JSONValue = [
+    "type": "integer", "minimum": .integer(PodcastSchedule.refreshMinutes.lowerBound),
+    "maximum": .integer(PodcastSchedule.refreshMinutes.upperBound),
+  ]
 
   static let all: [String: JSONValue] = [
     "Podcast": Schema.additive(
@@ -74,7 +82,7 @@ enum PodcastSchemas {
           "description": Schema.string, "imageURL": Schema.string, "link": Schema.string,
           "lastCheckedAt": Schema.milliseconds, "lastError": Schema.string, "failures": count,
           "nextCheckAt": Schema.milliseconds, "episodeCount": count, "unplayedCount": count,
-          "keepLatest": keepLatest,
+          "keepLatest": keepLatest, "refreshMinutes": refreshMinutes,
         ], required: ["id", "url", "failures", "nextCheckAt", "episodeCount", "unplayedCount"])),
     "PodcastList": Schema.additive(
       Schema.object(["podcasts": Schema.array(Schema.ref("Podcast"))], required: ["podcasts"])),
@@ -89,7 +97,15 @@ enum PodcastSchemas {
           "downloadError": Schema.string,
           "trackId": ["type": "string", "pattern": "^sha256:[0-9a-f]{64}$"], "streamUrl": Schema.string,
         ], required: ["guid", "url"])),
-    "PodcastSettings": Schema.strictObject(["keepLatest": keepLatest], required: ["keepLatest"]),
+    "PodcastSettings": Schema.strictObject(
+      [
+        "keepLatest": keepLatest,
+        "refreshMinutes": [
+          "type": "integer", "minimum": 0, "maximum": .integer(PodcastSchedule.refreshMinutes.upperBound),
+          "description": "Minutes from 5 to a week between fetches of the feed; 0: the server's default",
+        ],
+      ]
+    ).merging(["minProperties": 1]),
     "PodcastEpisodePage": CatalogSchemas.page(of: "PodcastEpisode"),
     "PodcastSubscribeRequest": Schema.strictObject(
       ["url": ["type": "string", "minLength": 1, "maxLength": 2048]], required: ["url"]),

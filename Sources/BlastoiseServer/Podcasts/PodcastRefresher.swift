@@ -57,7 +57,8 @@ struct PodcastRefresher: Sendable {
   func store(_ outcome: PodcastFetchOutcome, for feed: PodcastFeed) async throws {
     let failures = if case .failed = outcome { feed.failures + 1 } else { 0 }
     let now = clock.milliseconds()
-    let next = schedule.next(after: now, failures: failures, random: Double.random(in: 0..<1))
+    let next = schedule.next(
+      after: now, failures: failures, random: Double.random(in: 0..<1), minutes: feed.refreshMinutes)
     try await store.record(outcome, feedID: feed.id, now: now, failures: failures, nextCheckAt: next)
   }
 

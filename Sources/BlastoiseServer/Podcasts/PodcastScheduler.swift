@@ -9,11 +9,14 @@ import Foundation
 /// that) and refreshes `concurrency` of them at once.
 final class PodcastScheduler: Sendable {
   private let rounds: PeriodicRounds
+  /// What fetches each feed, and its schedule.
+  let refresher: PodcastRefresher
 
   static let batch = 32
   static let leaseMilliseconds: Int64 = 10 * PodcastSchedule.minute
 
   init(refresher: PodcastRefresher, concurrency: Int = 4, tickSeconds: Double = 30) {
+    self.refresher = refresher
     let (store, width) = (refresher.store, max(1, concurrency))
     rounds = PeriodicRounds(clock: refresher.clock, tickSeconds: tickSeconds) {
       await Self.round(store: store, refresher: refresher, concurrency: width)

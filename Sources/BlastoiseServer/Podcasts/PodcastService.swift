@@ -113,16 +113,35 @@ struct PodcastService: Sendable {
     guard (0...PodcastRetention.maxKeepLatest).contains(count) else {
       throw CoreError.invalid("keepLatest is 0 to \(PodcastRetention.maxKeepLatest)")
     }
-    let feed: PodcastFeed
+    try await downloads.setKeepLatest(count, feedID: try await settableFeed(id: id, principal: principal).id)
+    downloader.wake()
+  }
+
+  /// Sets how often the feed is fetched (minutes; nil: the server's default), a subscriber's or
+  /// an admin's call, as `keepLatest`. The next fetch moves to that long after the last one (at
+  /// once when that has passed); a feed failing keeps its backoff.
+  func setRefreshMinutes(_ minutes: Int?, id: String, principal: Principal) async throws {
+    let range = PodcastSchedule.refreshMinutes
+    if let minutes, !range.contains(minutes) {
+      throw CoreError.invalid("refreshMinutes is \(range.lowerBound) to \(range.upperBound), or 0 for the default")
+    }
+    let feed = try await settableFeed(id: id, principal: principal)
+    var next = feed.nextCheckAt
+    if feed.failures == 0, let last = feed.lastCheckedAt {
+      next = max(clock.milliseconds(), last + scheduler.refresher.schedule.wait(failures: 0, minutes: minutes))
+    }
+    try await podcasts.setRefresh(minutes: minutes, nextCheckAt: next, feedID: feed.id)
+    scheduler.wake()
+  }
+
+  /// A feed the person subscribes to, or any feed for an admin.
+  private func settableFeed(id: String, principal: Principal) async throws -> PodcastFeed {
     if Permission.granted(to: principal.role).contains(.administer), PodcastID.isValid(id),
       let any = try await podcasts.feed(id: id)
     {
-      feed = any
-    } else {
-      feed = try await subscribedFeed(id: id, userID: principal.userID)
+      return any
     }
-    try await downloads.setKeepLatest(count, feedID: feed.id)
-    downloader.wake()
+    return try await subscribedFeed(id: id, userID: principal.userID)
   }
 
   /// Queues a download of the episode for the person (kept a while even when old).

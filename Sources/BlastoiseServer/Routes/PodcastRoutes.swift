@@ -43,7 +43,14 @@ struct PodcastRoutes: Sendable {
       let principal = try await auth.require(.listen, for: request)
       guard principal.role != .guest else { throw HTTPError(.forbidden, Self.guestRefusal) }
       let settings = try request.decodeJSON(PodcastSettingsRequest.self)
-      try await podcasts.setKeepLatest(settings.keepLatest, id: request.pathParameter("id"), principal: principal)
+      guard settings.keepLatest != nil || settings.refreshMinutes != nil else {
+        throw HTTPError(.badRequest, "Send keepLatest, refreshMinutes or both")
+      }
+      let id = request.pathParameter("id")
+      if let minutes = settings.refreshMinutes {
+        try await podcasts.setRefreshMinutes(minutes == 0 ? nil : minutes, id: id, principal: principal)
+      }
+      if let count = settings.keepLatest { try await podcasts.setKeepLatest(count, id: id, principal: principal) }
       return .json(settings)
     }
     router.on(.post, APIRoute.podcastEpisodeDownload.pattern, body: .smallJSON) { request in

@@ -140,6 +140,14 @@ public struct SharedPodcastStore<Access: StoreAccess>: PodcastStore {
       .integer(now))
   }
 
+  public func setRefresh(minutes: Int?, nextCheckAt: Int64, feedID: String) async throws {
+    try await access.write { connection in
+      try connection.execute(
+        "UPDATE podcast_feeds SET refresh_minutes = $2, next_check_at = $3 WHERE id = $1", .text(feedID),
+        StoreValue(minutes), .integer(nextCheckAt))
+    }
+  }
+
   public func subscribed(userID: Int, feedID: String?) async throws -> [PodcastInfo] {
     try await access.read { connection in
       try connection.query(
@@ -160,7 +168,8 @@ public struct SharedPodcastStore<Access: StoreAccess>: PodcastStore {
           id: feed.id, url: feed.url, title: feed.title, author: feed.author, description: feed.description,
           imageURL: feed.imageURL, link: feed.link, lastCheckedAt: feed.lastCheckedAt, lastError: feed.lastError,
           failures: feed.failures, nextCheckAt: feed.nextCheckAt, episodeCount: row.int("episode_count") ?? 0,
-          unplayedCount: row.int("unplayed_count") ?? 0, keepLatest: row.int("keep_latest"))
+          unplayedCount: row.int("unplayed_count") ?? 0, keepLatest: row.int("keep_latest"),
+          refreshMinutes: feed.refreshMinutes)
       }
     }
   }
@@ -231,7 +240,8 @@ extension PodcastFeed {
       description: row.string("description"), imageURL: row.string("image_url"), link: row.string("link"),
       etag: row.string("etag"), lastModified: row.string("last_modified"),
       lastCheckedAt: row.int64("last_checked_at"), lastError: row.string("last_error"),
-      failures: row.int("failures") ?? 0, nextCheckAt: row.int64("next_check_at") ?? 0)
+      failures: row.int("failures") ?? 0, nextCheckAt: row.int64("next_check_at") ?? 0,
+      refreshMinutes: row.int("refresh_minutes"))
   }
 }
 
@@ -289,4 +299,11 @@ extension Migration {
       CREATE INDEX podcast_episodes_by_date ON podcast_episodes (feed_id, published_at);
       CREATE INDEX podcast_subscriptions_by_url ON podcast_subscriptions (url, subscribed);
       """)
+}
+
+extension Migration {
+  /// Migration 28 of both backends: a feed's own refresh interval in minutes (none: the server's).
+  public static let podcastRefreshMinutes = Migration(
+    version: 28, name: "podcast_refresh_minutes",
+    sql: "ALTER TABLE podcast_feeds ADD COLUMN refresh_minutes INTEGER CHECK (refresh_minutes BETWEEN 5 AND 10080);")
 }

@@ -43,6 +43,13 @@ import Testing
       #expect(page.episodes[1] == Self.episode("b", title: "B, fixed", at: 20_000))
       let second = try await storage.podcasts.episodes(feedID: made.id, limit: 2, offset: 2)
       #expect(second.total == 4 && second.episodes.map(\.guid) == ["a", "undated"])
+
+      // Its own refresh interval, and back to the default.
+      try await storage.podcasts.setRefresh(minutes: 240, nextCheckAt: 12_000, feedID: made.id)
+      let own = try await storage.podcasts.feed(id: made.id)
+      #expect(own?.refreshMinutes == 240 && own?.nextCheckAt == 12_000 && own?.title == "Show (renamed)")
+      try await storage.podcasts.setRefresh(minutes: nil, nextCheckAt: 9_000, feedID: made.id)
+      #expect(try await storage.podcasts.feed(id: made.id)?.refreshMinutes == nil)
     }
   }
 

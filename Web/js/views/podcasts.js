@@ -15,6 +15,9 @@ const PAGE = 50;
 /** How often the page looks again while the server is downloading an episode shown. */
 const DOWNLOAD_POLL_MS = 3000;
 const KEEP_CHOICES = [0, 1, 2, 3, 5, 10, 20, 50];
+/** How often the server may fetch a feed: minutes and their label (0: the server's default). */
+const REFRESH_CHOICES = [[0, "Check at the server's pace"], [15, "Check every 15 minutes"], [60, "Check hourly"],
+  [360, "Check every 6 hours"], [1440, "Check daily"], [10080, "Check weekly"]];
 
 /** An episode this page can play: the server's copy, or from an https publisher (the page's CSP
  *  allows no other), so that a feed cannot point it at a device on the listener's own network. */
@@ -178,12 +181,26 @@ export function mountPodcast(ctx, container, route) {
       }
     } }, ...KEEP_CHOICES.map((n) => h("option", { value: String(n), text: `Keep ${plural(n, "episode")}` })));
     keep.value = String(podcast.keepLatest ?? 3);
+    const pace = h("select", { class: "text-input small", id: "podcast-refresh-pace", attrs: { "aria-label": "How often the server checks this feed" }, onchange: async () => {
+      try {
+        await api.setRefreshMinutes(podcast.id, Number(pace.value));
+        podcast.refreshMinutes = Number(pace.value) || undefined;
+        toast(pace.selectedOptions[0].textContent, "success");
+      } catch (error) {
+        toastError(error, "Check");
+      }
+    } }, ...REFRESH_CHOICES.map(([minutes, label]) => h("option", { value: String(minutes), text: label })));
+    // A pace set elsewhere (the API takes any from 5 minutes to a week) is shown as it is.
+    if (podcast.refreshMinutes && !REFRESH_CHOICES.some(([minutes]) => minutes === podcast.refreshMinutes)) {
+      pace.append(h("option", { value: String(podcast.refreshMinutes), text: `Check every ${plural(podcast.refreshMinutes, "minute")}` }));
+    }
+    pace.value = String(podcast.refreshMinutes ?? 0);
     head.replaceChildren(
       h("h3", { class: "book-page-title", text: podcast.title || podcast.url }),
       h("p", { class: "muted", text: [podcast.author, plural(podcast.episodeCount, "episode")].filter(Boolean).join(" · ") }),
       podcast.lastError ? h("p", { class: "warning-text small", id: "podcast-error", text: `Last check failed: ${podcast.lastError}` }) : null,
       podcast.description ? h("p", { class: "podcast-description small", text: podcast.description }) : null,
-      h("div", { class: "book-actions" }, refresh, keep, unsubscribe));
+      h("div", { class: "book-actions" }, refresh, keep, pace, unsubscribe));
   }
 
   /** Where to go on: where this device plays it, else the saved position (none once finished). */
