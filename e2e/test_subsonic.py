@@ -1,19 +1,27 @@
 """The Subsonic API (with OpenSubsonic's additions) as music apps use it: two real Python clients
 (py-sonic, py-opensonic) sign in with an app password and browse, search, stream, star, scrobble
-and edit playlists; raw calls check the sign-in rules, that every XML reply is valid by Subsonic's
-XSD (tolerating exactly the OpenSubsonic additions), that JSON and a form POST say the same as XML
-and a GET, and that bad input is refused with the API's error codes, never an HTTP 500."""
+and edit playlists, hand a saved play queue from one app to another (by song and by index),
+keep bookmarks, report playback and read the user's podcasts; raw calls check the sign-in rules,
+that every XML reply is valid by Subsonic's XSD (tolerating exactly the OpenSubsonic additions),
+that JSON and a form POST say the same as XML and a GET, and that bad input is refused with the
+API's error codes, never an HTTP 500. Debian's sublime-music is in test_subsonic_clients.py."""
 
 from __future__ import annotations
 
+import http.server
+import threading
+import time
 from dataclasses import dataclass
-from functools import cached_property
+from datetime import datetime, timezone
+from functools import cached_property, partial
+from pathlib import Path
 
 import libopensonic
 import libsonic
 import pytest
 from conftest import unique
-from helpers import HLJOD_ORDER, LYRICS, STANDARD_TRACKS, XSS_TITLE, Api, poll_until
+from helpers import HLJOD_ORDER, LYRICS, STANDARD_TRACKS, XSS_TITLE, Api, Server, _ffmpeg, poll_until
+from lxml import etree
 from subsonic_schema import Caller, Reply, call, comparable, failure, ok, outcome, q, validate, xml_to_json
 
 HOST = "http://127.0.0.1"
@@ -321,6 +329,10 @@ def test_an_api_key_names_its_account_in_token_info(server, account):
         assert conn.token_info().username == account.username
     finally:
         conn.cleanup()
+    assert ok(call(server.base, "tokenInfo", caller=account.key)).find(q("tokenInfo")).get("username") == \
+        account.username
+    # "error 44 on invalid token"
+    assert failure(call(server.base, "tokenInfo", caller=Caller(api_key="no-such-key")))[0] == 44
 
 
 # ---------------------------------------------------------------- 3. signing in
@@ -375,6 +387,10 @@ def test_extensions_answer_anyone_and_everything_else_needs_credentials(server):
     root = ok(call(server.base, "getOpenSubsonicExtensions"))
     names = {e.get("name") for e in root.iter(q("openSubsonicExtensions"))}
     assert {"apiKeyAuthentication", "formPost"} <= names
+    # Each in its version 1, the one OpenSubsonic documents.
+    versions = {e.get("name"): [v.text for v in e.iter(q("versions"))] for e in root.iter(q("openSubsonicExtensions"))}
+    assert versions == {name: ["1"] for name in ("apiKeyAuthentication", "formPost", "songLyrics", "indexBasedQueue",
+                                                 "getPodcastEpisode", "playbackReport")}, versions
     envelope = call(server.base, "getOpenSubsonicExtensions", f="json").json()
     assert envelope["status"] == "ok" and envelope["openSubsonic"] is True
     assert {e["name"] for e in envelope["openSubsonicExtensions"]} == names
@@ -408,7 +424,8 @@ def test_only_an_admin_starts_a_scan_or_reads_another_user(server, account):
 
 class Prepared:
     """One user's library as the table of calls reads it: a starred song, album and artist, a
-    rated song and album, a played song, a song playing now and a playlist."""
+    rated song and album, a played song, a song playing now (reported paused, with its
+    position), a playlist, a saved play queue with a song twice, and a bookmark."""
 
     def __init__(self, server):
         self.base = server.base
@@ -433,6 +450,33 @@ class Prepared:
         if found is None:
             found = [p for p in ok(call(self.base, "getPlaylists", caller=caller)).iter(q("playlist"))][0]
         self.playlist = found.get("id")
+        self.other_song = tracks["Beta Tone"]["id"]
+        ok(call(self.base, "reportPlayback", self.report, caller=caller))
+        ok(call(self.base, "savePlayQueueByIndex", self.queue_by_index, caller=caller))
+        ok(call(self.base, "createBookmark", self.bookmark, caller=caller))
+
+    @property
+    def report(self) -> dict:
+        """Beta Tone paused 20 s in (a position that stays put)."""
+        return {"mediaId": self.other_song, "mediaType": "song", "positionMs": 20_000, "state": "paused",
+                "ignoreScrobble": "true"}
+
+    @property
+    def queue(self) -> list[tuple[str, str]]:
+        return [("id", self.song), ("id", self.lyrics_song), ("id", self.song)]
+
+    @property
+    def queue_by_index(self) -> list[tuple[str, str]]:
+        return self.queue + [("currentIndex", "0"), ("position", "12345")]
+
+    @property
+    def queue_by_id(self) -> list[tuple[str, str]]:
+        """The same queue saved by song ID: the current song is the first of the two."""
+        return self.queue + [("current", self.song), ("position", "12345")]
+
+    @property
+    def bookmark(self) -> dict:
+        return {"id": self.song, "position": 61_000, "comment": "Chapter 2 <b>here</b>"}
 
     @property
     def username(self) -> str:
@@ -498,7 +542,8 @@ CALLS = {
     "getRandomSongs": ("getRandomSongs", lambda p: {"size": 500}, {"unordered": {"song"}}),
     "getSongsByGenre": ("getSongsByGenre", lambda p: {"genre": "Post-Rock"}),
     "getStarred2": ("getStarred2", lambda p: {}),
-    "getNowPlaying": ("getNowPlaying", lambda p: {}, {"volatile": {"minutesAgo"}}),
+    # What plays now moves with the clock (positionMs of whoever reports a song playing).
+    "getNowPlaying": ("getNowPlaying", lambda p: {}, {"volatile": {"minutesAgo", "positionMs"}}),
     "search3 everything": ("search3", lambda p: {"query": "", "artistCount": 500, "albumCount": 500,
                                                   "songCount": 500}),
     "search3 Tone": ("search3", lambda p: {"query": "Tone"}),
@@ -507,8 +552,25 @@ CALLS = {
     "getUser": ("getUser", lambda p: {"username": p.username}),
     "getScanStatus": ("getScanStatus", lambda p: {}),
     "getLyricsBySongId": ("getLyricsBySongId", lambda p: {"id": p.lyrics_song}),
+    "tokenInfo": ("tokenInfo", lambda p: {}),
+    # The saved queue (the calls that save it save what Prepared saved), bookmarks, what plays.
+    "getPlayQueue": ("getPlayQueue", lambda p: {}),
+    "getPlayQueueByIndex": ("getPlayQueueByIndex", lambda p: {}),
+    "savePlayQueue": ("savePlayQueue", lambda p: p.queue_by_id),
+    "savePlayQueueByIndex": ("savePlayQueueByIndex", lambda p: p.queue_by_index),
+    "getBookmarks": ("getBookmarks", lambda p: {}),
+    "createBookmark": ("createBookmark", lambda p: p.bookmark),
+    "reportPlayback": ("reportPlayback", lambda p: p.report),
+    # This user subscribes to no podcast (PODCAST_CALLS has a server that fetches a feed).
+    "getPodcasts": ("getPodcasts", lambda p: {}),
+    "getNewestPodcasts": ("getNewestPodcasts", lambda p: {}),
     "an unknown album (error 70)": ("getAlbum", lambda p: {"id": "no-such-album"}),
     "a missing id (error 10)": ("getSong", lambda p: {}),
+    "a currentIndex past the queue (error 10)": ("savePlayQueueByIndex",
+                                                 lambda p: p.queue + [("currentIndex", "3")]),
+    "a bookmark without a position (error 10)": ("createBookmark", lambda p: {"id": p.song}),
+    "no bookmark to delete (error 70)": ("deleteBookmark", lambda p: {"id": p.other_song}),
+    "an unknown podcast episode (error 70)": ("getPodcastEpisode", lambda p: {"id": "pe.nosuch.eA"}),
 }
 
 
@@ -529,7 +591,7 @@ def test_every_xml_reply_is_valid_by_the_subsonic_xsd(prepared, name):
     assert reply.content_type.split(";")[0] in ("application/xml", "text/xml"), reply.content_type
     root = reply.xml()
     assert root.tag == q("subsonic-response")
-    expected = "failed" if name.startswith(("an unknown", "a missing")) else "ok"
+    expected = "failed" if "(error " in name else "ok"
     assert root.get("status") == expected, reply.body[:1000]
     assert (root.get("version"), root.get("type"), root.get("openSubsonic")) == ("1.16.1", "blastoise", "true")
     assert root.get("serverVersion")
@@ -674,3 +736,403 @@ def test_a_hostile_jsonp_callback_is_refused(server, account):
         assert b"<script" not in reply.body
         code, _ = failure(reply)
         assert code in (0, 10), (callback, code)
+
+
+# ---------------------------------------------------------------- 7. play queues, bookmarks, playback
+
+
+def opensonic(server, account: Account, app: str = "blastoise-e2e") -> libopensonic.Connection:
+    return libopensonic.Connection(HOST, api_key=account.secret, port=server.port, app_name=app)
+
+
+def saved_queue(base: str, caller: Caller, by_index: bool = False):
+    """The saved play queue's element, None when nothing is saved (the answer has none then)."""
+    name = "playQueueByIndex" if by_index else "playQueue"
+    return ok(call(base, "getPlayQueueByIndex" if by_index else "getPlayQueue", caller=caller)).find(q(name))
+
+
+def iso(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def test_a_play_queue_saved_by_one_app_is_picked_up_by_another(server, account, make_api):
+    phone = libsonic.Connection(HOST, account.username, account.secret, port=server.port, legacyAuth=False,
+                                appName="Phone")
+    desktop = opensonic(server, account, "Desktop")
+    try:
+        assert saved_queue(server.base, account.token) is None
+        assert saved_queue(server.base, account.token, by_index=True) is None
+        songs = [s["id"] for s in as_list(e2e_album(phone)["song"])]
+
+        phone.savePlayQueue(songs[:3], current=songs[1], position=42_000)
+        queue = desktop.get_play_queue()
+        assert [e.id for e in queue.entry] == songs[:3]
+        assert (queue.current, queue.position, queue.username, queue.changed_by) == \
+            (songs[1], 42_000, account.username, "Phone")
+        by_index = desktop.get_play_queue_by_index()
+        assert [e.id for e in by_index.entry] == songs[:3]
+        assert (by_index.current_index, by_index.position, by_index.changed_by) == (1, 42_000, "Phone")
+
+        # The desktop goes on from there and saves where it is; the phone picks that up.
+        desktop.save_play_queue_by_index(songs[1:4], current_index=2, position=5_000)
+        back = phone.getPlayQueue()["playQueue"]
+        assert [e["id"] for e in as_list(back["entry"])] == songs[1:4]
+        assert (back["current"], back["position"], back["changedBy"], back["username"]) == \
+            (songs[3], 5_000, "Desktop", account.username)
+        assert iso(back["changed"]) >= iso(queue.changed)
+
+        # A queue is its user's: another has none.
+        other = account_of(make_api("other"))
+        assert saved_queue(server.base, other.token) is None
+
+        # Saving no song clears it, for every app.
+        phone.savePlayQueue([])
+        assert saved_queue(server.base, account.key) is None
+        assert saved_queue(server.base, account.key, by_index=True) is None
+    finally:
+        desktop.cleanup()
+
+
+def test_a_queue_by_index_holds_the_same_song_twice_and_which_of_them_plays(server, account):
+    conn = opensonic(server, account)
+    alpha, beta = song_id(account.api, "Alpha Tone"), song_id(account.api, "Beta Tone")
+    try:
+        conn.save_play_queue_by_index([alpha, beta, alpha], current_index=2, position=1_500)
+        queue = conn.get_play_queue_by_index()
+        assert [e.id for e in queue.entry] == [alpha, beta, alpha]
+        assert (queue.current_index, queue.position) == (2, 1_500)
+        # By ID the current song is the one at that index (which copy, by ID, cannot say).
+        assert saved_queue(server.base, account.token).get("current") == alpha
+
+        # "If currentIndex is not between 0 and length of the queue - 1 (inclusive), the server
+        # must respond with error code 10"; it is "required unless no id is provided".
+        for index in ("2", "-1", None):
+            params = [("id", alpha), ("id", beta)] + ([("currentIndex", index)] if index else [])
+            assert failure(call(server.base, "savePlayQueueByIndex", params, caller=account.token))[0] == 10, index
+        queue = conn.get_play_queue_by_index()
+        assert ([e.id for e in queue.entry], queue.current_index) == ([alpha, beta, alpha], 2), "refused, yet changed"
+
+        # "If position is empty, servers should treat the position as 0."
+        conn.save_play_queue_by_index([beta], current_index=0)
+        queue = conn.get_play_queue_by_index()
+        assert ([e.id for e in queue.entry], queue.current_index, queue.position or 0) == ([beta], 0, 0)
+
+        # No id (and no currentIndex) clears it.
+        conn.save_play_queue_by_index()
+        assert saved_queue(server.base, account.token, by_index=True) is None
+    finally:
+        conn.cleanup()
+
+
+def test_save_play_queue_refuses_a_current_song_not_in_the_queue(server, account):
+    alpha, beta = song_id(account.api, "Alpha Tone"), song_id(account.api, "Beta Tone")
+    ok(call(server.base, "savePlayQueue", [("id", alpha), ("id", beta), ("current", beta)], caller=account.token))
+    # OpenSubsonic's errata: `current` "must be in the list of id".
+    reply = call(server.base, "savePlayQueue", [("id", alpha), ("current", beta)], caller=account.token)
+    assert failure(reply)[0] in (0, 10)
+    queue = saved_queue(server.base, account.token)
+    assert ([e.get("id") for e in queue.iter(q("entry"))], queue.get("current")) == ([alpha, beta], beta)
+    # A song the library does not have is not found.
+    assert failure(call(server.base, "savePlayQueue", [("id", "no-such-song"), ("current", "no-such-song")],
+                        caller=account.token))[0] == 70
+
+
+def test_save_play_queue_with_songs_needs_the_current_one(server, account):
+    # OpenSubsonic's savePlayQueue: "For OpenSubsonic servers only, `current` is required
+    # unless `id` is empty" (https://opensubsonic.netlify.app/docs/endpoints/saveplayqueue/): a
+    # required parameter missing is error 10.
+    alpha = song_id(account.api, "Alpha Tone")
+    assert outcome(call(server.base, "savePlayQueue", {"id": alpha}, caller=account.token)) == 10
+
+
+def test_bookmarks_keep_a_position_in_a_song_for_its_user_alone(server, account, make_api):
+    conn = py_sonic(server, account)
+    alpha, beta = song_id(account.api, "Alpha Tone"), song_id(account.api, "Beta Tone")
+
+    def bookmarks(caller: Caller = account.token) -> dict[str, etree._Element]:
+        root = ok(call(server.base, "getBookmarks", caller=caller))
+        assert root.find(q("bookmarks")) is not None
+        return {b.find(q("entry")).get("id"): b for b in root.iter(q("bookmark"))}
+
+    assert bookmarks() == {}
+    conn.createBookmark(alpha, 61_000, comment="Chapter 2 <b>here</b>")
+    conn.createBookmark(beta, 5_000)
+    marks = bookmarks()
+    assert set(marks) == {alpha, beta}
+    first = marks[alpha]
+    assert (first.get("position"), first.get("username"), first.get("comment")) == \
+        ("61000", account.username, "Chapter 2 <b>here</b>")
+    assert first.find(q("entry")).get("title") == "Alpha Tone"
+    assert iso(first.get("created")) == iso(first.get("changed"))
+    assert marks[beta].get("position") == "5000" and not marks[beta].get("comment")
+
+    # "If a bookmark already exists for this file it will be overwritten."
+    conn.createBookmark(alpha, 90_000, comment="Chapter 3")
+    again = bookmarks()[alpha]
+    assert (again.get("position"), again.get("comment")) == ("90000", "Chapter 3")
+    assert iso(again.get("changed")) >= iso(again.get("created"))
+    assert len(bookmarks()) == 2
+
+    # "Bookmarks are personal and not visible to other users"; nor can they delete them.
+    other = account_of(make_api("other"))
+    assert bookmarks(other.token) == {}
+    assert failure(call(server.base, "deleteBookmark", {"id": alpha}, caller=other.token))[0] == 70
+    conn.deleteBookmark(beta)
+    assert set(bookmarks()) == {alpha}
+    assert failure(call(server.base, "deleteBookmark", {"id": beta}, caller=account.token))[0] == 70
+    assert failure(call(server.base, "createBookmark", {"id": "no-such-song", "position": 1},
+                        caller=account.token))[0] == 70
+    assert failure(call(server.base, "createBookmark", {"id": alpha}, caller=account.token))[0] == 10
+
+    # An OpenSubsonic client reads them, each with its one entry (the XSD's Bookmark has exactly
+    # one, and OpenSubsonic's JSON shows it as an object).
+    desktop = opensonic(server, account)
+    try:
+        assert [(m.entry.id, m.position, m.comment) for m in desktop.get_bookmarks()] == [(alpha, 90_000, "Chapter 3")]
+    finally:
+        desktop.cleanup()
+
+
+def now_playing(base: str, caller: Caller, username: str) -> list[etree._Element]:
+    """getNowPlaying's entries of `username` (the XML checked by the XSD)."""
+    return [e for e in ok(call(base, "getNowPlaying", caller=caller)).iter(q("entry")) if e.get("username") == username]
+
+
+def test_playback_reports_show_the_state_position_and_rate_in_now_playing(server, account):
+    conn = opensonic(server, account, "Car stereo")
+    delta = song_id(account.api, "Delta Tone")
+
+    def mine():
+        entries = [e for e in conn.get_now_playing() if e.username == account.username]
+        assert len(entries) == 1, entries
+        return entries[0]
+
+    try:
+        conn.report_playback(delta, "song", 3_000, "starting")
+        entry = mine()
+        assert (entry.id, entry.state, entry.position_ms, entry.playback_rate, entry.player_name) == \
+            (delta, "starting", 3_000, 1.0, "Car stereo")
+        # "The server should only start moving its internal clock after the state changes to
+        # playing" (buffering may take long).
+        time.sleep(0.3)
+        assert mine().position_ms == 3_000
+
+        # Playing at twice the speed: the position is reckoned at twice the clock since the
+        # report, between what the clock says around the report and around the question.
+        before = time.monotonic()
+        conn.report_playback(delta, "song", 10_000, "playing", playback_rate=2.0)
+        reported = time.monotonic()
+        time.sleep(0.5)
+        asked = time.monotonic()
+        entry = mine()
+        answered = time.monotonic()
+        assert (entry.state, entry.playback_rate) == ("playing", 2.0)
+        slack = 5  # milliseconds, for the rounding of both instants to whole milliseconds
+        assert 10_000 + 2_000 * (asked - reported) - slack <= entry.position_ms <= \
+            10_000 + 2_000 * (answered - before) + slack, entry.position_ms
+        [xml_entry] = now_playing(server.base, account.token, account.username)
+        assert (xml_entry.get("id"), xml_entry.get("state"), float(xml_entry.get("playbackRate"))) == \
+            (delta, "playing", 2.0)
+
+        # Paused, it stays where it was paused.
+        conn.report_playback(delta, "song", 15_000, "paused", playback_rate=2.0)
+        time.sleep(0.3)
+        assert (mine().state, mine().position_ms) == ("paused", 15_000)
+    finally:
+        conn.report_playback(delta, "song", 0, "stopped", ignore_scrobble=True)
+        conn.cleanup()
+
+
+def test_a_report_of_stopped_past_half_the_song_counts_one_play_unless_told_not_to(server, account):
+    conn = py_sonic(server, account)
+    delta = song_id(account.api, "Delta Tone")  # 60 s long
+
+    def report(state: str, position_ms: int, **extra):
+        ok(call(server.base, "reportPlayback", {"mediaId": delta, "mediaType": "song", "positionMs": position_ms,
+                                                "state": state, **extra}, caller=account.token))
+
+    def plays() -> int:
+        return conn.getSong(delta)["song"].get("playCount", 0)
+
+    report("starting", 0)
+    report("playing", 0)
+    report("stopped", 20_000)  # a third in: not heard
+    assert plays() == 0
+    # Stopped ends what plays now (nothing of it left playing).
+    assert all(e.get("state") == "stopped" for e in now_playing(server.base, account.token, account.username))
+
+    # ignoreScrobble: "should not trigger scrobble/playcount side effects".
+    report("playing", 40_000)
+    report("stopped", 45_000, ignoreScrobble="true")
+    assert plays() == 0
+    report("playing", 40_000)
+    report("stopped", 45_000, ignoreScrobble="false")
+    song = conn.getSong(delta)["song"]
+    assert song.get("playCount") == 1 and song.get("played")
+
+    # A report names a known song, a known state and where it is.
+    wrong = {}
+    for params, codes in (({"state": "finished", "positionMs": 1}, (0, 10)), ({"state": "playing"}, (10,)),
+                          ({"mediaId": "no-such-song", "state": "playing", "positionMs": 1}, (70,)),
+                          ({"mediaId": None, "state": "playing", "positionMs": 1}, (10,))):
+        sent = {k: v for k, v in {"mediaId": delta, "mediaType": "song", **params}.items() if v is not None}
+        code = outcome(call(server.base, "reportPlayback", sent, caller=account.token))
+        if code not in codes:
+            wrong[str(params)] = code
+    assert not wrong, wrong
+    assert plays() == 1
+
+
+# ---------------------------------------------------------------- 8. podcasts
+
+
+class QuietFiles(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+PODCAST_FEED = """<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">
+<channel>
+  <title>Loopback Radio</title>
+  <itunes:author>Test Host</itunes:author>
+  <description>Two episodes &amp; a cover</description>
+  <itunes:image href="{base}/cover.jpg"/>
+  <item><title>Episode Two</title><guid>ep-2</guid><pubDate>Tue, 03 Feb 2026 10:00:00 GMT</pubDate>
+    <description>The second one</description>
+    <itunes:duration>4</itunes:duration><enclosure url="{base}/two.mp3" type="audio/mpeg" length="1234"/></item>
+  <item><title>Episode One</title><guid isPermaLink="false">tag:loopback,2026:ep 1/?</guid>
+    <pubDate>Mon, 02 Feb 2026 10:00:00 GMT</pubDate>
+    <itunes:duration>4</itunes:duration><enclosure url="{base}/one.mp3" type="audio/mpeg" length="1"/></item>
+</channel>
+</rss>"""
+
+
+@dataclass
+class PodcastWorld:
+    server: Server
+    account: Account
+    podcast: dict
+    site: Path
+    feed: str
+
+    @cached_property
+    def episodes(self) -> list[etree._Element]:
+        root = ok(call(self.server.base, "getPodcasts", caller=self.account.token))
+        return list(root.iter(q("episode")))
+
+
+@pytest.fixture(scope="module")
+def podcast_world(tmp_path_factory):
+    """A feed of two episodes on a loopback site, and a server that may fetch it (the session's
+    server refuses private addresses, as it should): one user subscribed to it through the web
+    app's API, once the server has downloaded both episodes."""
+    site_dir = tmp_path_factory.mktemp("subsonic-podcast-site")
+    for name, frequency in (("one.mp3", 440), ("two.mp3", 550)):
+        _ffmpeg(["-f", "lavfi", "-i", f"sine=frequency={frequency}:sample_rate=22050:duration=4", "-c:a", "libmp3lame",
+                 str(site_dir / name)])
+    site = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(QuietFiles, directory=str(site_dir)))
+    threading.Thread(target=site.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{site.server_port}"
+    (site_dir / "feed.xml").write_text(PODCAST_FEED.format(base=base))
+    server = Server(guests=False, extra=["--allow-private-imports"])
+    try:
+        server.start()
+        api = Api(server.base)
+        api.signup(unique("podcaster"), "password-123")
+        account = account_of(api)
+        podcast = api.post("/api/podcasts", {"url": f"{base}/feed.xml"})
+        poll_until(lambda: ok(call(server.base, "getPodcasts", caller=account.token)),
+                   lambda root: sum(1 for e in root.iter(q("episode")) if e.get("streamId")) == 2,
+                   message="the server's copies of both episodes")
+        yield PodcastWorld(server, account, podcast, site_dir, f"{base}/feed.xml")
+    finally:
+        server.cleanup()
+        site.shutdown()
+
+
+def test_podcasts_are_the_callers_subscriptions_with_their_episodes(podcast_world, make_api):
+    world = podcast_world
+    conn = opensonic(world.server, world.account)
+    try:
+        [channel] = conn.get_podcasts()
+        assert (channel.id, channel.url, channel.title, channel.description, channel.status.value) == \
+            (world.podcast["id"], world.feed, "Loopback Radio", "Two episodes & a cover", "completed")
+        assert channel.original_image_url == world.feed.replace("feed.xml", "cover.jpg")
+        episodes = channel.episode
+        assert [e.title for e in episodes] == ["Episode Two", "Episode One"]  # newest first
+        assert all(e.channel_id == channel.id and e.status.value == "completed" and e.stream_id for e in episodes)
+        assert [iso(e.publish_date) for e in episodes] == \
+            [datetime(2026, 2, 3, 10, tzinfo=timezone.utc), datetime(2026, 2, 2, 10, tzinfo=timezone.utc)]
+        assert (episodes[0].description, episodes[0].duration, episodes[0].content_type) == \
+            ("The second one", 4, "audio/mpeg")
+
+        # One channel by its ID, without its episodes; an ID not subscribed to is not found.
+        [only] = conn.get_podcasts(inc_episodes=False, pid=channel.id)
+        assert only.id == channel.id and not only.episode
+        assert failure(call(world.server.base, "getPodcasts", {"id": "no-such-podcast"},
+                            caller=world.account.token))[0] == 70
+
+        assert [e.title for e in conn.get_newest_podcasts(count=1)] == ["Episode Two"]
+        assert [e.id for e in conn.get_newest_podcasts()] == [e.id for e in episodes]
+
+        # getPodcastEpisode finds each again by its ID (the odd guid too), as getPodcasts has it.
+        listed = call(world.server.base, "getPodcasts", caller=world.account.token, f="json").json()
+        for index, episode in enumerate(episodes):
+            assert conn.get_podcast_episode(episode.id).title == episode.title
+            single = call(world.server.base, "getPodcastEpisode", {"id": episode.id}, caller=world.account.token,
+                          f="json").json()
+            assert single["podcastEpisode"] == listed["podcasts"]["channel"][0]["episode"][index]
+
+        # streamId streams the server's copy: the publisher's file.
+        for episode, name in zip(episodes, ("two.mp3", "one.mp3")):
+            streamed = call(world.server.base, "stream", {"id": episode.stream_id}, caller=world.account.key)
+            assert streamed.status == 200 and streamed.body == (world.site / name).read_bytes(), name
+    finally:
+        conn.cleanup()
+
+    # Someone else subscribes to nothing: no channel, and the episode is not theirs to get.
+    other_api = Api(world.server.base)
+    other_api.signup(unique("listener"), "password-123")
+    other = account_of(other_api)
+    assert not list(ok(call(world.server.base, "getPodcasts", caller=other.token)).iter(q("channel")))
+    assert not list(ok(call(world.server.base, "getNewestPodcasts", caller=other.token)).iter(q("episode")))
+    assert failure(call(world.server.base, "getPodcastEpisode", {"id": episodes[0].id}, caller=other.token))[0] == 70
+
+
+PODCAST_CALLS = {
+    "getPodcasts": ("getPodcasts", lambda w: {}),
+    "getPodcasts of one, without episodes": ("getPodcasts", lambda w: {"id": w.podcast["id"],
+                                                                       "includeEpisodes": "false"}),
+    "getNewestPodcasts": ("getNewestPodcasts", lambda w: {"count": 1}),
+    "getPodcastEpisode": ("getPodcastEpisode", lambda w: {"id": w.episodes[1].get("id")}),
+}
+
+
+@pytest.mark.parametrize("name", PODCAST_CALLS)
+def test_podcast_replies_are_valid_and_say_the_same_in_json_and_by_post(podcast_world, name):
+    method, params = PODCAST_CALLS[name]
+
+    def ask(**options) -> Reply:
+        return call(podcast_world.server.base, method, params(podcast_world), caller=podcast_world.account.token,
+                    **options)
+
+    xml = ask()
+    root = ok(xml)  # valid by the XSD (getPodcastEpisode's answer as newestPodcasts' episode)
+    assert len(root) == 1
+    assert comparable(ask(f="json").json()) == comparable(xml_to_json(xml.body))
+    for f in (None, "json"):
+        assert ask(f=f, post=True).body == ask(f=f).body
+
+
+def test_a_playback_report_may_name_a_podcast_episode(podcast_world):
+    # reportPlayback's mediaType is "Either song or podcast so the server knows what the mediaId
+    # is referring to" (https://opensubsonic.netlify.app/docs/endpoints/reportplayback/).
+    world = podcast_world
+    episode = world.episodes[0]
+    reply = call(world.server.base, "reportPlayback", {"mediaId": episode.get("id"), "mediaType": "podcast",
+                                                       "positionMs": 1_000, "state": "paused"},
+                 caller=world.account.token)
+    assert outcome(reply) == "ok", reply.body[:500]
+    entries = now_playing(world.server.base, world.account.token, world.account.username)
+    assert [(e.get("state"), e.get("positionMs")) for e in entries] == [("paused", "1000")]

@@ -304,7 +304,10 @@ import Testing
       Self.errorCode(try await Self.call(client, "savePlayQueueByIndex", [key] + queue + [("currentIndex", "3")]))
         == 10)
     #expect(Self.errorCode(try await Self.call(client, "savePlayQueueByIndex", [key] + queue)) == 10)
-    #expect(Self.errorCode(try await Self.call(client, "savePlayQueue", [key, ("id", "nothing")])) == 70)
+    #expect(Self.errorCode(try await Self.call(client, "savePlayQueue", [key, ("id", ids[0])])) == 10, "no current")
+    #expect(
+      Self.errorCode(try await Self.call(client, "savePlayQueue", [key, ("id", "nothing"), ("current", "nothing")]))
+        == 70)
     // By ID from another app, then cleared.
     #expect(
       Self.errorCode(
@@ -323,7 +326,7 @@ import Testing
     let marks = try await Self.call(client, "getBookmarks", [key])
     let mark = ((marks["bookmarks"] as? [String: Any])?["bookmark"] as? [[String: Any]])?.first
     #expect(mark?["position"] as? Int == 42_000 && mark?["comment"] as? String == "here")
-    #expect((mark?["entry"] as? [[String: Any]])?.first?["id"] as? String == ids[1])
+    #expect((mark?["entry"] as? [String: Any])?["id"] as? String == ids[1], "one entry, an object")
     #expect(Self.errorCode(try await Self.call(client, "createBookmark", [key, ("id", ids[1])])) == 10)
     #expect(Self.errorCode(try await Self.call(client, "deleteBookmark", [key, ("id", ids[1])])) == nil)
     #expect(Self.errorCode(try await Self.call(client, "deleteBookmark", [key, ("id", ids[1])])) == 70)

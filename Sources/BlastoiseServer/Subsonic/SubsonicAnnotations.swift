@@ -7,6 +7,7 @@ import BlastoiseSubsonic
 /// is `sha256:…`). A scrobble that is not a submission says what plays now (`getNowPlaying`).
 struct SubsonicAnnotations: Sendable {
   let library: SubsonicLibrary
+  let podcasts: PodcastService
   let nowPlaying: SubsonicNowPlaying
   let clock: any WallClock
 
@@ -44,7 +45,7 @@ struct SubsonicAnnotations: Sendable {
             else { throw SubsonicFailure(.notFound, "Song not found") }
           }
         } else if let id = ids.last {
-          _ = try library.track(id)
+          _ = try await library.track(id)
           nowPlaying.report(
             .init(trackID: id, player: Self.player(call), state: nil, position: nil, rate: 1, at: now),
             by: call.caller.username)
@@ -55,8 +56,9 @@ struct SubsonicAnnotations: Sendable {
       // four minutes), one play, unless the app says it counts plays itself (`ignoreScrobble`).
       "reportPlayback": .answer { call in
         let parameters = call.parameters
-        let id = try parameters.required("mediaId")
-        let track = try library.track(id)
+        let track = try await media(
+          try parameters.required("mediaId"), type: try parameters.required("mediaType"), call)
+        let id = track.id
         let stateName = try parameters.required("state")
         guard let state = SubsonicNowPlaying.State(rawValue: stateName) else {
           throw SubsonicFailure(
@@ -94,6 +96,22 @@ struct SubsonicAnnotations: Sendable {
       guard done else { throw SubsonicFailure(.notFound, "Nothing has the ID '\(id.prefix(80))'") }
     }
     return nil
+  }
+
+  /// A song by its ID, or a podcast episode by its Subsonic ID or its `streamId` (downloaded, it
+  /// has one: a track ID).
+  private func media(_ id: String, type: String, _ call: SubsonicCall) async throws -> Track {
+    switch type {
+    case "song": return try await library.track(id)
+    case "podcast":
+      guard SubsonicPodcasts.episode(fromID: id) != nil else { return try await library.track(id) }
+      let (episode, _) = try await SubsonicPodcastRoutes.episode(id, podcasts, call.caller)
+      guard let stream = episode.trackId else {
+        throw SubsonicFailure(.notFound, "The episode is not on the server yet: download it first")
+      }
+      return try await library.track(stream)
+    default: throw SubsonicFailure(.generic, "'mediaType' is song or podcast, not '\(type.prefix(40))'")
+    }
   }
 
   private static func player(_ call: SubsonicCall) -> String { String((call.parameters.string("c") ?? "").prefix(100)) }

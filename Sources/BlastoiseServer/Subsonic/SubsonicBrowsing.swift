@@ -33,7 +33,7 @@ struct SubsonicBrowsing: Sendable {
       },
       "getAlbum": .answer { call in try await album(try call.parameters.required("id"), for: call.caller) },
       "getSong": .answer { call in
-        try await library.songs([try library.track(try call.parameters.required("id"))], for: call.caller).first
+        try await library.songs([try await library.track(try call.parameters.required("id"))], for: call.caller).first
       },
       "getGenres": .answer { _ in
         let genres = try await library.catalog.genres(page: PageRange(offset: 0, limit: Int(Int32.max))).items

@@ -10,7 +10,10 @@ struct SubsonicLibrary: Sendable {
   /// Every present track, in memory (also episodes and book parts rooms have played).
   let tracks: TrackCatalog
 
-  func track(_ id: String) throws(SubsonicFailure) -> Track {
+  /// A library track, or a downloaded episode or book part by its track ID (looked up once, then
+  /// kept, as rooms do: `TrackCatalog.resolve`).
+  func track(_ id: String) async throws(SubsonicFailure) -> Track {
+    if tracks.track(id) == nil, !id.isEmpty, id.utf8.count <= 200 { await tracks.resolve([id]) }
     guard let track = tracks.track(id) else { throw SubsonicFailure(.notFound, "Song not found") }
     return track
   }

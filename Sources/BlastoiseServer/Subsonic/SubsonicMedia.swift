@@ -34,7 +34,7 @@ struct SubsonicMedia: Sendable {
           try call.parameters.required("id"), size: size, format: .jpeg, covers: covers, to: call.request)
       },
       "getLyricsBySongId": .answer { call in
-        let track = try library.track(try call.parameters.required("id"))
+        let track = try await library.track(try call.parameters.required("id"))
         let text = TrackID.isValid(track.id) ? try await lyrics.lyrics(forTrack: track.id) : nil
         return SubsonicElement(
           "lyricsList",

@@ -17,11 +17,13 @@ struct SubsonicPlayQueues: Sendable {
       "getPlayQueueByIndex": .answer { call in try await queue(call, byIndex: true) },
       "savePlayQueue": .answer { call in
         let ids = call.parameters.strings("id")
+        // OpenSubsonic: `current` is required unless the queue is empty.
         let current = call.parameters.string("current")
+        if !ids.isEmpty, current == nil { throw SubsonicFailure.missing("current") }
         guard current == nil || ids.contains(current!) else {
           throw SubsonicFailure(.generic, "'current' is the ID of a song in the queue")
         }
-        try await save(call, ids: ids, index: current.flatMap { ids.firstIndex(of: $0) } ?? (ids.isEmpty ? nil : 0))
+        try await save(call, ids: ids, index: current.flatMap { ids.firstIndex(of: $0) })
         return nil
       },
       "savePlayQueueByIndex": .answer { call in
@@ -48,13 +50,13 @@ struct SubsonicPlayQueues: Sendable {
               [
                 "position": mark.position, "username": call.caller.username, "comment": mark.comment,
                 "created": SubsonicItems.date(mark.createdAt), "changed": SubsonicItems.date(mark.changedAt),
-              ], children: [.list("entry", entry)]))
+              ], children: entry.map { .one($0) }))
         }
         return SubsonicElement("bookmarks", children: [.list("bookmark", marks)])
       },
       "createBookmark": .answer { call in
         let id = try call.parameters.required("id")
-        _ = try library.track(id)
+        _ = try await library.track(id)
         let position = try call.parameters.requiredInt("position", in: 0...Int(Int64(Int32.max) * 1000))
         let comment = call.parameters.string("comment").map { String($0.prefix(1_000)) }
         let now = Int64(clock.now() * 1000)
@@ -76,7 +78,7 @@ struct SubsonicPlayQueues: Sendable {
   /// Every ID must be a song the library has; an empty queue clears the saved one.
   private func save(_ call: SubsonicCall, ids: [String], index: Int?) async throws {
     guard !ids.isEmpty else { return try await queues.clear(userID: call.caller.userID) }
-    for id in ids { _ = try library.track(id) }
+    for id in ids { _ = try await library.track(id) }
     let position = try call.parameters.int("position", in: 0...Int(Int64(Int32.max) * 1000)) ?? 0
     try await queues.save(
       StoredPlayQueue(

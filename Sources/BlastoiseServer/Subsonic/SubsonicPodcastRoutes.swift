@@ -37,20 +37,31 @@ struct SubsonicPodcastRoutes: Sendable {
           children: [.list("episode", newest.prefix(count).map { SubsonicPodcasts.episode($0.0, feed: $0.1) })])
       },
       "getPodcastEpisode": .answer { call in
-        let id = try call.parameters.required("id")
-        guard let (feedID, guid) = SubsonicPodcasts.episode(fromID: id),
-          let feed = try await podcasts.list(userID: call.caller.userID).podcasts.first(where: { $0.id == feedID }),
-          let episode = try await episodes(of: feed, call.caller, Self.episodesPerChannel).first(where: {
-            $0.guid == guid
-          })
-        else { throw SubsonicFailure(.notFound, "No such podcast episode") }
+        let (episode, feed) = try await Self.episode(try call.parameters.required("id"), podcasts, call.caller)
         return SubsonicPodcasts.episode(episode, feed: feed, name: "podcastEpisode")
       },
     ]
   }
 
   private func episodes(of feed: PodcastInfo, _ caller: Principal, _ count: Int) async throws -> [PodcastEpisode] {
+    try await Self.episodes(of: feed, podcasts, caller, count)
+  }
+
+  private static func episodes(of feed: PodcastInfo, _ podcasts: PodcastService, _ caller: Principal, _ count: Int)
+    async throws -> [PodcastEpisode]
+  {
     guard count > 0 else { return [] }
     return try await podcasts.episodes(id: feed.id, page: PageQuery(limit: count), userID: caller.userID).items
+  }
+
+  /// The episode a Subsonic episode ID names, in a podcast the caller subscribes to.
+  static func episode(_ id: String, _ podcasts: PodcastService, _ caller: Principal) async throws -> (
+    PodcastEpisode, PodcastInfo
+  ) {
+    guard let (feedID, guid) = SubsonicPodcasts.episode(fromID: id),
+      let feed = try await podcasts.list(userID: caller.userID).podcasts.first(where: { $0.id == feedID }),
+      let episode = try await episodes(of: feed, podcasts, caller, episodesPerChannel).first(where: { $0.guid == guid })
+    else { throw SubsonicFailure(.notFound, "No such podcast episode") }
+    return (episode, feed)
   }
 }

@@ -24,7 +24,7 @@ struct SubsonicRoutes: Sendable {
       SubsonicBrowsing(library: items).endpoints,
       SubsonicLists(library: items, nowPlaying: nowPlaying).endpoints,
       SubsonicMedia(files: files, covers: covers, library: items, lyrics: library.store).endpoints,
-      SubsonicAnnotations(library: items, nowPlaying: nowPlaying, clock: clock).endpoints,
+      SubsonicAnnotations(library: items, podcasts: podcasts, nowPlaying: nowPlaying, clock: clock).endpoints,
       SubsonicPlaylists(playlists: playlists, library: items).endpoints,
       SubsonicPodcastRoutes(podcasts: podcasts).endpoints,
       SubsonicPlayQueues(
