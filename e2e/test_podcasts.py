@@ -223,3 +223,46 @@ def test_a_podcasts_own_checking_pace_is_chosen_on_its_page(podcast_server, podc
     js_wait(page, "!!window.__blastoise", message="the app after a reload")
     page.execute_script("window.location.hash = arguments[0];", f"#/podcast/{made['id']}")
     js_wait(page, "document.querySelector('#podcast-refresh-pace')?.value === '1440'", message="the pace shown again")
+
+
+CHAPTERED_FEED = """<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0">
+<channel>
+  <title>Chaptered Radio</title><itunes:image href="{plain}/art.png"/>
+  <item><title>With Chapters</title><guid>ch-1</guid><itunes:duration>6</itunes:duration>
+    <enclosure url="{audio}" type="audio/mpeg" length="1"/>
+    <podcast:chapters url="{plain}/chapters.json" type="application/json+chapters"/></item>
+</channel>
+</rss>"""
+
+
+def test_a_podcasts_picture_and_an_episodes_chapters_come_from_the_server(podcast_server, podcast_site, browsers, tmp_path):
+    root = tmp_path / "chaptered"
+    root.mkdir()
+    _ffmpeg(["-f", "lavfi", "-i", "color=c=teal:s=96x96", "-frames:v", "1", str(root / "art.png")])
+    (root / "chapters.json").write_text(
+        json.dumps({"version": "1.2.0", "chapters": [{"startTime": 0, "title": "Opening"}, {"startTime": 3, "title": "Second half"}]}))
+    plain = serve(root)
+    try:
+        base = f"http://127.0.0.1:{plain.server_port}"
+        (root / "feed.xml").write_text(CHAPTERED_FEED.format(plain=base, audio=podcast_site["audio"]))
+        page = browsers(trust_any_certificate=True)
+        sign_up_in_page(page, podcast_server.base, unique("chapters"))
+        page.execute_script("window.location.hash = '#/podcasts';")
+        js_wait(page, "!!document.querySelector('#podcast-subscribe')", message="the podcasts view")
+        page.find_element("css selector", "#podcast-url").send_keys(f"{base}/feed.xml")
+        click(page, "#podcast-subscribe button[type=submit]")
+        # The feed's picture is the server's now: the list shows it from /api/covers.
+        js_wait(page, "!!document.querySelector('#podcast-list .book-cover.has-cover img')?.complete", message="the podcast's picture")
+        assert "/api/covers/" in page.execute_script("return document.querySelector('#podcast-list .book-cover img').src")
+        click(page, "#podcast-list .book-link")
+        js_wait(page, "!!document.querySelector('.episode [data-action=chapters]')", message="the episode's Chapters")
+        click(page, ".episode [data-action=chapters]")
+        js_wait(page, "document.querySelectorAll('.episode-chapters .chapter').length === 2", message="the chapters listed")
+        titles = page.execute_script("return [...document.querySelectorAll('.episode-chapters .chapter-title')].map(e => e.textContent)")
+        assert titles == ["Opening", "Second half"]
+        page.execute_script("document.querySelectorAll('.episode-chapters .chapter')[1].click();")
+        js_wait(page, "(a => !a.paused && a.currentTime >= 2.9)(document.getElementById('player'))", message="playing from the second chapter")
+        page.execute_script("document.getElementById('player').pause();")
+    finally:
+        plain.shutdown()

@@ -335,5 +335,7 @@ public enum PostgresSchema {
     .bookSeries,
     // A podcast's own refresh interval (one text for both backends).
     .podcastRefreshMinutes,
+    // A podcast's picture as a cover (one text for both backends).
+    .podcastCovers,
   ]
 }

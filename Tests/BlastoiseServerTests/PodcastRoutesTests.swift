@@ -153,6 +153,66 @@ import Testing
     }
   }
 
+  /// A feed's picture is fetched through the outbound client and kept as a cover the web app
+  /// can show; an episode's Podcasting 2.0 chapters file is fetched when asked for, each chapter
+  /// ending where the next begins (those not for the table of contents left out); what is not a
+  /// picture or not chapters is refused without harm.
+  @Test func aFeedsPictureAndAnEpisodesChaptersAreFetchedByTheServer() async throws {
+    let site = try await FeedFixtureSite()
+    let png = try await PhotoFixtures.png(at: site.directory + "/cover.png")
+    try site.write(
+      "ep1.json",
+      #"""
+      {"version": "1.2.0", "chapters": [
+        {"startTime": 0, "title": "Hello"}, {"startTime": 12.5, "title": "Ad", "toc": false},
+        {"startTime": 30, "title": "News"}, {"startTime": 95.5}]}
+      """#)
+    try site.write("broken.json", "{ not json")
+    let feed = #"""
+      <?xml version="1.0"?>
+      <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"
+        xmlns:podcast="https://podcastindex.org/namespace/1.0">
+      <channel><title>Pictured</title><itunes:image href="\#(site.url("/feeds/cover.png"))"/>
+        <item><title>One</title><guid>one</guid><itunes:duration>120</itunes:duration>
+          <enclosure url="https://cdn.example/1.mp3" type="audio/mpeg" length="1"/>
+          <podcast:chapters url="\#(site.url("/feeds/ep1.json"))" type="application/json+chapters"/></item>
+        <item><title>Two</title><guid>two</guid>
+          <enclosure url="https://cdn.example/2.mp3" type="audio/mpeg" length="1"/>
+          <podcast:chapters url="\#(site.url("/feeds/broken.json"))" type="application/json+chapters"/></item>
+        <item><title>Three</title><guid>three</guid>
+          <enclosure url="https://cdn.example/3.mp3" type="audio/mpeg" length="1"/></item>
+      </channel></rss>
+      """#
+    try site.write("pictured.xml", feed)
+    try site.write("unpictured.xml", feed.replacingOccurrences(of: "cover.png", with: "ep1.json"))
+    try await PodcastServer.with("sqlite") { _, ann in
+      let podcast = try await ann.post(APIRoute.podcasts.path(), #"{"url":"\#(site.url("/feeds/pictured.xml"))"}"#)
+        .json(PodcastInfo.self)
+      let cover = try #require(podcast.coverId)
+      let picture = try await ann.get(APIRoute.cover.path(cover))
+      #expect(picture.status == 200 && [UInt8](picture.body) == png)
+      // Refreshed, the same picture is not fetched again.
+      _ = try await ann.post(APIRoute.podcastRefresh.path(podcast.id))
+      #expect(try site.hits("cover.png").full == 1)
+
+      let chapters = try await ann.get(APIRoute.podcastEpisodeChapters.path(podcast.id, "one")).json(
+        EpisodeChapters.self)
+      #expect(chapters.chapters.map(\.title) == ["Hello", "News", "Chapter 3"])
+      #expect(chapters.chapters.map(\.start) == [0, 30, 95.5] && chapters.chapters.map(\.end) == [30, 95.5, 120])
+      _ = try await ann.get(APIRoute.podcastEpisodeChapters.path(podcast.id, "one"))
+      #expect(try site.hits("ep1.json").full == 1, "kept, not fetched again")
+      #expect(try await ann.get(APIRoute.podcastEpisodeChapters.path(podcast.id, "two")).status == 503)
+      let none = try await ann.get(APIRoute.podcastEpisodeChapters.path(podcast.id, "three")).json(EpisodeChapters.self)
+      #expect(none.chapters.isEmpty)
+      #expect(try await ann.get(APIRoute.podcastEpisodeChapters.path(podcast.id, "nothing")).status == 404)
+
+      let unpictured = try await ann.post(
+        APIRoute.podcasts.path(), #"{"url":"\#(site.url("/feeds/unpictured.xml"))"}"#
+      ).json(PodcastInfo.self)
+      #expect(unpictured.coverId == nil && unpictured.lastError == nil)
+    }
+  }
+
   /// A podcast's own refresh interval: the next fetch moves to that long after the last (and,
   /// with 0, back to the server's hour), the next fetches keep to it, and only its subscribers
   /// set it.

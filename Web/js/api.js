@@ -114,6 +114,7 @@ export const api = {
   refreshPodcast: (id) => apiJson(`/api/podcasts/${enc(id)}/refresh`, { method: "POST" }),
   // The server keeps the newest `keepLatest` episodes downloaded; an older one on request (202).
   setKeepLatest: (id, keepLatest) => apiJson(`/api/podcasts/${enc(id)}`, { method: "PATCH", body: { keepLatest } }),
+  episodeChapters: (id, guid) => apiJson(`/api/podcasts/${enc(id)}/episodes/${enc(guid)}/chapters`),
   /** How often the server fetches the feed, in minutes; 0: the server's default. */
   setRefreshMinutes: (id, refreshMinutes) => apiJson(`/api/podcasts/${enc(id)}`, { method: "PATCH", body: { refreshMinutes } }),
   downloadEpisode: (id, guid) => apiJson(`/api/podcasts/${enc(id)}/episodes/${enc(guid)}/download`, { method: "POST" }),

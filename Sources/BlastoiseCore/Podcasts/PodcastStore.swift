@@ -19,12 +19,15 @@ public struct PodcastFeed: Sendable, Equatable {
   public var nextCheckAt: Int64
   /// How often this feed is fetched (minutes); nil: the server's `--podcast-refresh-minutes`.
   public var refreshMinutes: Int?
+  /// Its picture as a cover of the server's (`PodcastArtwork`), and the address it came from.
+  public var coverID: String?
+  public var coverURL: String?
 
   public init(
     id: String, url: String, title: String? = nil, author: String? = nil, description: String? = nil,
     imageURL: String? = nil, link: String? = nil, etag: String? = nil, lastModified: String? = nil,
     lastCheckedAt: Int64? = nil, lastError: String? = nil, failures: Int = 0, nextCheckAt: Int64,
-    refreshMinutes: Int? = nil
+    refreshMinutes: Int? = nil, coverID: String? = nil, coverURL: String? = nil
   ) {
     self.id = id
     self.url = url
@@ -40,6 +43,8 @@ public struct PodcastFeed: Sendable, Equatable {
     self.failures = failures
     self.nextCheckAt = nextCheckAt
     self.refreshMinutes = refreshMinutes
+    self.coverID = coverID
+    self.coverURL = coverURL
   }
 }
 
@@ -104,6 +109,10 @@ public protocol PodcastStore: Sendable {
     async throws
   /// Sets how often the feed is fetched (nil: the server's default) and when it is next.
   func setRefresh(minutes: Int?, nextCheckAt: Int64, feedID: String) async throws
+  /// Keeps the feed's picture: the cover made of it and the address it came from.
+  func setCover(id: String, url: String, feedID: String) async throws
+  /// One episode of the feed by its guid.
+  func episode(feedID: String, guid: String) async throws -> PodcastEpisode?
   /// The person's subscribed feeds that have a row, with episode counts and how many of those
   /// they have not finished (by `listening_progress`); only `feedID` when given.
   func subscribed(userID: Int, feedID: String?) async throws -> [PodcastInfo]

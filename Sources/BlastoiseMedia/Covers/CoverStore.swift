@@ -13,7 +13,7 @@ public struct CoverStore: Sendable {
 
   /// Keeps a picture that passes `CoverCheck` and returns its cover ID. Bytes already kept (an
   /// album's cover on each of its tracks) are neither checked nor written again.
-  func keep(_ bytes: [UInt8]) throws(CoverRefusal) -> String {
+  public func keep(_ bytes: [UInt8]) throws(CoverRefusal) -> String {
     guard let id = CoverDigest.id(of: bytes) else { throw CoverRefusal("SHA-256 failed") }
     if let format = ImageFormat(magic: bytes), access(path(of: id, format), F_OK) == 0 { return id }
     try save(bytes, to: path(of: id, CoverCheck.check(bytes).get()))

@@ -26,12 +26,14 @@ public struct PodcastInfo: Codable, Sendable, Equatable {
   /// Additive: how often the server fetches the feed (minutes), when it has its own interval;
   /// absent: the server's default.
   public var refreshMinutes: Int?
+  /// Additive: the feed's picture as the server keeps it (`/api/covers/:id`), once fetched.
+  public var coverId: String?
 
   public init(
     id: String, url: String, title: String? = nil, author: String? = nil, description: String? = nil,
     imageURL: String? = nil, link: String? = nil, lastCheckedAt: Int64? = nil, lastError: String? = nil,
     failures: Int = 0, nextCheckAt: Int64, episodeCount: Int = 0, unplayedCount: Int = 0,
-    keepLatest: Int? = nil, refreshMinutes: Int? = nil
+    keepLatest: Int? = nil, refreshMinutes: Int? = nil, coverId: String? = nil
   ) {
     self.id = id
     self.url = url
@@ -48,6 +50,7 @@ public struct PodcastInfo: Codable, Sendable, Equatable {
     self.unplayedCount = unplayedCount
     self.keepLatest = keepLatest
     self.refreshMinutes = refreshMinutes
+    self.coverId = coverId
   }
 }
 
@@ -171,4 +174,12 @@ public struct PodcastOPMLResult: Codable, Sendable, Equatable {
     self.alreadySubscribed = alreadySubscribed
     self.refused = refused
   }
+}
+
+/// `GET /api/podcasts/:id/episodes/:guid/chapters` (additive): the episode's chapters from its
+/// Podcasting 2.0 chapters file, fetched by the server, in order; none when it names none.
+public struct EpisodeChapters: Codable, Sendable, Equatable {
+  public var chapters: [BookChapter]
+
+  public init(chapters: [BookChapter]) { self.chapters = chapters }
 }

@@ -119,6 +119,8 @@ extension APIRoute {
   public static let podcastRefresh = APIRoute("/api/podcasts/:id/refresh")
   /// `POST`: the server downloads the episode (202; its state shows in the episode list).
   public static let podcastEpisodeDownload = APIRoute("/api/podcasts/:id/episodes/:guid/download")
+  /// An episode's chapters (Podcasting 2.0 `podcast:chapters`), fetched by the server.
+  public static let podcastEpisodeChapters = APIRoute("/api/podcasts/:id/episodes/:guid/chapters")
   /// `PUT { rating }` sets the item's rating, `DELETE` clears it.
   public static let rating = APIRoute("/api/ratings/:kind/:id")
   /// `POST { trackId }`: a play heard outside a room.

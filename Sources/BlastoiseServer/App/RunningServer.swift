@@ -80,7 +80,8 @@ public final class RunningServer: Sendable {
         enabled: imports.enabled,
         available: imports.enabled ? imports.available : ExecutableLookup.find("yt-dlp") != nil))
 
-    let podcasts = Self.podcasts(configuration, storage: services.storage, clock: clock)
+    let podcasts = Self.podcasts(
+      configuration, storage: services.storage, covers: services.library.covers, clock: clock)
 
     var router = Router()
     StatusRoutes.register(on: &router, status: status)
@@ -238,15 +239,16 @@ public final class RunningServer: Sendable {
 
   /// Podcasts: one outbound client under the address policy URL import has, the refresher and
   /// this node's scheduler and episode downloader (started here, stopped with the server).
-  private static func podcasts(_ configuration: ServerConfiguration, storage: any Storage, clock: any WallClock)
-    -> PodcastService
-  {
+  private static func podcasts(
+    _ configuration: ServerConfiguration, storage: any Storage, covers: CoverStore, clock: any WallClock
+  ) -> PodcastService {
     let addresses = OutboundAddressPolicy(allowPrivate: configuration.allowPrivateImports)
     let http = OutboundHTTP(permits: { addresses.permits($0) })
-    let refresher = PodcastRefresher(
+    var refresher = PodcastRefresher(
       store: storage.podcasts, http: http,
       schedule: PodcastSchedule(interval: Int64(configuration.podcastRefreshMinutes) * PodcastSchedule.minute),
       clock: clock)
+    refresher.artwork = PodcastArtwork(http: http, covers: covers, store: storage.podcasts)
     let scheduler = PodcastScheduler(refresher: refresher, tickSeconds: configuration.podcastCheckSeconds)
     var fileHTTP = http
     fileHTTP.timeoutSeconds = PodcastDownloader.timeoutSeconds
@@ -259,7 +261,7 @@ public final class RunningServer: Sendable {
     return PodcastService(
       podcasts: storage.podcasts, subscriptions: storage.podcastSubscriptions, progress: storage.progress,
       downloads: storage.podcastDownloads, refresher: refresher, scheduler: scheduler, downloader: downloader,
-      clock: clock)
+      chapterFiles: PodcastChapterReader(http: http), clock: clock)
   }
 
   /// The first scan runs after the socket is open, so a large library never delays start-up.

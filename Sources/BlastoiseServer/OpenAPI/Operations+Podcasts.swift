@@ -53,6 +53,13 @@ extension APIOperation {
         + " 404 when the caller does not subscribe to the podcast or it has no such episode. Once done, the"
         + " episode's `streamUrl` serves the file (with Range) from GET /api/tracks/:trackId."),
     APIOperation(
+      .get, .podcastEpisodeChapters, "An episode's chapters, from its Podcasting 2.0 chapters file",
+      access: .permission(.listen), answers: [200: Answer.json(Schema.ref("EpisodeChapters"))], errors: [404, 503],
+      notes: podcastNotes
+        + " The server fetches the file the feed names (`chaptersURL`) and keeps it a day; chapters left out of the"
+        + " table of contents (`toc: false`) are left out. An empty list when the episode names none; 503 when the"
+        + " file cannot be fetched or read."),
+    APIOperation(
       .get, .podcastEpisodes, "A podcast's episodes, newest first, with the caller's progress",
       access: .permission(.listen), query: QueryParameters.page,
       answers: [200: Answer.json(Schema.ref("PodcastEpisodePage"))], errors: [404],
@@ -82,7 +89,7 @@ enum PodcastSchemas {
           "description": Schema.string, "imageURL": Schema.string, "link": Schema.string,
           "lastCheckedAt": Schema.milliseconds, "lastError": Schema.string, "failures": count,
           "nextCheckAt": Schema.milliseconds, "episodeCount": count, "unplayedCount": count,
-          "keepLatest": keepLatest, "refreshMinutes": refreshMinutes,
+          "keepLatest": keepLatest, "refreshMinutes": refreshMinutes, "coverId": Schema.string,
         ], required: ["id", "url", "failures", "nextCheckAt", "episodeCount", "unplayedCount"])),
     "PodcastList": Schema.additive(
       Schema.object(["podcasts": Schema.array(Schema.ref("Podcast"))], required: ["podcasts"])),
@@ -107,6 +114,8 @@ enum PodcastSchemas {
       ]
     ).merging(["minProperties": 1]),
     "PodcastEpisodePage": CatalogSchemas.page(of: "PodcastEpisode"),
+    "EpisodeChapters": Schema.additive(
+      Schema.object(["chapters": Schema.array(Schema.ref("BookChapter"))], required: ["chapters"])),
     "PodcastSubscribeRequest": Schema.strictObject(
       ["url": ["type": "string", "minLength": 1, "maxLength": 2048]], required: ["url"]),
     "PodcastOPMLImport": Schema.strictObject(["opml": Schema.string], required: ["opml"]),

@@ -13,6 +13,8 @@ struct PodcastRefresher: Sendable {
   let clock: any WallClock
   /// Largest feed document (decompressed).
   var maxFeedBytes = 16 << 20
+  /// Keeps the feed's picture after a fetch that names one (none: pictures are not kept).
+  var artwork: PodcastArtwork?
 
   static let accept = "application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5"
   /// Parsing a large feed takes a while of CPU: off the Swift pool, one at a time per lane.
@@ -60,6 +62,7 @@ struct PodcastRefresher: Sendable {
     let next = schedule.next(
       after: now, failures: failures, random: Double.random(in: 0..<1), minutes: feed.refreshMinutes)
     try await store.record(outcome, feedID: feed.id, now: now, failures: failures, nextCheckAt: next)
+    if case .fetched(let content) = outcome { await artwork?.update(feed, imageURL: content.imageURL) }
   }
 
   static func describe(_ error: FeedError) -> String {

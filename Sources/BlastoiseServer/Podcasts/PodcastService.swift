@@ -14,6 +14,8 @@ struct PodcastService: Sendable {
   let refresher: PodcastRefresher
   let scheduler: PodcastScheduler
   let downloader: PodcastDownloader
+  /// Episodes' chapters files, fetched when someone asks.
+  let chapterFiles: PodcastChapterReader
   let clock: any WallClock
 
   /// Subscribes to the feed at `url`. A feed no one has yet is fetched first, and refused
@@ -115,6 +117,24 @@ struct PodcastService: Sendable {
     }
     try await downloads.setKeepLatest(count, feedID: try await settableFeed(id: id, principal: principal).id)
     downloader.wake()
+  }
+
+  /// The chapters of an episode of a podcast the person subscribes to, from its Podcasting 2.0
+  /// chapters file (none when it names none); each ends where the next begins, the last at the
+  /// episode's end when known.
+  func chapters(id: String, guid: String, userID: Int) async throws -> [BookChapter] {
+    let feed = try await subscribedFeed(id: id, userID: userID)
+    guard let episode = try await podcasts.episode(feedID: feed.id, guid: guid) else {
+      throw CoreError(.notFound, "No such episode")
+    }
+    guard let url = episode.chaptersURL else { return [] }
+    let marks = try await chapterFiles.read(url).filter(\.toc)
+    return marks.enumerated().map { index, mark in
+      let next = index + 1 < marks.count ? marks[index + 1].startTime : nil
+      let end = mark.endTime ?? next ?? episode.duration ?? mark.startTime
+      return BookChapter(
+        title: mark.title ?? "Chapter \(index + 1)", start: mark.startTime, end: max(end, mark.startTime))
+    }
   }
 
   /// Sets how often the feed is fetched (minutes; nil: the server's default), a subscriber's or

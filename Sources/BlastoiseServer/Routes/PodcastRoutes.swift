@@ -53,6 +53,13 @@ struct PodcastRoutes: Sendable {
       if let count = settings.keepLatest { try await podcasts.setKeepLatest(count, id: id, principal: principal) }
       return .json(settings)
     }
+    router.on(.get, APIRoute.podcastEpisodeChapters.pattern) { request in
+      let person = try await person(request)
+      return .json(
+        EpisodeChapters(
+          chapters: try await podcasts.chapters(
+            id: request.pathParameter("id"), guid: request.pathParameter("guid"), userID: person)))
+    }
     router.on(.post, APIRoute.podcastEpisodeDownload.pattern, body: .smallJSON) { request in
       let person = try await person(request)
       try await podcasts.requestDownload(

@@ -148,6 +148,20 @@ public struct SharedPodcastStore<Access: StoreAccess>: PodcastStore {
     }
   }
 
+  public func setCover(id: String, url: String, feedID: String) async throws {
+    try await access.write { connection in
+      try connection.execute(
+        "UPDATE podcast_feeds SET cover_id = $2, cover_url = $3 WHERE id = $1", .text(feedID), .text(id), .text(url))
+    }
+  }
+
+  public func episode(feedID: String, guid: String) async throws -> PodcastEpisode? {
+    try await access.read { connection in
+      try connection.queryOne(
+        "SELECT * FROM podcast_episodes WHERE feed_id = $1 AND guid = $2", .text(feedID), .text(guid))
+    }.flatMap(PodcastEpisode.init(row:))
+  }
+
   public func subscribed(userID: Int, feedID: String?) async throws -> [PodcastInfo] {
     try await access.read { connection in
       try connection.query(
@@ -169,7 +183,7 @@ public struct SharedPodcastStore<Access: StoreAccess>: PodcastStore {
           imageURL: feed.imageURL, link: feed.link, lastCheckedAt: feed.lastCheckedAt, lastError: feed.lastError,
           failures: feed.failures, nextCheckAt: feed.nextCheckAt, episodeCount: row.int("episode_count") ?? 0,
           unplayedCount: row.int("unplayed_count") ?? 0, keepLatest: row.int("keep_latest"),
-          refreshMinutes: feed.refreshMinutes)
+          refreshMinutes: feed.refreshMinutes, coverId: feed.coverID)
       }
     }
   }
@@ -241,7 +255,7 @@ extension PodcastFeed {
       etag: row.string("etag"), lastModified: row.string("last_modified"),
       lastCheckedAt: row.int64("last_checked_at"), lastError: row.string("last_error"),
       failures: row.int("failures") ?? 0, nextCheckAt: row.int64("next_check_at") ?? 0,
-      refreshMinutes: row.int("refresh_minutes"))
+      refreshMinutes: row.int("refresh_minutes"), coverID: row.string("cover_id"), coverURL: row.string("cover_url"))
   }
 }
 
@@ -306,4 +320,11 @@ extension Migration {
   public static let podcastRefreshMinutes = Migration(
     version: 28, name: "podcast_refresh_minutes",
     sql: "ALTER TABLE podcast_feeds ADD COLUMN refresh_minutes INTEGER CHECK (refresh_minutes BETWEEN 5 AND 10080);")
+}
+
+extension Migration {
+  /// Migration 29 of both backends: a feed's picture kept as a cover, and the address it came from.
+  public static let podcastCovers = Migration(
+    version: 29, name: "podcast_covers",
+    sql: "ALTER TABLE podcast_feeds ADD COLUMN cover_id TEXT; ALTER TABLE podcast_feeds ADD COLUMN cover_url TEXT;")
 }

@@ -50,6 +50,16 @@ import Testing
       #expect(own?.refreshMinutes == 240 && own?.nextCheckAt == 12_000 && own?.title == "Show (renamed)")
       try await storage.podcasts.setRefresh(minutes: nil, nextCheckAt: 9_000, feedID: made.id)
       #expect(try await storage.podcasts.feed(id: made.id)?.refreshMinutes == nil)
+
+      // Its picture as a cover, and one episode by its guid.
+      try await storage.podcasts.setCover(id: "cover-1", url: "https://a.example/c.png", feedID: made.id)
+      let pictured = try await storage.podcasts.feed(id: made.id)
+      #expect(pictured?.coverID == "cover-1" && pictured?.coverURL == "https://a.example/c.png")
+      #expect(
+        try await storage.podcasts.episode(feedID: made.id, guid: "b")
+          == Self.episode("b", title: "B, fixed", at: 20_000))
+      #expect(try await storage.podcasts.episode(feedID: made.id, guid: "nothing") == nil)
+      #expect(try await storage.podcasts.episode(feedID: "other", guid: "b") == nil)
     }
   }
 

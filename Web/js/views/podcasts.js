@@ -4,6 +4,7 @@
 // Download for one it has not), Mark played / Mark new, how many to keep downloaded, Refresh
 // and Unsubscribe.
 import { api, opmlUrl } from "../api.js";
+import { coverArt } from "../covers.js";
 import { h } from "../dom.js";
 import { formatCount, formatTime, plural, progressText } from "../format.js";
 import { icon } from "../icons.js";
@@ -40,6 +41,7 @@ function feedState(podcast) {
 function podcastRow(podcast) {
   return h("li", {},
     h("a", { class: "book-link", href: libraryHref("podcast", podcast.id), dataset: { id: podcast.id } },
+      coverArt(podcast.coverId, { sizes: "48px", seed: podcast.title || podcast.url, className: "book-cover" }),
       h("span", { class: "book-text" },
         h("span", { class: "book-title", text: podcast.title || podcast.url }),
         h("span", { class: ["small", podcast.lastError ? "warning-text" : "muted"], text: [podcast.author, plural(podcast.episodeCount, "episode"), feedState(podcast)].filter(Boolean).join(" · ") }))));
@@ -196,6 +198,7 @@ export function mountPodcast(ctx, container, route) {
     }
     pace.value = String(podcast.refreshMinutes ?? 0);
     head.replaceChildren(
+      coverArt(podcast.coverId, { sizes: "160px", seed: podcast.title || podcast.url, className: "book-page-cover", iconSize: 40 }),
       h("h3", { class: "book-page-title", text: podcast.title || podcast.url }),
       h("p", { class: "muted", text: [podcast.author, plural(podcast.episodeCount, "episode")].filter(Boolean).join(" · ") }),
       podcast.lastError ? h("p", { class: "warning-text small", id: "podcast-error", text: `Last check failed: ${podcast.lastError}` }) : null,
@@ -238,12 +241,33 @@ export function mountPodcast(ctx, container, route) {
       ? h("button", { class: "btn small ghost", type: "button", dataset: { action: "room" }, title: "Add to the room's queue: everyone listening hears it, and keeps their place in it", onclick: () => controls.addToQueue([episode.trackId]) },
         icon("plus", { size: 14 }), h("span", { text: "Room" }))
       : null;
+    // Chapters, when the feed names a chapters file: the server fetches it, a click plays from there.
+    const chapterList = h("ol", { class: "episode-chapters", hidden: true });
+    const chapters = episode.chaptersURL && playable(episode)
+      ? h("button", { class: "btn small ghost", type: "button", dataset: { action: "chapters" }, text: "Chapters", onclick: () => toggleChapters(episode, chapterList) })
+      : null;
     return h("li", { class: "episode", dataset: { guid: episode.guid, download: episode.download || "" } },
       h("span", { class: "book-text" },
         h("span", { class: ["book-title", finished ? "muted" : null], text: episode.title || "Episode" }),
         h("span", { class: "muted small", text: [episode.publishedAt ? new Date(episode.publishedAt).toLocaleDateString() : "", state, downloadText(episode)].filter(Boolean).join(" · ") })),
-      h("span", { class: "book-actions" }, play, copy, together,
-        h("button", { class: "btn small ghost", type: "button", dataset: { action: "mark" }, text: finished ? "Mark new" : "Mark played", onclick: () => mark(episode, !finished) })));
+      h("span", { class: "book-actions" }, play, chapters, copy, together,
+        h("button", { class: "btn small ghost", type: "button", dataset: { action: "mark" }, text: finished ? "Mark new" : "Mark played", onclick: () => mark(episode, !finished) })),
+      chapterList);
+  }
+
+  async function toggleChapters(episode, list) {
+    if (!list.hidden) return void (list.hidden = true);
+    list.hidden = false;
+    list.replaceChildren(h("li", { class: "muted small", text: "Loading chapters…" }));
+    try {
+      const { chapters } = await api.episodeChapters(podcast.id, episode.guid);
+      list.replaceChildren(...chapters.map((chapter) => h("li", {},
+        h("button", { class: "chapter", type: "button", onclick: () => controls.playEpisode(podcast, episode, chapter.start).then(renderEpisodes) },
+          h("span", { class: "chapter-title", text: chapter.title }), h("span", { class: "muted small", text: formatTime(chapter.start) })))));
+      if (!chapters.length) list.replaceChildren(h("li", { class: "muted small", text: "No chapters." }));
+    } catch (error) {
+      list.replaceChildren(h("li", { class: "warning-text small", text: `Chapters could not be read: ${error.message}` }));
+    }
   }
 
   function renderEpisodes() {
