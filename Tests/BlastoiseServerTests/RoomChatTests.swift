@@ -96,6 +96,54 @@ import Testing
     await server.stop()
   }
 
+  /// A flood from many sockets of one person meets one allowance: a person's limit is theirs,
+  /// however many tabs and devices they send from, and it stops no one else.
+  @Test func aFloodFromManySocketsOfOnePersonIsOneAllowance() async throws {
+    let files = ["00 tone.wav": LibraryRoutesTests.wav(seconds: 30, frequency: 330, title: "Tone")]
+    let (server, owner) = try await LibraryRoutesTests.serverWithMusic(files, roomClock: ManualClock())
+    let ann = server.client()
+    try await ann.signUp("ann")
+    let room = try await owner.post("/api/channels", #"{"name":"Talk"}"#).json(SeedChannelInfo.self).id
+    let watcher = try await RoomTests.socket(server, owner, room: room)
+    _ = try await Self.history(watcher)
+    var floods: [SocketClient] = []
+    for _ in 0..<8 {
+      let socket = try await RoomTests.socket(server, ann, room: room)
+      _ = try await Self.history(socket)
+      floods.append(socket)
+    }
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for (index, socket) in floods.enumerated() {
+        group.addTask {
+          for round in 0..<3 { try await Self.chat(socket, "flood \(index)-\(round)") }
+          // A socket's actions are answered in order: this one's error closes its answers.
+          try await socket.send(json: ["action": "chat"])
+        }
+      }
+      try await group.waitForAll()
+    }
+    // Every refused message is answered on its own socket: 24 sent, 5 through, 19 refused.
+    var refused = 0
+    for socket in floods {
+      while true {
+        let error = try await Self.error(socket)
+        if error.contains("'text'") { break }
+        if error.contains("Slow down") { refused += 1 }
+      }
+    }
+    #expect(refused == 19)
+    try await Self.chat(watcher, "the owner still talks")
+    var fromAnn = 0
+    while true {
+      let chat = try await Self.nextChat(watcher)
+      if chat["text"] as? String == "the owner still talks" { break }
+      if chat["username"] as? String == "ann" { fromAnn += 1 }
+    }
+    #expect(fromAnn == 5)
+    #expect(try await Self.history(try await RoomTests.socket(server, owner, room: room)).count == 6)
+    await server.stop()
+  }
+
   @Test func onlyTheAuthorTheOwnerOrAnAdminDeletesAMessage() async throws {
     let party = try await RoomRolesTests.party(guests: true)
     let server = party.server
