@@ -108,7 +108,8 @@ public final class RunningServer: Sendable {
     CoverRoutes(covers: covers, auth: authenticator).register(on: &router)
     SubsonicRoutes(
       accounts: services.accounts, proxy: proxy, storage: services.storage, library: services.library, tracks: catalog,
-      files: trackFiles, covers: covers, playlists: playlists, podcasts: podcasts, clock: clock
+      files: trackFiles, covers: covers, playlists: playlists, podcasts: podcasts, rooms: rooms,
+      clock: clock, roomClock: roomClock
     ).register(on: &router)
     CatalogRoutes(
       catalog: services.storage.catalog, annotations: services.storage.annotations, library: services.library,

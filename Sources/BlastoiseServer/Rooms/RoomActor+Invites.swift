@@ -5,7 +5,7 @@ extension RoomActor {
   /// (who came with the invite token).
   func admits(_ principal: Principal) -> Bool {
     RoomAccessRule.isMember(principal, of: room.record)
-      || listeners.values.contains { Self.voter($0.principal) == Self.voter(principal) }
+      || present.contains { Self.voter($0) == Self.voter(principal) }
   }
 
   /// `PATCH …{ isPrivate }`: private with a fresh token, or open; nothing when already so.

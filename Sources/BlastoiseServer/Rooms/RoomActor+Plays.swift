@@ -34,7 +34,7 @@ extension RoomActor {
         trackID: queue[settled.currentIndex], duration: durations[settled.currentIndex], running: !settled.paused)
       : nil
     let people = Set(
-      listeners.values.filter(\.hearing).map(\.principal).filter { $0.role != .guest }.map(\.userID))
+      hearing.filter { $0.role != .guest }.map(\.userID))
     let counts = plays.tally.observe(at: now, playing: playing, listeners: people, restart: restart)
     if !counts.isEmpty {
       let time = Int64((now * 1000).rounded())

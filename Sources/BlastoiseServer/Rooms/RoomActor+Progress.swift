@@ -39,7 +39,7 @@ extension RoomActor {
         duration: durations[settled.currentIndex], running: !settled.paused)
     }
     let people = Set(
-      listeners.values.filter(\.hearing).map(\.principal).filter { $0.role != .guest }.map(\.userID))
+      hearing.filter { $0.role != .guest }.map(\.userID))
     let writes = progress.tally.observe(at: now, playing: playing, people: people)
     if !writes.isEmpty {
       let previous = progress.writes

@@ -20,12 +20,12 @@ extension RoomActor {
     guard isOwner || principal.role == .admin else {
       throw CoreError(.forbidden, "Only the room's owner or an admin can remove someone")
     }
-    let leaving = listeners.values.filter { $0.principal.username == name }
+    let leaving = present.filter { $0.username == name }
     guard !leaving.isEmpty else { throw CoreError(.notFound, "\(name) is not in this room") }
-    guard !leaving.contains(where: { Self.voter($0.principal) == Self.voter(principal) }) else {
+    guard !leaving.contains(where: { Self.voter($0) == Self.voter(principal) }) else {
       throw CoreError.invalid("You cannot remove yourself")
     }
-    let people = Array(Set(leaving.map { Self.voter($0.principal) })).sorted()
+    let people = Array(Set(leaving.map(Self.voter))).sorted()
     let left = keepOut(people)
     await tell(.removed(name), by: principal)
     if sharing.isShared { await sharing.event(id, .removed(people: people, by: principal.username)) }
@@ -38,6 +38,7 @@ extension RoomActor {
     let now = clock.now()
     for person in people { removals.until[person] = now + Self.removalSeconds }
     removals.until = removals.until.filter { $0.value > now }
+    for (key, visitor) in visitors where people.contains(Self.voter(visitor)) { endVisit(key) }
     return listeners.values.filter { people.contains(Self.voter($0.principal)) }.compactMap { leave($0.connection) }
   }
 

@@ -20,10 +20,10 @@ extension RoomActor {
   }
 
   /// `{ action: "voteSkip" }`: true when this vote made the room skip. The people counted are
-  /// those on this node's sockets, each once (a guest by session).
+  /// those here on this node (sockets and visiting apps), each once (a guest by session).
   func voteSkip(by principal: Principal) async throws -> Bool {
     let entry = try playingEntry()
-    let people = Set(listeners.values.map { Self.voter($0.principal) })
+    let people = Set(present.map(Self.voter))
     guard skipVotes.vote(by: Self.voter(principal), for: entry, listeners: people) else { return false }
     skipVotes.reset()
     try await skip()

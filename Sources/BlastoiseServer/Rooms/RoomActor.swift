@@ -9,6 +9,9 @@ import Foundation
 actor RoomActor {
   var room: Room
   private(set) var listeners: [UInt64: RoomListener] = [:]
+  /// Apps in the room without a socket (the Subsonic API's listen-together: `RoomVisits`), by
+  /// the key the directory gives each; they count, hear and vote as listeners do.
+  private(set) var visitors: [String: Principal] = [:]
   /// Listeners of this room on the other nodes, as they last said (`RoomDirectory+Listeners.swift`).
   private var listenersElsewhere = 0
   private var boundaryTimer: Task<Void, Never>?
@@ -66,7 +69,13 @@ actor RoomActor {
   }
 
   /// Every node's listeners (the names are this node's).
-  private var listenerCount: Int { listeners.count + listenersElsewhere }
+  private var listenerCount: Int { listeners.count + visitors.count + listenersElsewhere }
+
+  /// Who is here on this node: on sockets, and visiting apps.
+  var present: [Principal] { listeners.values.map(\.principal) + visitors.values }
+
+  /// Who hears the room on this node: sockets that say they do, and visiting apps.
+  var hearing: [Principal] { listeners.values.filter(\.hearing).map(\.principal) + visitors.values }
 
   /// `viewer`'s `canControl` is in the state when given.
   func state(includeQueue: Bool, viewer: Principal? = nil) -> RoomState {
@@ -108,6 +117,22 @@ actor RoomActor {
     listeningChanged()
   }
 
+  /// An app comes into the room (or is still here) without a socket; told like a join.
+  func visit(_ key: String, as principal: Principal) {
+    guard visitors.updateValue(principal, forKey: key) == nil else { return }
+    listenersChanged()
+    scheduleTimers()
+    listeningChanged()
+  }
+
+  /// The app left, or its lease ended.
+  func endVisit(_ key: String) {
+    guard visitors.removeValue(forKey: key) != nil else { return }
+    listenersChanged()
+    scheduleTimers()
+    listeningChanged()
+  }
+
   /// The other nodes' listeners here changed: told like a join, after the same delay.
   func setListenersElsewhere(_ count: Int) {
     guard count != listenersElsewhere else { return }
@@ -137,6 +162,7 @@ actor RoomActor {
   func evictAll() -> [RoomListener] {
     let everyone = Array(listeners.values)
     listeners.removeAll()
+    visitors.removeAll()
     scheduleTimers()
     listeningChanged()
     return everyone
@@ -224,7 +250,7 @@ actor RoomActor {
   static let shownListenerNames = 100
 
   private var listenerNames: [String] {
-    Array(Set(listeners.values.map(\.principal.username)).sorted().prefix(Self.shownListenerNames))
+    Array(Set(present.map(\.username)).sorted().prefix(Self.shownListenerNames))
   }
 
   /// Joins and leaves come in storms (a party starts, a network blips): tell listeners about
@@ -270,7 +296,7 @@ actor RoomActor {
   func scheduleTimers() {
     boundaryTimer?.cancel()
     boundaryTimer = nil
-    guard !listeners.isEmpty else {
+    guard !listeners.isEmpty || !visitors.isEmpty else {
       refreshTimer?.cancel()
       refreshTimer = nil
       return

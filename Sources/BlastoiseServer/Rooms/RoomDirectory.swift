@@ -9,10 +9,13 @@ actor RoomDirectory {
   var rooms: [String: RoomActor] = [:]
   var order: [String] = []
   private var socketRoom: [UInt64: String] = [:]
+  /// Apps visiting rooms without a socket, by key: where, and until when (`RoomDirectory+Visits`).
+  var visitRooms: [String: (roomID: String, until: Double)] = [:]
+  var visitSweep: Task<Void, Never>?
   private var sockets: [UInt64: RoomListener] = [:]
   let store: any RoomStore
   let catalog: TrackCatalog
-  private let clock: any WallClock
+  let clock: any WallClock
   /// Where rooms count their listeners' plays; nil: they count none.
   private let keeping: RoomKeeping
   let sharing: RoomSharing
@@ -130,10 +133,11 @@ actor RoomDirectory {
     if sharing.isShared { await sharing.announce(RoomNotice(roomID: id, seq: seq + 1)) }
   }
 
-  /// A deleted room goes; its listeners move to the default room.
+  /// A deleted room goes; its listeners move to the default room (visiting apps just leave).
   func forget(_ id: String) async {
     guard let room = rooms.removeValue(forKey: id) else { return }
     order.removeAll { $0 == id }
+    visitRooms = visitRooms.filter { $0.value.roomID != id }
     for listener in await room.evictAll() {
       await move(listener, to: defaultID, announce: true)
     }
@@ -251,18 +255,18 @@ actor RoomDirectory {
 
   /// Other nodes own the rooms this node has no sockets in; tell the link when that changes.
   /// The other nodes hear of the new listener counts.
-  private func socketsMoved() {
+  func socketsMoved() {
     guard sharing.isShared else { return }
     listenerCountsChanged()
-    let wanted = Set(socketRoom.values)
+    let wanted = Set(socketRoom.values).union(visitRooms.values.map(\.roomID))
     guard wanted != wantedRooms else { return }
     wantedRooms = wanted
     sharing.wanted(wanted)
   }
 
-  /// This node's listeners per room (each socket is in one).
+  /// This node's listeners per room (each socket is in one, and each visiting app).
   var localCounts: [String: Int] {
-    socketRoom.values.reduce(into: [:]) { $0[$1, default: 0] += 1 }
+    (Array(socketRoom.values) + visitRooms.values.map(\.roomID)).reduce(into: [:]) { $0[$1, default: 0] += 1 }
   }
 
   @discardableResult

@@ -13,8 +13,7 @@ struct SubsonicRoutes: Sendable {
   init(
     accounts: AccountService, proxy: ProxyTrust, storage: any Storage, library: LibraryService,
     tracks: TrackCatalog, files: TrackFiles, covers: CoverVariants, playlists: PlaylistService,
-    podcasts: PodcastService,
-    clock: any WallClock
+    podcasts: PodcastService, rooms: RoomDirectory, clock: any WallClock, roomClock: any WallClock
   ) {
     let items = SubsonicLibrary(catalog: storage.catalog, annotations: storage.annotations, tracks: tracks)
     let nowPlaying = SubsonicNowPlaying { Int64(clock.now() * 1000) }
@@ -27,6 +26,7 @@ struct SubsonicRoutes: Sendable {
       SubsonicAnnotations(library: items, podcasts: podcasts, nowPlaying: nowPlaying, clock: clock).endpoints,
       SubsonicPlaylists(playlists: playlists, library: items).endpoints,
       SubsonicPodcastRoutes(podcasts: podcasts).endpoints,
+      SubsonicRoomRoutes(directory: rooms, library: items, clock: roomClock).endpoints,
       SubsonicPlayQueues(
         queues: storage.playQueues, bookmarks: storage.mediaBookmarks, library: items, clock: clock
       ).endpoints,

@@ -10,6 +10,8 @@ struct SubsonicSystem: Sendable {
   static let extensions: [(name: String, versions: [Int])] = [
     ("apiKeyAuthentication", [1]), ("formPost", [1]), ("songLyrics", [1]), ("indexBasedQueue", [1]),
     ("getPodcastEpisode", [1]), ("playbackReport", [1]),
+    // Ours: rooms people listen in together (docs/opensubsonic-rooms.md).
+    ("listenTogether", [1]),
   ]
   /// The one folder every track is in: Blastoise has one library.
   static let musicFolder = SubsonicElement("musicFolder", ["id": 1, "name": "Music"])
