@@ -18,8 +18,11 @@ struct SubsonicRoomRoutes: Sendable {
 
   var endpoints: [String: SubsonicEndpoint] {
     [
-      "getServerTime": .answer { _ in
-        SubsonicElement("serverTime", ["time": Int64((clock.now() * 1000).rounded())])
+      // `clientTime` (the app's clock when it sent the call) comes back as it was sent.
+      "getServerTime": .answer { call in
+        SubsonicElement(
+          "serverTime",
+          ["time": Int64((clock.now() * 1000).rounded()), "clientTime": try call.parameters.int("clientTime")])
       },
       "getRooms": .answer { call in
         var cards: [SubsonicElement] = []
