@@ -70,14 +70,20 @@ import Testing
     await again.stop()
   }
 
-  @Test func badAndTooManyMessagesAreRefusedWithAReason() async throws {
-    // The room's clock stands still: the throttle's allowance cannot refill between the sends,
-    // however slowly a busy machine makes them.
+  /// A room "Talk" made by the server's first account, and ann signed in. The room's clock stands
+  /// still: the throttle's allowance cannot refill between sends, however slowly a busy machine
+  /// makes them.
+  static func talk() async throws -> (server: TestServer, owner: APIClient, ann: APIClient, room: String) {
     let files = ["00 tone.wav": LibraryRoutesTests.wav(seconds: 30, frequency: 330, title: "Tone")]
     let (server, owner) = try await LibraryRoutesTests.serverWithMusic(files, roomClock: ManualClock())
     let ann = server.client()
     try await ann.signUp("ann")
     let room = try await owner.post("/api/channels", #"{"name":"Talk"}"#).json(SeedChannelInfo.self).id
+    return (server, owner, ann, room)
+  }
+
+  @Test func badAndTooManyMessagesAreRefusedWithAReason() async throws {
+    let (server, _, ann, room) = try await Self.talk()
     let socket = try await RoomTests.socket(server, ann, room: room)
     _ = try await Self.history(socket)
     try await Self.chat(socket, String(repeating: "x", count: 501))
@@ -99,11 +105,7 @@ import Testing
   /// A flood from many sockets of one person meets one allowance: a person's limit is theirs,
   /// however many tabs and devices they send from, and it stops no one else.
   @Test func aFloodFromManySocketsOfOnePersonIsOneAllowance() async throws {
-    let files = ["00 tone.wav": LibraryRoutesTests.wav(seconds: 30, frequency: 330, title: "Tone")]
-    let (server, owner) = try await LibraryRoutesTests.serverWithMusic(files, roomClock: ManualClock())
-    let ann = server.client()
-    try await ann.signUp("ann")
-    let room = try await owner.post("/api/channels", #"{"name":"Talk"}"#).json(SeedChannelInfo.self).id
+    let (server, owner, ann, room) = try await Self.talk()
     let watcher = try await RoomTests.socket(server, owner, room: room)
     _ = try await Self.history(watcher)
     var floods: [SocketClient] = []
