@@ -29,6 +29,13 @@ public struct SubsonicElement: Sendable, Equatable {
     attributes.first { $0.name == attribute }?.value
   }
 
+  /// This element under another name.
+  public func renamed(_ name: String) -> SubsonicElement {
+    var element = self
+    element.name = name
+    return element
+  }
+
   /// This element with one more attribute (none when `value` is nil).
   public func adding(_ name: String, _ value: (any SubsonicValueConvertible)?) -> SubsonicElement {
     guard let value else { return self }

@@ -57,6 +57,17 @@ public enum SubsonicItems {
       ])
   }
 
+  /// An artist as a folder (`Artist`, not `ArtistID3`), for folder browsing and the lists
+  /// older apps ask for (`getIndexes`, `search2`, `getStarred`).
+  public static func folderArtist(_ artist: Artist, _ annotation: Annotation?) -> SubsonicElement {
+    SubsonicElement(
+      "artist",
+      [
+        "id": artist.id, "name": artist.name, "starred": annotation?.favouriteAt.map(date),
+        "userRating": annotation?.rating,
+      ])
+  }
+
   /// Artists under their index letters (`SubsonicIndex`), in the order given within each: the
   /// `index` elements of `getArtists` and `getIndexes`.
   public static func indexes(_ artists: [(letter: String, element: SubsonicElement)]) -> [SubsonicElement] {

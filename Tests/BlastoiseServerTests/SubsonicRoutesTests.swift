@@ -156,6 +156,28 @@ import Testing
     await server.stop()
   }
 
+  /// Older apps' lists of folders (`getAlbumList`, `search2`, `getStarred`) say what the ID3
+  /// ones say, albums as folders.
+  @Test func olderAppsListsOfFoldersHaveTheSameContent() async throws {
+    let (server, client, secret) = try await Self.server()
+    let key = ("apiKey", secret)
+    let list = try await Self.call(client, "getAlbumList", [key, ("type", "alphabeticalByName")])
+    let folders = (list["albumList"] as? [String: Any])?["album"] as? [[String: Any]] ?? []
+    #expect(folders.map { $0["title"] as? String } == ["Ágætis byrjun", "Hits"])
+    #expect(folders.allSatisfy { $0["isDir"] as? Bool == true })
+    let found = try await Self.call(client, "search2", [key, ("query", "sigur")])
+    let result = found["searchResult2"] as? [String: Any]
+    #expect((result?["artist"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Sigur Rós"])
+    #expect((result?["album"] as? [[String: Any]])?.first?["isDir"] as? Bool == true)
+    #expect(Self.songs(found, in: "searchResult2").count == 3)
+    let album = try #require(folders.first?["id"] as? String)
+    _ = try await Self.call(client, "star", [key, ("albumId", album)])
+    let starred = try await Self.call(client, "getStarred", [key])
+    #expect(
+      ((starred["starred"] as? [String: Any])?["album"] as? [[String: Any]])?.map { $0["id"] as? String } == [album])
+    await server.stop()
+  }
+
   @Test func anEmptySearchPagesThroughTheWholeLibrary() async throws {
     let (server, client, secret) = try await Self.server()
     for query in ["", "\"\""] {

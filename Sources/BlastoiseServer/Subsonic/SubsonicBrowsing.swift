@@ -72,13 +72,7 @@ struct SubsonicBrowsing: Sendable {
       artists.map { artist in
         let element =
           folders
-          ? SubsonicElement(
-            "artist",
-            [
-              "id": artist.id, "name": artist.name, "starred": notes[artist.id]?.favouriteAt.map(SubsonicItems.date),
-              "userRating": notes[artist.id]?.rating,
-            ])
-          : SubsonicItems.artist(artist, notes[artist.id])
+          ? SubsonicItems.folderArtist(artist, notes[artist.id]) : SubsonicItems.artist(artist, notes[artist.id])
         return (SubsonicIndex.letter(for: artist.name), element)
       })
   }

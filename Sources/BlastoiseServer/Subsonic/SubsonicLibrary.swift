@@ -50,6 +50,18 @@ struct SubsonicLibrary: Sendable {
     return artists.map { SubsonicItems.artist($0, notes[$0.id]) }
   }
 
+  /// Albums as folders (`Child`), for the lists older apps ask for.
+  func albumFolders(_ albums: [Album], for caller: Principal) async throws -> [SubsonicElement] {
+    let notes = try await annotations.annotations(kind: .albums, ids: albums.map(\.id), userID: caller.userID)
+    return albums.map { SubsonicItems.albumFolder($0, notes[$0.id]).renamed("album") }
+  }
+
+  /// Artists as folders (`Artist`).
+  func folderArtists(_ artists: [Artist], for caller: Principal) async throws -> [SubsonicElement] {
+    let notes = try await annotations.annotations(kind: .artists, ids: artists.map(\.id), userID: caller.userID)
+    return artists.map { SubsonicItems.folderArtist($0, notes[$0.id]) }
+  }
+
   /// Every artist in name order.
   func everyArtist() async throws -> [Artist] {
     try await catalog.artists(.name, page: PageRange(offset: 0, limit: Int(Int32.max))).items

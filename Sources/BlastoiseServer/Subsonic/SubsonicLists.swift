@@ -30,6 +30,32 @@ struct SubsonicLists: Sendable {
           "songsByGenre",
           children: [.list("song", try await library.songs(Array(tracks.dropFirst(page.offset)), for: call.caller))])
       },
+      // The lists older apps ask for, of folders rather than ID3 tags: the same content.
+      "getAlbumList": .answer { call in
+        let albums = try await albumList(call)
+        return SubsonicElement(
+          "albumList", children: [.list("album", try await library.albumFolders(albums, for: call.caller))])
+      },
+      "getStarred": .answer { call in
+        let starred = try await library.annotations.favourites(userID: call.caller.userID, limit: Int(Int32.max))
+        return SubsonicElement(
+          "starred",
+          children: [
+            .list("artist", try await library.folderArtists(starred.artists, for: call.caller)),
+            .list("album", try await library.albumFolders(starred.albums, for: call.caller)),
+            .list("song", try await library.songs(starred.tracks, for: call.caller)),
+          ])
+      },
+      "search2": .answer { call in
+        let found = try await search(call)
+        return SubsonicElement(
+          "searchResult2",
+          children: [
+            .list("artist", try await library.folderArtists(found.artists, for: call.caller)),
+            .list("album", try await library.albumFolders(found.albums, for: call.caller)),
+            .list("song", try await library.songs(found.tracks, for: call.caller)),
+          ])
+      },
       "getStarred2": .answer { call in
         let starred = try await library.annotations.favourites(userID: call.caller.userID, limit: Int(Int32.max))
         return SubsonicElement(
@@ -52,7 +78,16 @@ struct SubsonicLists: Sendable {
         }
         return SubsonicElement("nowPlaying", children: [.list("entry", entries)])
       },
-      "search3": .answer { call in try await search(call) },
+      "search3": .answer { call in
+        let found = try await search(call)
+        return SubsonicElement(
+          "searchResult3",
+          children: [
+            .list("artist", try await library.artists(found.artists, for: call.caller)),
+            .list("album", try await library.albums(found.albums, for: call.caller)),
+            .list("song", try await library.songs(found.tracks, for: call.caller)),
+          ])
+      },
     ]
   }
 
@@ -151,7 +186,8 @@ struct SubsonicLists: Sendable {
     return Array(tracks.prefix(count))
   }
 
-  private func search(_ call: SubsonicCall) async throws -> SubsonicElement {
+  /// What `search2` and `search3` find, paged by kind.
+  private func search(_ call: SubsonicCall) async throws -> SearchResults {
     let parameters = call.parameters
     let artists = try Self.page(parameters, count: "artistCount", offset: "artistOffset", defaultCount: 20)
     let albums = try Self.page(parameters, count: "albumCount", offset: "albumOffset", defaultCount: 20)
@@ -171,13 +207,7 @@ struct SubsonicLists: Sendable {
         albums: albums.limit == 0 ? [] : try await library.catalog.albums(.name, genreID: nil, page: albums).items,
         tracks: library.allTracks(songs))
     }
-    return SubsonicElement(
-      "searchResult3",
-      children: [
-        .list("artist", try await library.artists(found.artists, for: call.caller)),
-        .list("album", try await library.albums(found.albums, for: call.caller)),
-        .list("song", try await library.songs(found.tracks, for: call.caller)),
-      ])
+    return found
   }
 
   /// What to look for: apps ask for everything with an empty query, `""` (its quotes sent as
