@@ -10,7 +10,8 @@ public enum SubsonicPodcasts {
       "channel",
       [
         "id": podcast.id, "url": podcast.url, "title": podcast.title, "description": podcast.description,
-        "originalImageUrl": podcast.imageURL, "status": podcast.lastError == nil ? "completed" : "error",
+        "coverArt": podcast.coverId, "originalImageUrl": podcast.imageURL,
+        "status": podcast.lastError == nil ? "completed" : "error",
         "errorMessage": podcast.lastError,
       ], children: episodes.map { [.list("episode", $0.map { episode($0, feed: podcast) })] } ?? [])
   }
@@ -21,7 +22,7 @@ public enum SubsonicPodcasts {
       name,
       [
         "id": episodeID(feedID: feed.id, guid: episode.guid), "parent": feed.id, "isDir": false,
-        "title": episode.title ?? episode.url, "album": feed.title, "artist": feed.author,
+        "title": episode.title ?? episode.url, "album": feed.title, "artist": feed.author, "coverArt": feed.coverId,
         "duration": episode.duration.map { Int($0.rounded()) }, "size": episode.length,
         "contentType": episode.type, "streamId": episode.trackId, "channelId": feed.id,
         "description": episode.description, "status": status(episode.download),

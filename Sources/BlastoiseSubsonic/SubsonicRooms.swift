@@ -15,9 +15,16 @@ public enum SubsonicRooms {
       children: [.values("listener", info.listeners.map { .string($0) })] + (nowPlaying.map { [.one($0)] } ?? []))
   }
 
-  /// `entries`: the queue's songs in order (their `Child` elements named `entry`).
-  public static func state(_ state: RoomState, entries: [SubsonicElement]) -> SubsonicElement {
-    SubsonicElement(
+  /// `entries`: the queue's songs in order (their `Child` elements named `entry`), each with its
+  /// exact length (`durationMs`: the room moves on at the file's end, `duration` is rounded);
+  /// `activity`: who did what last, when (ms on the server's clock).
+  public static func state(
+    _ state: RoomState, entries: [SubsonicElement], activity: (actor: String?, message: String, at: Int64)?
+  ) -> SubsonicElement {
+    let timed = zip(entries, state.queue ?? []).map { entry, track in
+      entry.adding("durationMs", Int64((track.duration * 1000).rounded()))
+    }
+    return SubsonicElement(
       "room",
       [
         "id": state.roomID, "name": state.roomName,
@@ -28,7 +35,7 @@ public enum SubsonicRooms {
         "isDefault": state.isDefault, "isPrivate": state.isPrivate ?? false,
       ],
       children: [
-        .list("entry", entries),
+        .list("entry", timed),
         .list(
           "listener",
           state.listeners.map { name in
@@ -36,6 +43,10 @@ public enum SubsonicRooms {
             return SubsonicElement(
               "listener", ["name": name, "syncState": sync?.state.rawValue, "driftMs": sync?.driftMs])
           }),
-      ])
+      ]
+        + (activity.map {
+          [.one(SubsonicElement("activity", ["actor": $0.actor, "message": $0.message, "time": $0.at]))]
+        }
+          ?? []))
   }
 }

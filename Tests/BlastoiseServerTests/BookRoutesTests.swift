@@ -127,4 +127,26 @@ import Testing
     #expect(try await ann.post(APIRoute.booksScan.path()).json(BookScanSummary.self).books == 0)
     await server.stop()
   }
+
+  /// An audiobooks folder that is gone (an unmounted share) is no reason to forget every book:
+  /// a scan keeps them as they were, and once the folder is back a scan finds them again.
+  @Test func aMissingAudiobooksFolderKeepsTheBooks() async throws {
+    let parent = try TestRun.makeDirectory("audiobooks-unmounted")
+    defer { TestRun.remove(parent) }
+    let root = parent + "/books"
+    try FileManager.default.createDirectory(atPath: root + "/Dee Author/One Part", withIntermediateDirectories: true)
+    try await BookFixtures.book(at: root + "/Dee Author/One Part/01.mp3", seconds: 2, metadata: [("title", "Start")])
+    let server = try await TestServer { $0.audiobooksDirectory = root }
+    let ann = server.client()
+    try await ann.signUp("ann")
+    #expect(try await ann.post(APIRoute.booksScan.path()).json(BookScanSummary.self).books == 1)
+    try FileManager.default.moveItem(atPath: root, toPath: parent + "/elsewhere")
+    let gone = try await ann.post(APIRoute.booksScan.path()).json(BookScanSummary.self)
+    #expect(gone.books == 1 && gone.removed == 0)
+    #expect(try await ann.get(APIRoute.books.path()).json(BookList.self).books.map(\.title) == ["One Part"])
+    try FileManager.default.moveItem(atPath: parent + "/elsewhere", toPath: root)
+    let back = try await ann.post(APIRoute.booksScan.path()).json(BookScanSummary.self)
+    #expect(back.books == 1 && back.added == 0 && back.removed == 0)
+    await server.stop()
+  }
 }

@@ -244,6 +244,9 @@ import Testing
       for body in [#"{"refreshMinutes":4}"#, #"{"refreshMinutes":10081}"#, #"{"refreshMinutes":"60"}"#, "{}"] {
         #expect(try await ann.request("PATCH", path, json: body).status == 400, "\(body)")
       }
+      // Applied whole or not at all: a bad keepLatest leaves the interval as it was.
+      #expect(try await ann.request("PATCH", path, json: #"{"refreshMinutes":30,"keepLatest":99}"#).status == 400)
+      #expect(try await current().refreshMinutes == nil)
       let bob = server.client()
       try await bob.signUp("bob")
       #expect(try await bob.request("PATCH", path, json: #"{"refreshMinutes":30}"#).status == 404)

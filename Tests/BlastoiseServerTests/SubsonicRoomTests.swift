@@ -74,6 +74,10 @@ import Testing
     async let update = Self.call(party.ann, "getRoomUpdate", [ann, id, ("seq", "\(seq)"), ("timeout", "30")])
     let paused = Self.room(try await Self.call(party.ben, "controlRoom", [ben, id, ("action", "pause")]))
     #expect(paused["paused"] as? Bool == true)
+    // Who did it, for apps to show, and each entry's exact length, which the room moves on at.
+    let activity = paused["activity"] as? [String: Any]
+    #expect(activity?["actor"] as? String == "ben" && (activity?["message"] as? String)?.contains("paused") == true)
+    #expect((paused["entry"] as? [[String: Any]])?.allSatisfy { ($0["durationMs"] as? Int ?? 0) > 0 } == true)
     let woke = Self.room(try await update)
     #expect(woke["paused"] as? Bool == true && (woke["seq"] as? Int ?? 0) > seq)
     let sought = Self.room(

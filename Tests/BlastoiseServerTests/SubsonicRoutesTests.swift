@@ -1,3 +1,4 @@
+import BlastoiseCore
 import BlastoiseProtocol
 import BlastoiseSubsonic
 import Foundation
@@ -9,9 +10,14 @@ import Testing
 /// who may call it and how, answers in both formats and by both methods, and what a music app
 /// does with it — browse, search everything, stream, star, rate, scrobble, playlists, lyrics.
 @Suite struct SubsonicRoutesTests {
-  /// A server on the shared music, its owner signed in and an app password of theirs.
-  static func server() async throws -> (TestServer, APIClient, secret: String) {
-    let (server, client) = try await CatalogRoutesTests.server()
+  /// A server on the shared music, its owner signed in and an app password of theirs; `clock`
+  /// is the server's wall clock.
+  static func server(clock: any WallClock = SystemClock()) async throws -> (TestServer, APIClient, secret: String) {
+    let music = try await CatalogRoutesTests.music.value
+    let server = try await TestServer(clock: clock) { $0.musicDirectory = music }
+    let client = server.client()
+    try await client.signUp("owner")
+    try await LibraryRoutesTests.waitForLibrary(client, count: CatalogRoutesTests.libraryOrder.count)
     return (server, client, try await appPassword(client))
   }
 
@@ -355,39 +361,56 @@ import Testing
     await server.stop()
   }
 
-  @Test func playbackReportsSayWhatPlaysAndCountAPlayWhenStopped() async throws {
-    let (server, client, secret) = try await Self.server()
+  @Test func playbackReportsSayWhatPlaysAndCountAPlayWhenHalfOfItWasHeard() async throws {
+    let clock = ManualClock(now: Date().timeIntervalSince1970)
+    let (server, client, secret) = try await Self.server(clock: clock)
     let key = ("apiKey", secret)
     let found = try await Self.call(client, "search3", [key, ("query", "Hljóð")])
     let song = try #require(Self.songs(found, in: "searchResult3").first)
     let id = try #require(song["id"] as? String)
-    let report = { (state: String, position: String, extra: [(String, String)]) in
+    let report = { (state: String, position: Int, extra: [(String, String)]) in
       try await Self.call(
         client, "reportPlayback",
-        [key, ("mediaId", id), ("mediaType", "song"), ("state", state), ("positionMs", position), ("c", "Feishin")]
+        [
+          key, ("mediaId", id), ("mediaType", "song"), ("state", state), ("positionMs", "\(position)"),
+          ("c", "Feishin"),
+        ]
           + extra)
     }
-    #expect(Self.errorCode(try await report("paused", "1000", [("playbackRate", "1.5")])) == nil)
+    func plays() async throws -> Int {
+      let song = try await Self.call(client, "getSong", [key, ("id", id)])["song"] as? [String: Any]
+      return song?["playCount"] as? Int ?? 0
+    }
+    #expect(Self.errorCode(try await report("paused", 1000, [("playbackRate", "1.5")])) == nil)
     let now = try await Self.call(client, "getNowPlaying", [key])
     let entry = ((now["nowPlaying"] as? [String: Any])?["entry"] as? [[String: Any]])?.first
     #expect(entry?["state"] as? String == "paused" && entry?["positionMs"] as? Int == 1_000)
     #expect(entry?["playbackRate"] as? Double == 1.5 && entry?["playerName"] as? String == "Feishin")
-    #expect(Self.errorCode(try await report("dancing", "0", [])) == 0)
-    #expect(Self.errorCode(try await report("playing", "-5", [])) == 0)
+    #expect(Self.errorCode(try await report("dancing", 0, [])) == 0)
+    #expect(Self.errorCode(try await report("playing", -5, [])) == 0)
+    #expect(
+      Self.errorCode(try await Self.call(client, "reportPlayback", [key, ("mediaId", id), ("state", "playing")])) == 10)
 
-    // Stopped early: no play. Stopped past half the track: one, unless the app counts its own.
-    let duration = try #require(song["duration"] as? Int)
-    #expect(Self.errorCode(try await report("stopped", "0", [])) == nil)
+    // Stopped at the end without having played it: no play (a skip to the end is not a listen).
+    let duration = try #require(song["duration"] as? Int) * 1000
+    #expect(Self.errorCode(try await report("stopped", duration, [])) == nil)
     let nobody = try await Self.call(client, "getNowPlaying", [key])
-    let entries = (nobody["nowPlaying"] as? [String: Any])?["entry"] as? [[String: Any]]
-    #expect(entries?.isEmpty == true)
-    let past = String(duration * 1000)
-    #expect(Self.errorCode(try await report("stopped", past, [("ignoreScrobble", "true")])) == nil)
-    let unplayed = try await Self.call(client, "getSong", [key, ("id", id)])["song"] as? [String: Any]
-    #expect((unplayed?["playCount"] as? Int ?? 0) == 0)
-    #expect(Self.errorCode(try await report("stopped", past, [])) == nil)
-    let played = try await Self.call(client, "getSong", [key, ("id", id)])["song"] as? [String: Any]
-    #expect(played?["playCount"] as? Int == 1)
+    #expect(((nobody["nowPlaying"] as? [String: Any])?["entry"] as? [[String: Any]])?.isEmpty == true)
+    #expect(try await plays() == 0)
+    // Heard past half at 1×, the app counting its own plays: none; again, the server counts one.
+    for ignore in ["true", "false"] {
+      _ = try await report("starting", 0, [])
+      _ = try await report("playing", 0, [])
+      clock.advance(by: Double(duration) / 1000 * 0.6)
+      _ = try await report("stopped", duration * 6 / 10, [("ignoreScrobble", ignore)])
+    }
+    #expect(try await plays() == 1)
+    // Paused time is not heard time.
+    _ = try await report("starting", 0, [])
+    _ = try await report("paused", 0, [])
+    clock.advance(by: Double(duration) / 1000)
+    _ = try await report("stopped", 0, [])
+    #expect(try await plays() == 1)
     await server.stop()
   }
 

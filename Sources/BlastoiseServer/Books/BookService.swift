@@ -2,6 +2,7 @@ import BlastoiseCore
 import BlastoiseMedia
 import BlastoiseProtocol
 import Dispatch
+import Foundation
 
 /// Audiobooks: scans `--audiobooks-dir` into the book store (at start and when an admin asks),
 /// answers books with each person's progress, and finds a book file's path by ID and index
@@ -42,6 +43,14 @@ actor BookService {
 
   private func scanNow() async throws -> BookScanSummary {
     guard let directory else { return BookScanSummary(books: 0, added: 0, removed: 0, skipped: []) }
+    // A folder that is not there (an unmounted share) is no reason to forget every book: the
+    // books stay as the last scan found them until it is back.
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue else {
+      let books = try await store.books().count
+      if books > 0 { ServerLog.write("books: \(directory) is not there; the \(books) books found before are kept") }
+      return BookScanSummary(books: books, added: 0, removed: 0, skipped: [])
+    }
     let now = clock.milliseconds()
     let finder = CoverFinder.forScan(store: covers, log: ServerLog.write)
     let known = scanned

@@ -1,5 +1,6 @@
 import BlastoiseCore
 import BlastoiseMedia
+import Foundation
 
 /// A podcast's picture, kept as one of the server's covers: fetched through the outbound client
 /// (the SSRF policy, size and time limits of every fetch) when a feed names a picture it has not
@@ -8,6 +9,8 @@ import BlastoiseMedia
 /// the next refresh.
 struct PodcastArtwork: Sendable {
   static let maxBytes = 10 << 20
+  /// Hashing, checking and writing a picture block: not on the Swift pool.
+  private static let files = DispatchQueue(label: "blastoise.podcast-artwork")
   let http: OutboundHTTP
   let covers: CoverStore
   let store: any PodcastStore
@@ -21,7 +24,9 @@ struct PodcastArtwork: Sendable {
       guard (200..<300).contains(response.status) else {
         return ServerLog.write("podcasts: the picture of \(feed.id) answered \(response.status)")
       }
-      try await store.setCover(id: try covers.keep(response.body), url: imageURL, feedID: feed.id)
+      let (covers, body) = (covers, response.body)
+      let id = try await BlockingWork.run(on: Self.files) { try covers.keep(body) }
+      try await store.setCover(id: id, url: imageURL, feedID: feed.id)
     } catch {
       ServerLog.write("podcasts: the picture of \(feed.id) was not kept: \(error)")
     }

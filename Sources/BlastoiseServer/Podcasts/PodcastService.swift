@@ -109,12 +109,21 @@ struct PodcastService: Sendable {
     return episodes
   }
 
+  /// Both settings checked before either is applied, so a request is applied whole or not at all.
+  static func check(_ settings: PodcastSettingsRequest) throws(CoreError) {
+    if let count = settings.keepLatest, !(0...PodcastRetention.maxKeepLatest).contains(count) {
+      throw CoreError.invalid("keepLatest is 0 to \(PodcastRetention.maxKeepLatest)")
+    }
+    let range = PodcastSchedule.refreshMinutes
+    if let minutes = settings.refreshMinutes, minutes != 0, !range.contains(minutes) {
+      throw CoreError.invalid("refreshMinutes is \(range.lowerBound) to \(range.upperBound), or 0 for the default")
+    }
+  }
+
   /// Sets how many of the feed's newest episodes the server keeps downloaded (a subscriber's
   /// or an admin's call; the downloader applies it at once).
   func setKeepLatest(_ count: Int, id: String, principal: Principal) async throws {
-    guard (0...PodcastRetention.maxKeepLatest).contains(count) else {
-      throw CoreError.invalid("keepLatest is 0 to \(PodcastRetention.maxKeepLatest)")
-    }
+    try Self.check(PodcastSettingsRequest(keepLatest: count))
     try await downloads.setKeepLatest(count, feedID: try await settableFeed(id: id, principal: principal).id)
     downloader.wake()
   }
@@ -141,10 +150,7 @@ struct PodcastService: Sendable {
   /// an admin's call, as `keepLatest`. The next fetch moves to that long after the last one (at
   /// once when that has passed); a feed failing keeps its backoff.
   func setRefreshMinutes(_ minutes: Int?, id: String, principal: Principal) async throws {
-    let range = PodcastSchedule.refreshMinutes
-    if let minutes, !range.contains(minutes) {
-      throw CoreError.invalid("refreshMinutes is \(range.lowerBound) to \(range.upperBound), or 0 for the default")
-    }
+    try Self.check(PodcastSettingsRequest(refreshMinutes: minutes ?? 0))
     let feed = try await settableFeed(id: id, principal: principal)
     var next = feed.nextCheckAt
     if feed.failures == 0, let last = feed.lastCheckedAt {

@@ -39,7 +39,21 @@ extension RoomActor {
   func tell(_ activity: RoomActivity, by actor: Principal?) async {
     let name = actor?.username
     let message = activity.message(actor: name)
-    sendToEveryone(.activity(actor: name, message: message))
+    heardActivity(actor: name, message: message)
     if sharing.isShared { await sharing.event(id, .activity(actor: name, message: message)) }
   }
+
+  /// Activity here or on another node: told to this node's sockets, and kept as the latest for
+  /// apps that read the room's state instead (`SubsonicRooms`).
+  func heardActivity(actor: String?, message: String) {
+    lastActivity = RoomLastActivity(actor: actor, message: message, at: clock.now())
+    sendToEveryone(.activity(actor: actor, message: message))
+  }
+}
+
+/// Who did what last in a room, and when (seconds on the room's clock).
+struct RoomLastActivity: Sendable, Equatable {
+  let actor: String?
+  let message: String
+  let at: Double
 }

@@ -33,6 +33,8 @@ actor RoomActor {
   var removals = RoomRemovals()
   /// Votes to skip the playing entry from this node's listeners (`RoomActor+Votes.swift`).
   var skipVotes = SkipVotes()
+  /// The latest activity (`RoomActor+Votes.swift`), here or on another node.
+  var lastActivity: RoomLastActivity?
   /// What the room list shows of this room changed: its listeners, or what plays.
   let onCardChanged: @Sendable () -> Void
   /// Other nodes sharing the store, if any (`RoomActor+Nodes.swift`).

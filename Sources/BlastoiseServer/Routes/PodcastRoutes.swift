@@ -47,6 +47,7 @@ struct PodcastRoutes: Sendable {
         throw HTTPError(.badRequest, "Send keepLatest, refreshMinutes or both")
       }
       let id = request.pathParameter("id")
+      try PodcastService.check(settings)
       if let minutes = settings.refreshMinutes {
         try await podcasts.setRefreshMinutes(minutes == 0 ? nil : minutes, id: id, principal: principal)
       }

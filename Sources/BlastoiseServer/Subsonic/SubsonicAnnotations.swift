@@ -52,8 +52,9 @@ struct SubsonicAnnotations: Sendable {
         }
         return nil
       },
-      // The `playbackReport` extension: what plays now, and, when it stops past half the track (or
-      // four minutes), one play, unless the app says it counts plays itself (`ignoreScrobble`).
+      // The `playbackReport` extension: what plays now, and, when it stops after half the track (or
+      // four minutes) was heard, one play, unless the app says it counts plays itself
+      // (`ignoreScrobble`).
       "reportPlayback": .answer { call in
         let parameters = call.parameters
         let track = try await media(
@@ -67,11 +68,11 @@ struct SubsonicAnnotations: Sendable {
         let position = Int64(try parameters.requiredInt("positionMs", in: 0...Int(Int64(Int32.max) * 1000)))
         let rate = try Self.rate(parameters.string("playbackRate"))
         let now = Int64(clock.now() * 1000)
-        nowPlaying.report(
+        let heard = nowPlaying.report(
           .init(trackID: id, player: Self.player(call), state: state, position: position, rate: rate, at: now),
           by: call.caller.username)
-        let heard = Double(position) / 1000 >= min(track.duration / 2, 240)
-        if state == .stopped, heard, try parameters.bool("ignoreScrobble") != true {
+        let enough = Double(heard) / 1000 >= min(track.duration / 2, 240)
+        if state == .stopped, enough, try parameters.bool("ignoreScrobble") != true {
           try await library.annotations.recordPlay(trackID: id, userID: call.caller.userID, at: now)
         }
         return nil

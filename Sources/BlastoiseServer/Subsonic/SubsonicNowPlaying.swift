@@ -2,8 +2,8 @@ import Synchronization
 
 /// What each person plays now, as their apps say: a `scrobble` that is not a submission, or a
 /// `reportPlayback` (the `playbackReport` extension) with its state, position and rate, from
-/// which the position now is reckoned. Kept in memory for `getNowPlaying` until the app says it
-/// stopped, or ten minutes after it last said anything.
+/// which the position now is reckoned, and how long of it was heard. Kept in memory for
+/// `getNowPlaying` until the app says it stopped, or ten minutes after it last said anything.
 final class SubsonicNowPlaying: Sendable {
   enum State: String, Sendable, CaseIterable {
     case starting, playing, paused, stopped
@@ -31,19 +31,27 @@ final class SubsonicNowPlaying: Sendable {
   }
 
   static let keptMilliseconds: Int64 = 600_000
-  private let reports = Mutex<[String: Report]>([:])
+  /// Each person's last report, and how long of that play they have heard (ms of the track).
+  private let reports = Mutex<[String: (report: Report, heard: Int64)]>([:])
   private let now: @Sendable () -> Int64
 
   init(now: @escaping @Sendable () -> Int64) { self.now = now }
 
-  /// A report of `username`'s; a stopped one ends what they play.
-  func report(_ report: Report, by username: String) {
+  /// A report of `username`'s; answers how much of the play it belongs to was heard so far: the
+  /// time spent `playing` (at its rate) since it started — a play starts anew with `starting` or
+  /// another track. A stopped one ends what they play.
+  @discardableResult
+  func report(_ report: Report, by username: String) -> Int64 {
     reports.withLock { reports in
-      if report.state == .stopped {
-        reports[username] = nil
-      } else {
-        reports[username] = report
+      var heard: Int64 = 0
+      if let last = reports[username], last.report.trackID == report.trackID, report.state != .starting {
+        heard = last.heard
+        if last.report.state == .playing {
+          heard += Int64(Double(max(0, report.at - last.report.at)) * last.report.rate)
+        }
       }
+      reports[username] = report.state == .stopped ? nil : (report, heard)
+      return heard
     }
   }
 
@@ -51,8 +59,9 @@ final class SubsonicNowPlaying: Sendable {
   func current() -> [Entry] {
     let time = now()
     return reports.withLock { reports in
-      reports = reports.filter { time - $0.value.at < Self.keptMilliseconds }
-      return reports.sorted { $0.value.at > $1.value.at }.map { username, report in
+      reports = reports.filter { time - $0.value.report.at < Self.keptMilliseconds }
+      return reports.sorted { $0.value.report.at > $1.value.report.at }.map { username, kept in
+        let report = kept.report
         let elapsed = max(0, time - report.at)
         let moved = report.state == .playing ? Int64(Double(elapsed) * report.rate) : 0
         return Entry(

@@ -47,8 +47,11 @@ struct SubsonicRoomRoutes: Sendable {
         if await directory.visitedRoom(Self.key(call)) == id { await directory.endVisit(Self.key(call)) }
         return nil
       },
+      // Following a room is being in it: the app's visit starts or goes on on whichever node answers.
       "getRoomUpdate": .answer { call in
-        let room = try await visible(call)
+        let room = try await directory.visit(
+          try call.parameters.required("id"), key: Self.key(call), as: call.caller,
+          invite: call.parameters.string("invite"))
         let seen = try call.parameters.int("seq") ?? -1
         let wait = Double(try call.parameters.int("timeout", in: 0...Int(Self.longestWait)) ?? 20)
         let deadline = ContinuousClock.now + .seconds(wait)
@@ -93,8 +96,11 @@ struct SubsonicRoomRoutes: Sendable {
         await room.tell(activity, by: caller)
         return try await state(of: room, call)
       },
+      // A vote is from someone in the room: voting puts the app in it (or keeps it there).
       "voteSkipRoom": .answer { call in
-        let room = try await visible(call)
+        let room = try await directory.visit(
+          try call.parameters.required("id"), key: Self.key(call), as: call.caller,
+          invite: call.parameters.string("invite"))
         let skipped = try await room.voteSkip(by: call.caller)
         return SubsonicElement("voteSkip", ["skipped": skipped])
       },
@@ -156,6 +162,7 @@ struct SubsonicRoomRoutes: Sendable {
   private func state(of room: RoomActor, _ call: SubsonicCall) async throws -> SubsonicElement {
     let state = await room.state(includeQueue: true, viewer: call.caller)
     let entries = try await library.songs(state.queue ?? [], for: call.caller, name: "entry")
-    return SubsonicRooms.state(state, entries: entries)
+    let activity = await room.lastActivity.map { ($0.actor, $0.message, Int64(($0.at * 1000).rounded())) }
+    return SubsonicRooms.state(state, entries: entries, activity: activity)
   }
 }

@@ -15,7 +15,7 @@ extension RoomDirectory {
     guard let room = rooms[notice.roomID] else { return }
     switch notice.event {
     case .activity(let actor, let message):
-      await room.sendToEveryone(.activity(actor: actor, message: message))
+      await room.heardActivity(actor: actor, message: message)
     case .removed(let people, let remover):
       await sendOff(await room.keepOut(people), from: room, by: remover)
     }
