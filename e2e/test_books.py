@@ -1,6 +1,7 @@
 """Audiobooks in the web app, on a server with --audiobooks-dir: the list, a book's page, Play,
 a chapter jump into the second file, the position saved on pause and offered as Resume after a
-reload, and the book played to its end marked finished."""
+reload, and the book played to its end marked finished; its speed, and the sleep timer (at the
+chapter's end, or in minutes)."""
 
 from __future__ import annotations
 
@@ -267,3 +268,70 @@ def test_a_book_added_to_the_room_is_in_its_queue_by_its_parts(book_server, brow
     js_wait(page, "[...document.querySelectorAll('.toast-text')].some(t => t.textContent === 'Added 2 tracks to the queue')",
             message="the toast")
     assert titles[-2:] == ["Part A", "Part B"]
+
+
+# The sleep timer's shortest choice is 5 minutes. The page's setTimeout is wrapped before the app
+# loads so that a timer of 5 minutes or more (only the sleep timer asks for one) is recorded and
+# runs after 1.5 s instead: what the app asked for is checked as asked, and what it does when the
+# timer runs out is seen without waiting for minutes.
+SHORT_SLEEP_JS = """
+window.__sleepTimers = [];
+const realSetTimeout = window.setTimeout.bind(window);
+const realClearTimeout = window.clearTimeout.bind(window);
+window.setTimeout = function (callback, delay, ...rest) {
+  if (!(delay >= 300000)) return realSetTimeout(callback, delay, ...rest);
+  const timer = { delay, cleared: false, fired: false };
+  timer.id = realSetTimeout(() => { timer.fired = true; callback(...rest); }, 1500);
+  window.__sleepTimers.push(timer);
+  return timer.id;
+};
+window.clearTimeout = function (id) {
+  for (const timer of window.__sleepTimers) if (timer.id === id) timer.cleared = true;
+  return realClearTimeout(id);
+};
+"""
+
+
+def choose_sleep(page, value: str) -> None:
+    page.execute_script("const s = document.getElementById('np-sleep'); s.value = arguments[0]; s.dispatchEvent(new Event('change'));", value)
+
+
+def test_the_sleep_timer_in_minutes_pauses_the_book_and_can_be_cancelled(book_server, browsers):
+    page = browsers()
+    page.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": SHORT_SLEEP_JS})
+    sign_up_in_page(page, book_server.base, unique("napper"))
+    open_book_and_play(page)
+    choices = page.execute_script("return [...document.getElementById('np-sleep').options].map(o => [o.value, o.textContent])")
+    assert ["5", "Sleep in 5 min"] in choices and ["60", "Sleep in 1 hour"] in choices, choices
+    page.execute_script("const a = document.getElementById('player'); a.pause(); a.currentTime = 0;")
+
+    # Chosen: the timer is 15 minutes from now.
+    before = page.execute_script("return Date.now()")
+    choose_sleep(page, "15")
+    after = page.execute_script("return Date.now()")
+    sleep = page.execute_script("return window.__blastoise.spoken().sleep")
+    assert sleep and before <= sleep["at"] - 15 * 60_000 <= after, (before, sleep, after)
+    timers = page.execute_script("return window.__sleepTimers")
+    assert [t["delay"] for t in timers] == [15 * 60_000], timers
+    assert page.execute_script("return document.getElementById('np-sleep').selectedOptions[0].textContent") == "Sleep in 15 min"
+    # Cancelled before it runs out: no timer left, and the choice shows none.
+    choose_sleep(page, "0")
+    assert page.execute_script("return window.__blastoise.spoken().sleep") is None
+    assert page.execute_script("return window.__sleepTimers[0].cleared")
+    assert page.execute_script("return document.getElementById('np-sleep').selectedOptions[0].textContent") == "No sleep timer"
+
+    # Set while the book plays, the timer running out pauses it.
+    page.execute_script("document.getElementById('player').play();")
+    js_wait(page, "(a => !a.paused && a.currentTime > 0)(document.getElementById('player'))", message="the book playing")
+    choose_sleep(page, "5")
+    assert page.execute_script("return window.__sleepTimers.map(t => t.delay)") == [15 * 60_000, 5 * 60_000]
+    js_wait(page, "window.__sleepTimers[1].fired && document.getElementById('player').paused", message="asleep when the timer ran out")
+    assert not page.execute_script("return window.__sleepTimers[0].fired"), "the cancelled timer never runs"
+    assert page.execute_script("return window.__blastoise.spoken().sleep") is None
+    assert page.execute_script("return document.getElementById('np-sleep').value") == "0"  # the timer is spent
+    # Where it fell asleep is kept, as on any pause.
+    book_id = page.execute_script("return window.__blastoise.spoken().id")
+    at = page.execute_script("return window.__blastoise.spoken().position")
+    saved = poll_until(lambda: progress(page, book_id), lambda p: p is not None and abs(p["position"] - at) < 0.5,
+                       message="the position saved when it fell asleep")
+    assert not saved["finished"]

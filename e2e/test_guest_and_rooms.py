@@ -1,9 +1,10 @@
-"""A guest listens but sees no controls; rooms are created, renamed and deleted from the page."""
+"""A guest listens but sees no controls; rooms are created, renamed and deleted from the page; a
+room's card says what plays there (title, artist, cover, paused) and who listens."""
 
 from __future__ import annotations
 
-from conftest import unique
-from helpers import click, js_wait, library_tracks, sign_up_in_page
+from conftest import new_room, unique
+from helpers import Api, click, js_wait, library_tracks, sign_in_in_page, sign_up_in_page, switch_room_in_page
 from selenium.webdriver.common.by import By
 
 
@@ -75,3 +76,58 @@ def test_rooms_are_created_renamed_and_deleted(server, browsers):
     js_wait(page, f"!document.querySelector(\"#room-list li[data-id='{room_id}']\")", message="the deletion")
     # Listeners of a deleted room move to the main room.
     js_wait(page, "document.querySelector('#room-list li.active .badge') && document.querySelector('#room-list li.active .badge').textContent === 'main'", message="back in the main room")
+
+
+def test_a_rooms_card_shows_what_plays_there_and_who_listens(server, browsers):
+    owner_name = unique("cardowner")
+    owner = Api(server.base)
+    owner.signup(owner_name, "password-123")
+    library = owner.get("/api/library")
+    covered = next(t for t in library if t["title"] == "Fyrsta")  # Hljóð: its cover is in the file
+    plain = next(t for t in library if t["title"] == "Alpha Tone")  # a WAV without a cover
+    assert covered.get("coverId") and not plain.get("coverId")
+    room = new_room(owner, [covered["id"], plain["id"]])
+    room_id = room["id"]
+    playing = f"#room-list li[data-id='{room_id}'] .room-playing"
+
+    # Someone in another room sees the card; the owner and a friend listen in the room.
+    watcher = browsers()
+    sign_up_in_page(watcher, server.base, unique("cardwatcher"))
+    owner_page, friend = browsers(), browsers()
+    sign_in_in_page(owner_page, server.base, owner_name)
+    friend_name = unique("cardfriend")
+    sign_up_in_page(friend, server.base, friend_name)
+    for page in [owner_page, friend]:
+        js_wait(page, f"!!document.querySelector(\"#room-list li[data-id='{room_id}']\")")
+        switch_room_in_page(page, room_id)
+    assert watcher.execute_script("return window.__blastoise.syncInfo().channelId") != room_id
+
+    js_wait(watcher, f"document.querySelector(\"{playing} .room-playing-text\")?.textContent === 'Fyrsta — Sigur Test'",
+            message="the playing track on the card")
+    js_wait(watcher, f"!!document.querySelector(\"{playing} .room-playing-cover.has-cover img\")?.complete", message="the track's cover")
+    src = watcher.execute_script(f"return document.querySelector(\"{playing} .room-playing-cover img\").src")
+    assert f"/api/covers/{covered['coverId']}" in src, src
+    assert watcher.execute_script(f"return document.querySelector(\"{playing} .room-playing-cover img\").naturalWidth") > 0
+    meta = f"#room-list li[data-id='{room_id}']"
+    js_wait(watcher, f"document.querySelector(\"{meta} .listeners\").textContent === '2 listeners'", message="two listeners")
+    people = watcher.execute_script(f"return document.querySelector(\"{meta} .room-people\").textContent")
+    assert sorted(people.split(", ")) == sorted([owner_name, friend_name]), people
+
+    # The owner pauses: the card says so.
+    js_wait(owner_page, "!document.getElementById('np-play').disabled && document.getElementById('np-play').dataset.state === 'pause'",
+            message="the owner's pause button")
+    owner_page.execute_script("document.getElementById('np-play').click()")
+    js_wait(watcher, f"document.querySelector(\"{playing} .room-playing-text\")?.textContent === 'Fyrsta — Sigur Test (paused)'",
+            message="paused on the card")
+
+    # The next track has no cover: the card shows the placeholder, and still says paused.
+    owner_page.execute_script("document.getElementById('np-next').click()")
+    js_wait(watcher, f"document.querySelector(\"{playing} .room-playing-text\")?.textContent === 'Alpha Tone — E2E Ensemble (paused)'",
+            message="the next track on the card")
+    assert watcher.execute_script(f"""const c = document.querySelector("{playing} .room-playing-cover");
+        return !c.classList.contains('has-cover') && !c.querySelector('img') && !!c.querySelector('svg')""")
+
+    # Played again: no longer paused.
+    owner_page.execute_script("document.getElementById('np-play').click()")
+    js_wait(watcher, f"document.querySelector(\"{playing} .room-playing-text\")?.textContent === 'Alpha Tone — E2E Ensemble'",
+            message="playing again on the card")

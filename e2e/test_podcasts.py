@@ -1,7 +1,8 @@
 """Podcasts in the web app: subscribe by a feed's URL, the episodes newest first, an episode
 played from its publisher (over https, as the page's CSP allows), the position saved on pause
 and offered as Resume in a second browser of the same person, Mark played, an http-only episode
-played from the server's own copy (downloaded by the server), and Unsubscribe. The feed is served over http and the audio over
+played from the server's own copy (downloaded by the server), and Unsubscribe; an OPML document
+imported and exported; a refresh that fails said on the podcast's page and in the list. The feed is served over http and the audio over
 https by sites on loopback that the test makes, with a certificate it makes."""
 
 from __future__ import annotations
@@ -266,3 +267,118 @@ def test_a_podcasts_picture_and_an_episodes_chapters_come_from_the_server(podcas
         page.execute_script("document.getElementById('player').pause();")
     finally:
         plain.shutdown()
+
+
+def simple_feed(title: str, guid: str, audio: str) -> str:
+    return f"""<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0"><channel><title>{title}</title>
+  <item><title>{title} Episode</title><guid>{guid}</guid><pubDate>Mon, 02 Feb 2026 10:00:00 GMT</pubDate>
+    <enclosure url="{audio}" type="audio/mpeg" length="1"/></item>
+</channel></rss>"""
+
+
+PODCASTS_JS = """
+const done = arguments[arguments.length - 1];
+fetch('/api/podcasts').then(r => r.json()).then(a => done(a.podcasts), () => done(null));
+"""
+
+OPML = """<?xml version="1.0" encoding="UTF-8"?>
+<opml version="2.0"><head><title>From another app</title></head><body>
+  <outline text="Feeds">
+    <outline type="rss" text="First" xmlUrl="{first}"/>
+    <outline type="rss" text="Second" xmlUrl="{second}"/>
+  </outline>
+</body></opml>"""
+
+
+def test_an_opml_document_imported_subscribes_to_its_feeds_and_the_export_lists_them(podcast_server, podcast_site, browsers, tmp_path):
+    root = tmp_path / "opml-feeds"
+    root.mkdir()
+    site = serve(root)
+    try:
+        base = f"http://127.0.0.1:{site.server_port}"
+        feeds = {"Imported First": f"{base}/first.xml", "Imported Second": f"{base}/second.xml"}
+        for index, (title, url) in enumerate(feeds.items()):
+            (root / url.rsplit("/", 1)[1]).write_text(simple_feed(title, f"opml-{index}", podcast_site["audio"]))
+        document = tmp_path / "subscriptions.opml"
+        document.write_text(OPML.format(first=feeds["Imported First"], second=feeds["Imported Second"]))
+
+        page = browsers(trust_any_certificate=True)
+        sign_up_in_page(page, podcast_server.base, unique("opml"))
+        page.execute_script("window.location.hash = '#/podcasts';")
+        js_wait(page, "document.querySelector('#podcast-list')?.textContent.includes('No podcasts')", message="the empty list")
+        # Import OPML opens the file picker: the file is chosen in its (hidden) file input.
+        buttons = page.execute_script("return [...document.querySelectorAll('.detail-page .book-actions button')].map(b => b.textContent)")
+        assert "Import OPML" in buttons, buttons
+        page.find_element("css selector", ".detail-page .book-actions input[type=file]").send_keys(str(document))
+        js_wait(page, "[...document.querySelectorAll('.toast-text')].some(t => t.textContent === 'OPML: 2 new, 0 already there')",
+                message="the import's toast")
+        js_wait(page, "document.querySelectorAll('#podcast-list .book-link').length === 2", message="both podcasts in the list")
+
+        # The server fetches the imported feeds in the background: opened again, the list has their titles.
+        poll_until(lambda: page.execute_async_script(PODCASTS_JS),
+                   lambda podcasts: podcasts and sorted(p.get("title") or "" for p in podcasts) == sorted(feeds),
+                   message="both feeds fetched")
+        page.execute_script("window.location.hash = '#/library';")
+        js_wait(page, "!document.querySelector('#podcast-list')", message="away from the podcasts")
+        page.execute_script("window.location.hash = '#/podcasts';")
+        js_wait(page, "document.querySelectorAll('#podcast-list .book-link').length === 2", message="the list again")
+        titles = page.execute_script("return [...document.querySelectorAll('#podcast-list .book-title')].map(e => e.textContent)")
+        assert sorted(titles) == sorted(feeds), titles
+
+        # Export OPML is a link to the document: it lists both feeds' addresses (and their titles).
+        export = page.execute_script(
+            "return [...document.querySelectorAll('.detail-page .book-actions a')].find(a => a.textContent === 'Export OPML')?.href")
+        assert export and export.endswith("/api/podcasts/opml"), export
+        exported = page.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "fetch(arguments[0]).then(async r => done([r.status, r.headers.get('Content-Type'), await r.text()]), e => done([0, '', String(e)]));",
+            export)
+        status, kind, text = exported
+        assert status == 200 and "opml" in kind, exported
+        for title, url in feeds.items():
+            assert f'xmlUrl="{url}"' in text, text
+            assert f'text="{title}"' in text, text
+    finally:
+        site.shutdown()
+
+
+def test_a_feed_that_fails_to_refresh_says_so_on_its_page_and_in_the_list(podcast_server, podcast_site, browsers, tmp_path):
+    root = tmp_path / "breaking-feed"
+    root.mkdir()
+    site = serve(root)
+    try:
+        url = f"http://127.0.0.1:{site.server_port}/feed.xml"
+        (root / "feed.xml").write_text(simple_feed("Soon Broken", "broken-1", podcast_site["audio"]))
+        page = browsers(trust_any_certificate=True)
+        sign_up_in_page(page, podcast_server.base, unique("refresher"))
+        page.execute_script("window.location.hash = '#/podcasts';")
+        js_wait(page, "!!document.querySelector('#podcast-subscribe')", message="the podcasts view")
+        page.find_element("css selector", "#podcast-url").send_keys(url)
+        click(page, "#podcast-subscribe button[type=submit]")
+        js_wait(page, "!!document.querySelector('#podcast-list .book-link')", message="the podcast in the list")
+        row = page.execute_script("return document.querySelector('#podcast-list .book-link').textContent")
+        assert "Soon Broken" in row and "failed" not in row, row
+        click(page, "#podcast-list .book-link")
+        js_wait(page, "!!document.querySelector('#podcast-refresh') && document.querySelectorAll('#podcast-episodes .episode').length === 1",
+                message="the podcast's page")
+        assert page.execute_script("return document.getElementById('podcast-error')") is None
+
+        # The publisher's feed breaks: Refresh says why, on the page and in a toast.
+        (root / "feed.xml").write_text("<?xml version='1.0'?>\n<rss version='2.0'><channel><title>Broken</title><item>\n")
+        click(page, "#podcast-refresh")
+        js_wait(page, "!!document.getElementById('podcast-error')", message="the refresh error on the page")
+        shown = page.execute_script("return document.getElementById('podcast-error').textContent")
+        assert shown.startswith("Last check failed: ") and "well-formed" in shown, shown
+        js_wait(page, "[...document.querySelectorAll('.toast-text')].some(t => t.textContent.startsWith('Refresh failed: '))",
+                message="the refresh error in a toast")
+        # The episodes fetched before stay listed.
+        assert page.execute_script("return document.querySelectorAll('#podcast-episodes .episode').length") == 1
+
+        page.execute_script("window.location.hash = '#/podcasts';")
+        js_wait(page, "!!document.querySelector('#podcast-list .book-link')", message="the list")
+        row = page.execute_script("return document.querySelector('#podcast-list .book-link').textContent")
+        assert "Last check failed" in row and "well-formed" in row, row
+        assert page.execute_script("return !!document.querySelector('#podcast-list .book-link .warning-text')")
+    finally:
+        site.shutdown()

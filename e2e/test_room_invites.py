@@ -3,12 +3,14 @@ its QR code, read back by a real decoder), its DJ finds it listed, a guest comes
 the link. The guest's page says they only listen; the DJ's pause is
 named in the guest's activity line, the guest's reaction in the owner's; chat goes round as text; everyone's state shows; the queue
 says who added what. A new link revokes the old one: a guest with the old link lands in the main
-room, told why."""
+room, told why. On a server without guests, an invite link opened signed out says so on the
+sign-in screen, and signing in (or up) opens the room, a private one too."""
 
 from __future__ import annotations
 
+import pytest
 from conftest import new_room, tone_tracks, unique
-from helpers import Api, click, js_wait, qr_decode, sign_in_in_page, switch_room_in_page
+from helpers import Api, Server, click, js_wait, make_music, qr_decode, sign_in_in_page, switch_room_in_page
 
 STALE = "That room is private and the invite link no longer lets you in"
 MARKUP = "<b>hi</b> & <i>all</i>"
@@ -132,3 +134,66 @@ def test_activity_close_together_is_one_toast(server, browsers):
           setTimeout(() => { toasts.add("ana paused"); toasts.flush(); done(texts); }, 300);
         });""")
     assert said == ["ana paused · ben added 8 tracks · cat skipped and 2 more", "ana paused"]
+
+
+@pytest.fixture(scope="module")
+def members_only_server():
+    server = Server(guests=False)
+    make_music(server.music)
+    server.start()
+    try:
+        server.wait_for_library(5)
+        yield server
+    finally:
+        server.cleanup()
+
+
+INVITED = "You were invited to a room: sign in to join it."
+
+
+def signed_out_at(browsers, link: str):
+    page = browsers()
+    page.get(link)
+    js_wait(page, "!!document.getElementById('auth-invite')", message="the invitation on the sign-in screen")
+    return page
+
+
+def submit_auth(page, username: str, password: str = "password-123") -> None:
+    page.find_element("id", "auth-username").send_keys(username)
+    page.find_element("id", "auth-password").send_keys(password)
+    page.find_element("id", "auth-submit").click()
+    js_wait(page, "!!document.querySelector('#app') && !!window.__blastoise", message="the app")
+
+
+def test_an_invite_link_opened_signed_out_without_guests_opens_the_room_after_signing_in(members_only_server, browsers):
+    server = members_only_server
+    owner, member = Api(server.base), Api(server.base)
+    owner.signup(unique("inviteowner"), "password-123")
+    member_name = unique("invitedmember")
+    member.signup(member_name, "password-123")
+    tracks = [t["id"] for t in tone_tracks(owner)]
+    public = new_room(owner, tracks)
+    private = new_room(owner, tracks)
+    owner.patch(f"/api/channels/{private['id']}", {"isPrivate": True})
+    token = owner.get(f"/api/channels/{private['id']}")["inviteToken"]
+    assert token
+
+    # An existing account: the screen says why, offers no guest way in, and signing in opens the room.
+    page = signed_out_at(browsers, f"{server.base}/#/room/{public['id']}")
+    assert page.execute_script("return document.getElementById('auth-invite').textContent") == INVITED
+    assert page.execute_script("return document.getElementById('auth-guest')") is None
+    submit_auth(page, member_name)
+    js_wait(page, f"window.__blastoise.syncInfo().channelId === {public['id']!r}", message="the invited room")
+    js_wait(page, f"!!document.querySelector(\"{card(public['id'])}.active\")", message="the room's card active")
+    assert page.execute_script("return window.location.hash") == ""
+
+    # A new account from a private room's link: signing up opens that room, which a stranger does not see listed.
+    page = signed_out_at(browsers, f"{server.base}/#/room/{private['id']}?invite={token}")
+    assert page.execute_script("return document.getElementById('auth-invite').textContent") == INVITED
+    page.find_element("id", "tab-signup").click()
+    newcomer = unique("newcomer")
+    submit_auth(page, newcomer)
+    js_wait(page, f"window.__blastoise.syncInfo().channelId === {private['id']!r}", message="the invited private room")
+    js_wait(page, f"!!document.querySelector(\"{card(private['id'])}.active\")", message="the private room's card, active")
+    assert page.execute_script("return window.location.hash") == ""
+    assert private["id"] not in [r["id"] for r in member.get("/api/channels")]
