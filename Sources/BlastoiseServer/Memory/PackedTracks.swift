@@ -19,19 +19,25 @@ struct PackedTracks: Sendable {
   private let strings: Strings
   /// Positions by ID (`Strings.probe`).
   private let slots: [UInt32]
+  /// The positions of the tracks whose files are present, in order: pages of the library read
+  /// from here without walking it all.
+  let availablePositions: [UInt32]
 
   /// `tracks` in their order; a repeated ID is found at its first position.
   init(_ tracks: [Track]) {
     var writer = Writer()
     var durations: [Double] = []
     var ids: [UInt32] = []
+    var available: [UInt32] = []
     durations.reserveCapacity(tracks.count)
     ids.reserveCapacity(tracks.count)
-    for track in tracks {
+    for (position, track) in tracks.enumerated() {
       durations.append(track.duration)
       ids.append(writer.strings.intern(track.id))
       writer.append(track)
+      if track.available { available.append(UInt32(position)) }
     }
+    availablePositions = available
     count = tracks.count
     self.durations = durations
     self.ids = ids

@@ -68,6 +68,29 @@ final class TrackCatalog: Sendable {
   }
 
   func availableIDs() -> [String] {
-    tracks.withLock { tracks in (0..<tracks.count).filter { tracks.isAvailable(at: $0) }.map { tracks.id(at: $0) } }
+    tracks.withLock { tracks in tracks.availablePositions.map { tracks.id(at: Int($0)) } }
+  }
+
+  /// How many tracks' files are present.
+  var availableCount: Int { tracks.withLock { $0.availablePositions.count } }
+
+  /// `range` of the present tracks, in the library's order (clamped to them).
+  func availableTracks(_ range: Range<Int>) -> [Track] {
+    tracks.withLock { tracks in
+      let positions = tracks.availablePositions
+      let clamped = range.clamped(to: 0..<positions.count)
+      return positions[clamped].map { tracks.track(at: Int($0)) }
+    }
+  }
+
+  /// `count` present tracks drawn at random (each once), or all of them when fewer.
+  func randomAvailableTracks(_ count: Int) -> [Track] {
+    tracks.withLock { tracks in
+      let positions = tracks.availablePositions
+      guard count < positions.count else { return positions.shuffled().map { tracks.track(at: Int($0)) } }
+      var chosen = Set<UInt32>()
+      while chosen.count < count { chosen.insert(positions[Int.random(in: 0..<positions.count)]) }
+      return chosen.map { tracks.track(at: Int($0)) }
+    }
   }
 }

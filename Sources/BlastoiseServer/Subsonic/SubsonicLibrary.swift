@@ -30,9 +30,7 @@ struct SubsonicLibrary: Sendable {
 
   /// Every present track in the library's order (the store's), `page` of them.
   func allTracks(_ page: PageRange) -> [Track] {
-    let ids = tracks.availableIDs()
-    guard page.offset < ids.count else { return [] }
-    return ids[page.offset..<min(ids.count, page.offset + page.limit)].compactMap(tracks.track)
+    tracks.availableTracks(page.offset..<(page.offset + page.limit))
   }
 
   func songs(_ tracks: [Track], for caller: Principal, name: String = "song") async throws -> [SubsonicElement] {

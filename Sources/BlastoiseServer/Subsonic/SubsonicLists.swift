@@ -154,11 +154,12 @@ struct SubsonicLists: Sendable {
     let genre = parameters.string("genre").map(CatalogKey.normalized)
     let from = try parameters.int("fromYear", in: 0...9999) ?? 0
     let to = try parameters.int("toYear", in: 0...9999) ?? 9999
+    guard genre != nil || from > 0 || to < 9999 else { return library.tracks.randomAvailableTracks(size) }
     let fits = { (track: Track) -> Bool in
       if let genre, !track.genres.contains(where: { CatalogKey.normalized($0) == genre }) { return false }
-      guard from > 0 || to < 9999 else { return true }
       return track.year.map { (from...max(from, to)).contains($0) } ?? false
     }
+    // With a filter: through the shuffled library until enough fit.
     var chosen: [Track] = []
     for id in library.tracks.availableIDs().shuffled() {
       guard chosen.count < size else { break }

@@ -51,7 +51,7 @@ struct SubsonicSystem: Sendable {
   }
 
   private func scanStatus() -> SubsonicElement {
-    SubsonicElement("scanStatus", ["scanning": scans.isScanning, "count": tracks.availableIDs().count])
+    SubsonicElement("scanStatus", ["scanning": scans.isScanning, "count": tracks.availableCount])
   }
 
   /// A person's roles: the caller's own, or, for an admin, anyone's.

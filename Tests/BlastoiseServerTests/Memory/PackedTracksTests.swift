@@ -67,6 +67,17 @@ import Testing
     #expect(packed.track(at: 2).replayPeak?.sign == .minus)
   }
 
+  /// The present tracks' positions, in order: what pages of the library read.
+  @Test func thePresentTracksAreListedInOrder() {
+    let tracks = (0..<6).map { index in
+      var track = Track(id: "sha256:\(index)", filename: "f\(index)", title: "t", duration: 1)
+      track.available = index % 3 != 1
+      return track
+    }
+    #expect(PackedTracks(tracks).availablePositions == [0, 2, 3, 5])
+    #expect(PackedTracks().availablePositions.isEmpty)
+  }
+
   @Test func eachFieldAloneComesBack() {
     let full = Self.full
     var singles: [Track] = []
