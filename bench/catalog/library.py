@@ -14,6 +14,9 @@ import os
 import random
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from tagged_mp3 import Names, id3  # noqa: E402
+
 root, count, audio_path, queries_path = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 random.seed(14)
 audio = open(audio_path, "rb").read()
@@ -23,22 +26,7 @@ syllables = ["ka", "lo", "mi", "ra", "su", "te", "no", "vi", "da", "bel", "gor",
              "ste", "glo", "nu", "ca", "dre", "mo", "pha", "jen"]
 vocabulary = sorted({"".join(random.choice(syllables) for _ in range(random.randint(1, 3))) for _ in range(30000)})
 random.shuffle(vocabulary)
-weights = [1 / (rank + 1) ** 0.9 for rank in range(len(vocabulary))]
-
-
-def name(words):
-    return " ".join(word.capitalize() for word in random.choices(vocabulary, weights, k=words))
-
-
-def syncsafe(size):
-    return bytes([(size >> 21) & 0x7F, (size >> 14) & 0x7F, (size >> 7) & 0x7F, size & 0x7F])
-
-
-def id3(frames):
-    body = b"".join(
-        key.encode() + syncsafe(len(data) + 1) + b"\0\0\x03" + data
-        for key, data in ((key, value.encode()) for key, value in frames))
-    return b"ID3\x04\x00\x00" + syncsafe(len(body)) + body
+name = Names(vocabulary)
 
 
 genres = [name(1) + " " + random.choice(["Rock", "Pop", "Jazz", "Folk", "Core", "Wave"]) for _ in range(30)]

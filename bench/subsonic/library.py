@@ -19,6 +19,9 @@ import random
 import sys
 import unicodedata
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from tagged_mp3 import Names, id3  # noqa: E402
+
 root, count, audio_path, queries_path = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 random.seed(20)
 audio = open(audio_path, "rb").read()
@@ -32,22 +35,7 @@ artist_syllables = ["zor", "vex", "qua", "zim", "xal", "qen", "zub", "xor", "qil
 vocabulary = sorted({"".join(random.choice(title_syllables) for _ in range(random.randint(1, 3)))
                      for _ in range(8000)})
 random.shuffle(vocabulary)
-weights = [1 / (rank + 1) ** 0.9 for rank in range(len(vocabulary))]
-
-
-def name(words):
-    return " ".join(word.capitalize() for word in random.choices(vocabulary, weights, k=words))
-
-
-def syncsafe(size):
-    return bytes([(size >> 21) & 0x7F, (size >> 14) & 0x7F, (size >> 7) & 0x7F, size & 0x7F])
-
-
-def id3(frames):
-    """An ID3v2.4 tag of UTF-8 text frames."""
-    body = b"".join(key.encode() + syncsafe(len(data) + 1) + b"\0\0\x03" + data
-                    for key, data in ((key, value.encode()) for key, value in frames))
-    return b"ID3\x04\x00\x00" + syncsafe(len(body)) + body
+name = Names(vocabulary)
 
 
 def folded(text):
