@@ -184,6 +184,34 @@ import Testing
     await server.stop()
   }
 
+  /// Searches and albums are kept between requests, never past a change of the library, and each
+  /// asker sees their own annotations on what is kept.
+  @Test func keptAnswersFollowTheLibraryAndTheAsker() async throws {
+    let (server, owner, secret) = try await Self.server()
+    let key = ("apiKey", secret)
+    let hljod = try await Self.call(owner, "search3", [key, ("query", "hljod")])
+    #expect(Self.songs(hljod, in: "searchResult3").map { $0["title"] as? String } == ["Hljóð"])
+    let id = try #require(Self.songs(hljod, in: "searchResult3").first?["id"] as? String)
+    let album = try #require(Self.songs(hljod, in: "searchResult3").first?["albumId"] as? String)
+    _ = try await Self.call(owner, "getAlbum", [key, ("id", album)])
+    _ = try await Self.call(owner, "star", [key, ("id", id)])
+    let starred = try await Self.call(owner, "getAlbum", [key, ("id", album)])
+    #expect(Self.songs(starred, in: "album").first { $0["id"] as? String == id }?["starred"] != nil)
+    let other = server.client()
+    try await other.signUp("ben")
+    let theirs = try await Self.call(other, "getAlbum", [("apiKey", try await Self.appPassword(other)), ("id", album)])
+    #expect(Self.songs(theirs, in: "album").allSatisfy { $0["starred"] == nil })
+
+    let song = LibraryRoutesTests.wav(seconds: 0.5, frequency: 660, title: "Uploaded Hljóð")
+    #expect(try await UploadTests.upload(owner, [("new.wav", song)]).status == 200)
+    let again = try await Self.call(owner, "search3", [key, ("query", "hljod")])
+    #expect(
+      Self.songs(again, in: "searchResult3").compactMap { $0["title"] as? String }.sorted() == [
+        "Hljóð", "Uploaded Hljóð",
+      ])
+    await server.stop()
+  }
+
   @Test func anEmptySearchPagesThroughTheWholeLibrary() async throws {
     let (server, client, secret) = try await Self.server()
     for query in ["", "\"\""] {

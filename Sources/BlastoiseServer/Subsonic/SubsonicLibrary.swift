@@ -5,10 +5,21 @@ import BlastoiseSubsonic
 /// The library as Subsonic endpoints read it: items looked up by ID (a missing one is error 70)
 /// and rendered with the caller's own annotations (starred, rating, plays).
 struct SubsonicLibrary: Sendable {
+  /// A catalog read kept until the library changes.
+  enum Read: Sendable {
+    case album(AlbumDetail?)
+    case search(SearchResults)
+  }
+
   let catalog: any CatalogStore
   let annotations: any AnnotationStore
   /// Every present track, in memory (also episodes and book parts rooms have played).
   let tracks: TrackCatalog
+  /// The library's generation (`LibraryService.generation`): what `reads` are kept under.
+  let generation: @Sendable () -> UInt64
+  /// Albums and searches apps ask for again and again, as the store read them (each answer
+  /// still gets its caller's own annotations). 16 MiB.
+  let reads = AnswerCache<Read>(capacityBytes: 16 << 20)
 
   /// A library track, or a downloaded episode or book part by its track ID (looked up once, then
   /// kept, as rooms do: `TrackCatalog.resolve`).
@@ -19,8 +30,28 @@ struct SubsonicLibrary: Sendable {
   }
 
   func album(_ id: String) async throws -> AlbumDetail {
-    guard let album = try await catalog.album(id: id) else { throw SubsonicFailure(.notFound, "Album not found") }
-    return album
+    let key = "album:" + id
+    let generation = generation()
+    let found: AlbumDetail?
+    if case .album(let kept)? = reads.cached(key, generation: generation) {
+      found = kept
+    } else {
+      found = try await catalog.album(id: id)
+      reads.keep(.album(found), bytes: 512 * (1 + (found?.tracks.count ?? 0)), for: key, generation: generation)
+    }
+    guard let found else { throw SubsonicFailure(.notFound, "Album not found") }
+    return found
+  }
+
+  /// The catalog's search, kept until the library changes.
+  func search(_ terms: SearchTerms, limit: Int) async throws -> SearchResults {
+    let key = "search:\(limit):" + terms.phrase
+    let generation = generation()
+    if case .search(let kept)? = reads.cached(key, generation: generation) { return kept }
+    let found = try await catalog.search(terms, limit: limit)
+    let weight = 512 * (1 + found.tracks.count + found.albums.count + found.artists.count)
+    reads.keep(.search(found), bytes: weight, for: key, generation: generation)
+    return found
   }
 
   func artist(_ id: String) async throws -> ArtistDetail {

@@ -197,7 +197,7 @@ struct SubsonicLists: Sendable {
     guard let query = parameters.string("query") else { throw SubsonicFailure.missing("query") }
     if let terms = SearchTerms(Self.searchText(query)) {
       let most = max(artists.offset + artists.limit, albums.offset + albums.limit, songs.offset + songs.limit)
-      let all = try await library.catalog.search(terms, limit: most)
+      let all = try await library.search(terms, limit: most)
       found = SearchResults(
         artists: Array(all.artists.dropFirst(artists.offset).prefix(artists.limit)),
         albums: Array(all.albums.dropFirst(albums.offset).prefix(albums.limit)),

@@ -15,7 +15,9 @@ struct SubsonicRoutes: Sendable {
     tracks: TrackCatalog, files: TrackFiles, covers: CoverVariants, playlists: PlaylistService,
     podcasts: PodcastService, rooms: RoomDirectory, clock: any WallClock, roomClock: any WallClock
   ) {
-    let items = SubsonicLibrary(catalog: storage.catalog, annotations: storage.annotations, tracks: tracks)
+    let items = SubsonicLibrary(
+      catalog: storage.catalog, annotations: storage.annotations, tracks: tracks,
+      generation: { library.generation })
     let nowPlaying = SubsonicNowPlaying { Int64(clock.now() * 1000) }
     let groups: [[String: SubsonicEndpoint]] = [
       SubsonicSystem(accounts: accounts, library: library, tracks: tracks, scans: SubsonicScans(watching: library))
