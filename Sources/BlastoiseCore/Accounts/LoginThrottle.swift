@@ -36,9 +36,13 @@ public struct LoginThrottle: Sendable {
       keys: keys(address: address, usernameKey: usernameKey).map(\.key), at: Self.milliseconds(now))
   }
 
-  /// A successful sign-in clears that pair's failures (not the address's).
+  /// A successful sign-in clears that pair's failures (not the address's). Most have none to
+  /// clear: a read, not a write (apps that sign in with every request, as Subsonic apps do, would
+  /// otherwise write on every request).
   public func recordSuccess(address: String, usernameKey: String) async throws {
-    try await store.clearFailures(key: Self.pairKey(address, usernameKey))
+    let key = Self.pairKey(address, usernameKey)
+    guard try await store.failures(key: key, after: Int64.min).count > 0 else { return }
+    try await store.clearFailures(key: key)
   }
 
   /// Removes the failures that have left the window (they count no more); returns how many.
