@@ -37,6 +37,7 @@ extension AccountService {
     guard try await appPasswords.delete(id: id, userID: owner(principal)) else {
       throw CoreError(.notFound, "No such app password")
     }
+    verifiedCallers.forgetAll()
   }
 
   /// A session for an app that signed in with the account's name and an app password of it, or

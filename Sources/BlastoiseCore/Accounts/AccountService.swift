@@ -30,6 +30,8 @@ public final class AccountService: Sendable {
   /// Keeps app passwords' secrets readable to the server (for the Subsonic API's token
   /// authentication); without one only their hashes are kept.
   let sealer: (any SecretSealer)?
+  /// Subsonic callers whose credentials were just checked (`VerifiedCallers`).
+  public let verifiedCallers = VerifiedCallers()
   private let decoy = Mutex<String?>(nil)
   private let setupCode = Mutex<SetupCode?>(nil)
 

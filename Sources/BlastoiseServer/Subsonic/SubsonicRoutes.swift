@@ -35,7 +35,7 @@ struct SubsonicRoutes: Sendable {
     ]
     api = SubsonicAPI(
       endpoints: groups.reduce(into: [:]) { all, group in all.merge(group) { first, _ in first } },
-      callers: SubsonicCallers(accounts: accounts, proxy: proxy), serverVersion: BlastoiseVersion.current)
+      callers: SubsonicCallers(accounts: accounts, proxy: proxy, clock: clock), serverVersion: BlastoiseVersion.current)
   }
 
   func register(on router: inout Router) {
