@@ -114,7 +114,8 @@ def test_py_sonic_signs_in_with_an_app_password_and_browses_to_an_album(server, 
     assert conn.ping() is True
     album = e2e_album(conn)
     songs = as_list(album.get("song"))
-    assert {s["title"] for s in songs} == set(E2E_TITLES)
+    # Every standard track (other tests on this server may have added more to the album).
+    assert set(E2E_TITLES) <= {s["title"] for s in songs}
     # In the order the web app's album page lists them, each with its album and artist.
     web = account.api.get(f"/api/albums/{album['id']}")
     assert [s["id"] for s in songs] == [t["id"] for t in web["tracks"]]
@@ -317,7 +318,8 @@ def test_py_opensonic_by_get_without_view_and_with_a_token(server, account):
     try:
         assert conn.ping() is True
         album = [a for a in conn.get_album_list2("alphabeticalByArtist", size=500) if a.name == "E2E Album"][0]
-        assert {s.title for s in conn.get_album(album.id).song} == set(E2E_TITLES)
+        web = account.api.get(f"/api/albums/{album.id}")
+        assert {s.title for s in conn.get_album(album.id).song} == {t["title"] for t in web["tracks"]} >= set(E2E_TITLES)
     finally:
         conn.cleanup()
 
