@@ -31,6 +31,19 @@ public struct SubsonicParameters: Sendable {
     return value
   }
 
+  /// Every value of `name` as a position from 0 (`songIndexToRemove`).
+  public func positions(_ name: String) throws(SubsonicFailure) -> [Int] {
+    try strings(name).map { text throws(SubsonicFailure) in
+      guard let index = Int(text), index >= 0 else {
+        throw SubsonicFailure(.generic, "'\(name)' is a position from 0, not '\(text.prefix(40))'")
+      }
+      return index
+    }
+  }
+
+  /// A position in a song, milliseconds: up to the longest an `xs:int` of seconds says.
+  public static let positionRange = 0...Int(Int32.max) * 1000
+
   /// `true` or `false` (any case); nil when absent or empty.
   public func bool(_ name: String) throws(SubsonicFailure) -> Bool? {
     guard let text = string(name), !text.isEmpty else { return nil }

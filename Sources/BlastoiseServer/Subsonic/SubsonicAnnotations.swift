@@ -36,7 +36,7 @@ struct SubsonicAnnotations: Sendable {
           }
           return time
         }
-        let now = Int64(clock.now() * 1000)
+        let now = clock.milliseconds()
         if try call.parameters.bool("submission") ?? true {
           for (index, id) in ids.enumerated() {
             guard
@@ -65,9 +65,9 @@ struct SubsonicAnnotations: Sendable {
           throw SubsonicFailure(
             .generic, "'state' is starting, playing, paused or stopped, not '\(stateName.prefix(40))'")
         }
-        let position = Int64(try parameters.requiredInt("positionMs", in: 0...Int(Int64(Int32.max) * 1000)))
+        let position = Int64(try parameters.requiredInt("positionMs", in: SubsonicParameters.positionRange))
         let rate = try Self.rate(parameters.string("playbackRate"))
-        let now = Int64(clock.now() * 1000)
+        let now = clock.milliseconds()
         let heard = nowPlaying.report(
           .init(trackID: id, player: Self.player(call), state: state, position: position, rate: rate, at: now),
           by: call.caller.username)
@@ -87,7 +87,7 @@ struct SubsonicAnnotations: Sendable {
     items += parameters.strings("albumId").map { (.albums, $0) }
     items += parameters.strings("artistId").map { (.artists, $0) }
     guard !items.isEmpty else { throw SubsonicFailure.missing("id, albumId or artistId") }
-    let time = Int64(clock.now() * 1000)
+    let time = clock.milliseconds()
     for (kind, id) in items {
       var done = false
       for kind in kind.map({ [$0] }) ?? Self.kinds(of: id) where !done {

@@ -104,7 +104,7 @@ struct SubsonicBrowsing: Sendable {
     guard let artist = try await library.catalog.artist(id: id) else { return [] }
     var tracks: [Track] = []
     for album in artist.albums + artist.appearsOn {
-      tracks += (try await library.catalog.album(id: album.id)?.tracks ?? []).filter { $0.artistId == id }
+      tracks += (try await library.albumIfAny(album.id)?.tracks ?? []).filter { $0.artistId == id }
     }
     let plays = try await library.annotations.annotations(kind: .tracks, ids: tracks.map(\.id), userID: caller.userID)
     let ranked = tracks.enumerated().sorted { left, right in
@@ -125,7 +125,7 @@ struct SubsonicBrowsing: Sendable {
         .random(seed: .random(in: .min ... .max)), genreID: CatalogKey.genreID(genre),
         page: PageRange(offset: 0, limit: 20))
       for album in albums.items where album.artistId != id {
-        tracks += (try await library.catalog.album(id: album.id)?.tracks ?? []).filter { $0.artistId != id }
+        tracks += (try await library.albumIfAny(album.id)?.tracks ?? []).filter { $0.artistId != id }
       }
     }
     return Array(tracks.shuffled().prefix(count))

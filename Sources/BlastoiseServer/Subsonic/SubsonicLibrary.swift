@@ -30,16 +30,17 @@ struct SubsonicLibrary: Sendable {
   }
 
   func album(_ id: String) async throws -> AlbumDetail {
+    guard let found = try await albumIfAny(id) else { throw SubsonicFailure(.notFound, "Album not found") }
+    return found
+  }
+
+  /// The album, kept until the library changes; nil when there is none.
+  func albumIfAny(_ id: String) async throws -> AlbumDetail? {
     let key = "album:" + id
     let generation = generation()
-    let found: AlbumDetail?
-    if case .album(let kept)? = reads.cached(key, generation: generation) {
-      found = kept
-    } else {
-      found = try await catalog.album(id: id)
-      reads.keep(.album(found), bytes: 512 * (1 + (found?.tracks.count ?? 0)), for: key, generation: generation)
-    }
-    guard let found else { throw SubsonicFailure(.notFound, "Album not found") }
+    if case .album(let kept)? = reads.cached(key, generation: generation) { return kept }
+    let found = try await catalog.album(id: id)
+    reads.keep(.album(found), bytes: 512 * (1 + (found?.tracks.count ?? 0)), for: key, generation: generation)
     return found
   }
 

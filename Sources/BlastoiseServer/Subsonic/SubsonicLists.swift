@@ -143,7 +143,7 @@ struct SubsonicLists: Sendable {
       .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
     var albums: [Album] = []
     for (id, _) in rated.dropFirst(page.offset).prefix(page.limit) {
-      if let album = try await library.catalog.album(id: id)?.album { albums.append(album) }
+      if let album = try await library.albumIfAny(id)?.album { albums.append(album) }
     }
     return albums
   }
@@ -177,7 +177,7 @@ struct SubsonicLists: Sendable {
     while tracks.count < count {
       let albums = try await library.catalog.albums(.name, genreID: id, page: PageRange(offset: offset, limit: 50))
       for album in albums.items {
-        tracks += (try await library.catalog.album(id: album.id)?.tracks ?? []).filter { track in
+        tracks += (try await library.albumIfAny(album.id)?.tracks ?? []).filter { track in
           track.genres.contains { CatalogKey.normalized($0) == name }
         }
       }

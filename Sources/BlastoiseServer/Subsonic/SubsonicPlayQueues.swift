@@ -57,9 +57,9 @@ struct SubsonicPlayQueues: Sendable {
       "createBookmark": .answer { call in
         let id = try call.parameters.required("id")
         _ = try await library.track(id)
-        let position = try call.parameters.requiredInt("position", in: 0...Int(Int64(Int32.max) * 1000))
+        let position = try call.parameters.requiredInt("position", in: SubsonicParameters.positionRange)
         let comment = call.parameters.string("comment").map { String($0.prefix(1_000)) }
-        let now = Int64(clock.now() * 1000)
+        let now = clock.milliseconds()
         try await bookmarks.setMediaBookmark(
           MediaBookmark(mediaID: id, position: Int64(position), comment: comment, createdAt: now, changedAt: now),
           userID: call.caller.userID)
@@ -79,10 +79,10 @@ struct SubsonicPlayQueues: Sendable {
   private func save(_ call: SubsonicCall, ids: [String], index: Int?) async throws {
     guard !ids.isEmpty else { return try await queues.clear(userID: call.caller.userID) }
     for id in ids { _ = try await library.track(id) }
-    let position = try call.parameters.int("position", in: 0...Int(Int64(Int32.max) * 1000)) ?? 0
+    let position = try call.parameters.int("position", in: SubsonicParameters.positionRange) ?? 0
     try await queues.save(
       StoredPlayQueue(
-        trackIDs: ids, currentIndex: index, position: Int64(position), changedAt: Int64(clock.now() * 1000),
+        trackIDs: ids, currentIndex: index, position: Int64(position), changedAt: clock.milliseconds(),
         changedBy: String((call.parameters.string("c") ?? "").prefix(100))),
       userID: call.caller.userID)
   }

@@ -35,12 +35,7 @@ struct SubsonicPlaylists: Sendable {
         if name != nil || comment != nil || isPublic != nil {
           _ = try await playlists.change(id, name: name, description: comment, isPublic: isPublic, by: call.caller)
         }
-        let removed = try parameters.strings("songIndexToRemove").map { text throws(SubsonicFailure) in
-          guard let index = Int(text), index >= 0 else {
-            throw SubsonicFailure(.generic, "'songIndexToRemove' is a position from 0, not '\(text.prefix(40))'")
-          }
-          return index
-        }
+        let removed = try parameters.positions("songIndexToRemove")
         if !removed.isEmpty { _ = try await playlists.edit(id, .remove(removed), by: call.caller) }
         let added = parameters.strings("songIdToAdd")
         if !added.isEmpty { _ = try await playlists.edit(id, .add(added, insertAt: nil), by: call.caller) }

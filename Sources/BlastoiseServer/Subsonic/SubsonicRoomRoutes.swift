@@ -22,7 +22,7 @@ struct SubsonicRoomRoutes: Sendable {
       "getServerTime": .answer { call in
         SubsonicElement(
           "serverTime",
-          ["time": Int64((clock.now() * 1000).rounded()), "clientTime": try call.parameters.int("clientTime")])
+          ["time": clock.milliseconds(), "clientTime": try call.parameters.int("clientTime")])
       },
       "getRooms": .answer { call in
         var cards: [SubsonicElement] = []
@@ -37,9 +37,7 @@ struct SubsonicRoomRoutes: Sendable {
       },
       "getRoom": .answer { call in try await state(of: try await visible(call), call) },
       "joinRoom": .answer { call in
-        let room = try await directory.visit(
-          try call.parameters.required("id"), key: Self.key(call), as: call.caller,
-          invite: call.parameters.string("invite"))
+        let room = try await visit(call)
         return try await state(of: room, call)
       },
       "leaveRoom": .answer { call in
@@ -49,9 +47,7 @@ struct SubsonicRoomRoutes: Sendable {
       },
       // Following a room is being in it: the app's visit starts or goes on on whichever node answers.
       "getRoomUpdate": .answer { call in
-        let room = try await directory.visit(
-          try call.parameters.required("id"), key: Self.key(call), as: call.caller,
-          invite: call.parameters.string("invite"))
+        let room = try await visit(call)
         let seen = try call.parameters.int("seq") ?? -1
         let wait = Double(try call.parameters.int("timeout", in: 0...Int(Self.longestWait)) ?? 20)
         let deadline = ContinuousClock.now + .seconds(wait)
@@ -72,7 +68,7 @@ struct SubsonicRoomRoutes: Sendable {
           try await room.resume()
           activity = .resumed
         case "seek":
-          let seconds = Double(try parameters.requiredInt("positionMs", in: 0...Int(Int32.max) * 1000)) / 1000
+          let seconds = Double(try parameters.requiredInt("positionMs", in: SubsonicParameters.positionRange)) / 1000
           try await room.seek(to: seconds)
           activity = .seeked(to: seconds)
         case "jump":
@@ -98,21 +94,14 @@ struct SubsonicRoomRoutes: Sendable {
       },
       // A vote is from someone in the room: voting puts the app in it (or keeps it there).
       "voteSkipRoom": .answer { call in
-        let room = try await directory.visit(
-          try call.parameters.required("id"), key: Self.key(call), as: call.caller,
-          invite: call.parameters.string("invite"))
+        let room = try await visit(call)
         let skipped = try await room.voteSkip(by: call.caller)
         return SubsonicElement("voteSkip", ["skipped": skipped])
       },
       "updateRoomQueue": .answer(.editQueue) { call in
         let (room, caller) = try await controllable(call, .editQueue)
         let parameters = call.parameters
-        let removed = try parameters.strings("songIndexToRemove").map { text throws(SubsonicFailure) in
-          guard let index = Int(text), index >= 0 else {
-            throw SubsonicFailure(.generic, "'songIndexToRemove' is a position from 0, not '\(text.prefix(40))'")
-          }
-          return index
-        }
+        let removed = try parameters.positions("songIndexToRemove")
         if !removed.isEmpty {
           _ = try await room.edit(.remove(removed), by: caller)
           await room.tell(.queueEdited(.remove(removed)), by: caller)
@@ -132,6 +121,13 @@ struct SubsonicRoomRoutes: Sendable {
   /// Each app of a person (its app password or account, and its client name) is one listener.
   static func key(_ call: SubsonicCall) -> String {
     "subsonic:" + call.caller.sessionID + ":" + String((call.parameters.string("c") ?? "").prefix(100))
+  }
+
+  /// Puts the caller's app in room `id` (with `invite` when private), or keeps it there.
+  private func visit(_ call: SubsonicCall) async throws -> RoomActor {
+    try await directory.visit(
+      try call.parameters.required("id"), key: Self.key(call), as: call.caller,
+      invite: call.parameters.string("invite"))
   }
 
   /// The room `id`, when the caller may see it (a private one: a member, someone in it, or with

@@ -18,7 +18,7 @@ struct SubsonicRoutes: Sendable {
     let items = SubsonicLibrary(
       catalog: storage.catalog, annotations: storage.annotations, tracks: tracks,
       generation: { library.generation })
-    let nowPlaying = SubsonicNowPlaying { Int64(clock.now() * 1000) }
+    let nowPlaying = SubsonicNowPlaying { clock.milliseconds() }
     let groups: [[String: SubsonicEndpoint]] = [
       SubsonicSystem(accounts: accounts, library: library, tracks: tracks, scans: SubsonicScans(watching: library))
         .endpoints,
