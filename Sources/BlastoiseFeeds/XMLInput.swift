@@ -6,7 +6,9 @@ import Foundation
 /// start, or names an unknown encoding; found by fuzzing). So the parser gets UTF-8 checked here:
 /// UTF-16 (by its byte-order mark), ISO-8859-1 and windows-1252 are converted to it, and only a
 /// real declaration at the start naming another ISO-8859 or windows-125x code page, which
-/// libxml2 converts itself, passes unchecked.
+/// libxml2 converts itself, passes unchecked — a declaration it surely reads as one: well formed,
+/// naming a code page that exists (a garbled one naming "windows-125" was read as UTF-8 and
+/// trapped; found by fuzzing).
 enum XMLInput {
   static func prepared(_ data: Data) throws(FeedError) -> Data {
     try checkInstructions(data)
@@ -17,7 +19,7 @@ enum XMLInput {
     switch declaredEncoding(text) {
     case "iso-8859-1", "latin1", "us-ascii", "ascii": return try converted(Data(text), from: .isoLatin1)
     case "windows-1252", "cp1252": return try converted(Data(text), from: .windowsCP1252)
-    case let name? where (name.hasPrefix("iso-8859-") || name.hasPrefix("windows-125")) && name.count <= 12:
+    case let name? where passedThrough.contains(name) && hasStrictDeclaration(text):
       return data
     default:
       guard String(validating: data, as: UTF8.self) != nil else {
@@ -25,6 +27,21 @@ enum XMLInput {
       }
       return data
     }
+  }
+
+  /// The code pages libxml2 converts itself.
+  static let passedThrough: Set<String> = Set(
+    (2...16).filter { $0 != 12 }.map { "iso-8859-\($0)" } + (0...8).filter { $0 != 2 }.map { "windows-125\($0)" })
+
+  /// Whether `data` starts with `<?xml version="1.x" encoding="…"` (and `standalone`), nothing else.
+  static func hasStrictDeclaration(_ data: Data.SubSequence) -> Bool {
+    let head = data.prefix(256)
+    guard let end = head.firstRange(of: Array("?>".utf8)),
+      let declaration = String(bytes: head[..<end.lowerBound], encoding: .ascii)
+    else { return false }
+    let pattern =
+      #"^<\?xml\s+version\s*=\s*(["'])1\.[0-9]\1\s+encoding\s*=\s*(["'])[A-Za-z0-9_-]+\2(\s+standalone\s*=\s*(["'])(yes|no)\4)?\s*$"#
+    return declaration.range(of: pattern, options: .regularExpression) != nil
   }
 
   /// The lower-cased encoding of an XML declaration at the very start (`<?xml … encoding="…"?>`).
