@@ -106,6 +106,56 @@ struct RoomNodesProcessTests {
     }
   }
 
+  /// The owner on node A and two people on node B: A's states name them and carry their sync
+  /// reports, a vote on each node makes a majority of the three, and the owner removes someone
+  /// who is only on B.
+  @Test func everyoneInARoomCountsOnEveryNode() async throws {
+    try await Self.withNodes(2, seconds: [300, 300]) { nodes, _ in
+      let made = try await nodes[0].client.post("/api/channels", #"{"name":"Den"}"#)
+      let room = try #require((try JSONSerialization.jsonObject(with: made.body) as? [String: Any])?["id"] as? String)
+      let tracks = try await nodes[0].client.get("/api/library").json([SeedTrack].self).map(\.id)
+      let queued = try await nodes[0].client.request(
+        "PATCH", "/api/channels/\(room)/queue", json: #"{"add":["\#(tracks[0])","\#(tracks[1])"]}"#)
+      #expect(queued.status == 200)
+      var onB: [String: SocketClient] = [:]
+      for name in ["ben", "cat"] {
+        let signUp = APIClient(base: nodes[0].client.base)
+        #expect(try await signUp.signUp(name).status == 200)
+        let client = APIClient(base: nodes[1].client.base)
+        client.cookie = signUp.cookie
+        onB[name] = try await Node(process: nodes[1].process, client: client).socket(room)
+      }
+      let ben = try #require(onB["ben"])
+      let cat = try #require(onB["cat"])
+      let owner = try await nodes[0].socket(room)
+      _ = try await owner.state { $0["listeners"] as? [String] == ["ben", "cat", "keeper"] }
+
+      try await ben.send(json: ["action": "sync_report", "state": "buffering", "driftMs": 12.5])
+      let reported = try await owner.state { state in
+        (state["listenerSync"] as? [[String: Any]])?.contains { $0["name"] as? String == "ben" } == true
+      }
+      let report = try #require(
+        (reported["listenerSync"] as? [[String: Any]])?.first { $0["name"] as? String == "ben" })
+      #expect(report["state"] as? String == "buffering")
+      #expect(report["driftMs"] as? Double == 12.5)
+
+      try await owner.send(json: ["action": "voteSkip"])
+      try await ben.send(json: ["action": "voteSkip"])
+      for socket in [owner, ben, cat] {
+        let told = try await socket.message { $0["type"] as? String == "activity" }
+        #expect(told["message"] as? String == "skipped by vote")
+        _ = try await socket.state { $0["currentIndex"] as? Int == 1 }
+      }
+      #expect(try await nodes[0].state(room).currentIndex == 1)
+
+      try await owner.send(json: ["action": "remove_listener", "name": "cat"])
+      let toldCat = try await cat.message { $0["type"] as? String == "toast" }
+      #expect(toldCat["message"] as? String == "keeper removed you from Den")
+      _ = try await cat.message { $0["type"] as? String == "switched" }
+      _ = try await owner.state { $0["listeners"] as? [String] == ["ben", "keeper"] }
+    }
+  }
+
   @Test func twoNodesRacingOnOneRoomNeverForkIt() async throws {
     try await Self.withNodes(2, seconds: [300, 300]) { nodes, room in
       let listeners = try await nodes.asyncMap { try await $0.socket(room) }

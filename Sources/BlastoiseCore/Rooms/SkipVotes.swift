@@ -6,7 +6,7 @@ public struct SkipVotes: Sendable, Equatable {
   public private(set) var entry: Entry?
   public private(set) var voters: Set<String> = []
 
-  public struct Entry: Sendable, Hashable {
+  public struct Entry: Sendable, Hashable, Codable {
     public let index: Int
     public let trackID: String
     public init(index: Int, trackID: String) {
@@ -18,18 +18,17 @@ public struct SkipVotes: Sendable, Equatable {
   public init() {}
 
   /// Records `voter`'s vote for `entry`; true when the votes now pass among `listeners` (the
-  /// people listening, each once; a voter who left no longer counts).
-  public mutating func vote(by voter: String, for entry: Entry, listeners: Set<String>) -> Bool {
+  /// people listening here, each once; a voter who left no longer counts) and the people on the
+  /// other nodes (`elsewhere`, their rosters: `RoomRoster`).
+  public mutating func vote(
+    by voter: String, for entry: Entry, listeners: Set<String>, elsewhere: [RoomRoster] = []
+  ) -> Bool {
     if self.entry != entry {
       self.entry = entry
       voters = []
     }
     voters.insert(voter)
-    return passes(listeners: listeners)
-  }
-
-  public func passes(listeners: Set<String>) -> Bool {
-    !listeners.isEmpty && voters.intersection(listeners).count * 2 > listeners.count
+    return passes(for: entry, listeners: listeners, elsewhere: elsewhere)
   }
 
   /// After a skip (or any change of entry), votes start over.

@@ -11,21 +11,20 @@ extension RoomActor {
   /// How long someone removed stays out.
   static let removalSeconds = 600.0
 
-  /// `{ action: "remove_listener", name }`: the owner or an admin takes a person (every socket of
-  /// theirs here) out of the room; the directory moves them to the main room, and the other
-  /// nodes do the same with theirs. Answers who left here.
+  /// `{ action: "remove_listener", name }`: the owner or an admin takes a person (here or on
+  /// another node: its roster names them) out of the room; the directory moves their sockets
+  /// here to the main room, and the other nodes do the same with theirs. Answers who left here.
   func remove(named name: String, by principal: Principal) async throws(CoreError) -> [RoomListener] {
     guard !room.record.isDefault else { throw CoreError.invalid("Nobody can be removed from the main room") }
     let isOwner = principal.role != .guest && room.record.createdBy == principal.userID
     guard isOwner || principal.role == .admin else {
       throw CoreError(.forbidden, "Only the room's owner or an admin can remove someone")
     }
-    let leaving = present.filter { $0.username == name }
-    guard !leaving.isEmpty else { throw CoreError(.notFound, "\(name) is not in this room") }
-    guard !leaving.contains(where: { Self.voter($0) == Self.voter(principal) }) else {
-      throw CoreError.invalid("You cannot remove yourself")
-    }
-    let people = Array(Set(leaving.map(Self.voter))).sorted()
+    let here = present.filter { $0.username == name }.map(Self.voter)
+    let elsewhere = rosters.people(at: RoomDirectory.uptime()).filter { $0.name == name }.map(\.key)
+    let people = Array(Set(here + elsewhere)).sorted()
+    guard !people.isEmpty else { throw CoreError(.notFound, "\(name) is not in this room") }
+    guard !people.contains(Self.voter(principal)) else { throw CoreError.invalid("You cannot remove yourself") }
     let left = keepOut(people)
     await tell(.removed(name), by: principal)
     if sharing.isShared { await sharing.event(id, .removed(people: people, by: principal.username)) }

@@ -20,13 +20,37 @@ extension RoomActor {
   }
 
   /// `{ action: "voteSkip" }`: true when this vote made the room skip. The people counted are
-  /// those here on this node (sockets and visiting apps), each once (a guest by session).
+  /// everyone in the room, each once (a guest by session): those here on this node (sockets and
+  /// visiting apps) and those the other nodes' rosters list. A vote that does not pass yet goes
+  /// to the other nodes at once, where it counts too.
   func voteSkip(by principal: Principal) async throws -> Bool {
     let entry = try playingEntry()
     let people = Set(present.map(Self.voter))
-    guard skipVotes.vote(by: Self.voter(principal), for: entry, listeners: people) else { return false }
+    guard skipVotes.vote(by: Self.voter(principal), for: entry, listeners: people, elsewhere: otherRosters) else {
+      await sendRoster()
+      return false
+    }
+    return await skipByVote(from: entry)
+  }
+
+  /// Skips `entry` by vote, unless the room has moved on from it meanwhile (another node's
+  /// vote got there first): true when this node skipped.
+  @discardableResult
+  func skipByVote(from entry: SkipVotes.Entry) async -> Bool {
     skipVotes.reset()
-    try await skip()
+    do {
+      try await commit(queueChanged: false) { room, durations, now throws(CoreError) in
+        let queue = room.record.queue
+        let index = room.record.clock.settled(at: now, durations: durations).currentIndex
+        guard queue.indices.contains(index), SkipVotes.Entry(index: index, trackID: queue[index]) == entry else {
+          throw CoreError(.conflict, "The room has moved on from the entry voted on")
+        }
+        try room.jump(to: (index + 1) % queue.count, at: now, durations: durations)
+      }
+    } catch {
+      return false
+    }
+    listeningChanged(restart: true)
     await tell(.skippedByVote, by: nil)
     return true
   }

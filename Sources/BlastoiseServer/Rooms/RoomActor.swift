@@ -33,6 +33,11 @@ actor RoomActor {
   var removals = RoomRemovals()
   /// Votes to skip the playing entry from this node's listeners (`RoomActor+Votes.swift`).
   var skipVotes = SkipVotes()
+  /// Who is in the room on the other nodes, and what this node last told them
+  /// (`RoomActor+Roster.swift`).
+  var rosters = RoomRosters()
+  var sentRoster: RoomRoster?
+  var rosterNotice: Task<Void, Never>?
   /// The latest activity (`RoomActor+Votes.swift`), here or on another node.
   var lastActivity: RoomLastActivity?
   /// What the room list shows of this room changed: its listeners, or what plays.
@@ -70,7 +75,7 @@ actor RoomActor {
     room.info(at: clock.now(), tracks: catalog.track, listeners: listenerNames, listenerCount: listenerCount)
   }
 
-  /// Every node's listeners (the names are this node's).
+  /// Every node's listeners.
   private var listenerCount: Int { listeners.count + visitors.count + listenersElsewhere }
 
   /// Who is here on this node: on sockets, and visiting apps.
@@ -88,22 +93,30 @@ actor RoomActor {
     return state
   }
 
-  /// This node's listeners' last reports, by name (at most 100: a big room's state stays small).
+  /// Listeners' last reports here and on the other nodes, by name (at most 100: a big room's
+  /// state stays small).
   private var listenerSync: [ListenerSync]? {
-    let reports = listeners.values.compactMap(\.sync).sorted {
+    let here = listeners.values.compactMap(\.sync)
+    let reports = (here + rosters.people(at: RoomDirectory.uptime()).compactMap(\.sync)).sorted {
       ($0.name, $0.state.rawValue) < ($1.name, $1.state.rawValue)
     }
     return reports.isEmpty ? nil : Array(reports.prefix(100))
   }
 
   /// `{ action: "sync_report" }`: kept for the next state; a change of state (not of drift alone)
-  /// goes out to everyone at once, so a host sees who fell out of step.
+  /// goes out to everyone at once, so a host sees who fell out of step (on the other nodes with
+  /// the next listener update; a new drift within `driftRosterDelay`).
   func report(_ state: ListenerSyncState, driftMs: Double?, of connection: WebSocketConnection) {
     guard var listener = listeners[connection.id] else { return }
     let changed = listener.sync?.state != state
     listener.sync = ListenerSync(name: listener.principal.username, state: state, driftMs: driftMs)
     listeners[connection.id] = listener
-    if changed { broadcast(includeQueue: false) }
+    if changed {
+      broadcast(includeQueue: false)
+      listenersChanged()
+    } else {
+      sendRosterSoon(after: Self.driftRosterDelay)
+    }
   }
 
   // MARK: Listeners
@@ -221,7 +234,7 @@ actor RoomActor {
   /// Applies a change to a copy, persists it, and only then makes it current and tells everyone:
   /// a change the store refused never reaches a listener. The write is a compare-and-set on
   /// `seq`: when another node changed the room first, the change is applied to what it wrote.
-  private func commit(
+  func commit(
     queueChanged: Bool, _ change: (inout Room, [Double], Double) throws(CoreError) -> Void
   ) async throws {
     await commits.lock()
@@ -252,14 +265,15 @@ actor RoomActor {
   static let shownListenerNames = 100
 
   private var listenerNames: [String] {
-    Array(Set(present.map(\.username)).sorted().prefix(Self.shownListenerNames))
+    let elsewhere = rosters.people(at: RoomDirectory.uptime()).map(\.name)
+    return Array(Set(present.map(\.username) + elsewhere).sorted().prefix(Self.shownListenerNames))
   }
 
   /// Joins and leaves come in storms (a party starts, a network blips): tell listeners about
   /// the new names at most every `listenerUpdateDelay` seconds, not once per join for everyone.
   static let listenerUpdateDelay = 0.25
 
-  private func listenersChanged() {
+  func listenersChanged() {
     guard listenersBroadcast == nil else { return }
     listenersBroadcast = Task { [weak self, clock] in
       try? await clock.sleep(for: Self.listenerUpdateDelay)
@@ -267,10 +281,11 @@ actor RoomActor {
     }
   }
 
-  private func flushListenerUpdate() {
+  private func flushListenerUpdate() async {
     listenersBroadcast = nil
     broadcast(includeQueue: false)
     onCardChanged()
+    await sendRoster()
   }
 
   /// The state differs between listeners only in `canControl` and whether they see the invite
@@ -327,6 +342,7 @@ actor RoomActor {
   private func refresh() async {
     await catchUpIfNotOwner()
     broadcast(includeQueue: true)
+    await sendRoster(always: true)
   }
 
   /// The current entry ended: the owner records the new position (so `seq` moves on); every

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Something that happened in a room on one node and is not in the room's row, for the other
-/// nodes' listeners: who did what (an `activity` line) or who was taken out of the room (every
-/// node keeps them out and sends their sockets to the main room). Over PostgreSQL's
+/// nodes' listeners: who did what (an `activity` line), who was taken out of the room (every
+/// node keeps them out and sends their sockets to the main room), or who is in it there. Over PostgreSQL's
 /// LISTEN/NOTIFY as JSON: names and sentences may hold any character.
 public struct RoomEventNotice: Sendable, Equatable, Codable {
   public enum Event: Sendable, Equatable, Codable {
@@ -10,6 +10,8 @@ public struct RoomEventNotice: Sendable, Equatable, Codable {
     /// `people`: who was removed, by their vote key (an account, or a guest's session);
     /// `by`: the name of the owner or admin who removed them.
     case removed(people: [String], by: String)
+    /// Who is in the room on that node now (sent after a change and with each full state).
+    case roster(RoomRoster)
   }
 
   /// The NOTIFY channel every node listens on.

@@ -10,7 +10,7 @@ extension RoomDirectory {
   }
 
   /// Who did what in a room on another node, for this node's listeners; someone removed there
-  /// is kept out here too.
+  /// is kept out here too; who is in the room there.
   func heard(_ notice: RoomEventNotice) async {
     guard let room = rooms[notice.roomID] else { return }
     switch notice.event {
@@ -18,6 +18,8 @@ extension RoomDirectory {
       await room.heardActivity(actor: actor, message: message)
     case .removed(let people, let remover):
       await sendOff(await room.keepOut(people), from: room, by: remover)
+    case .roster(let roster):
+      await room.heardRoster(roster, from: notice.nodeID)
     }
   }
 
