@@ -43,7 +43,8 @@ import Testing
   @Test func foreignHostsAreMisdirected() throws {
     for host in [
       "evil.example:3001", "music.local:9999", "evil.example", "music.local.evil.example:3001", "[::1",
-      "127.0.0.1\u{0}.evil.example:3001", "music.local\u{0}:3001", "192.168.1.5 :3001",
+      "127.0.0.1\u{0}.evil.example:3001", "music.local\u{0}:3001", "192.168.1.5 :3001", "[::1]:+3001",
+      "music.local:+3001", "music.local:03001x", "music.local:",
     ] {
       #expect(throws: HTTPError(421, "This server does not answer to that host name"), "\(host)") {
         try guards.check(try request(.get, headers: [("Host", host)]), route)

@@ -251,6 +251,9 @@ def paths_for(call_name: str, found: dict, queries: list[str]) -> list[tuple[str
                 for offset in range(0, max(1, count - 49), 50)]
     if call_name == "search3":
         return [(f"search3?query={urllib.parse.quote(word)}", None) for word in queries]
+    if call_name == "search3-artist":
+        # Like for like: both servers answer the one artist whose word it is, and nothing else.
+        return [(f"search3?query={urllib.parse.quote(word)}&albumCount=0&songCount=0", None) for word in queries]
     if call_name == "getAlbum":
         return [(f"getAlbum?id={urllib.parse.quote(album)}", None) for album in found["albums"]]
     if call_name == "stream":
@@ -430,7 +433,7 @@ def describe(call_name: str, answer: dict | None) -> str:
         return f"{len(answer['albumList2'].get('album', []))} albums"
     if call_name == "getAlbum":
         return f"{len(answer['album'].get('song', []))} songs"
-    if call_name == "search3":
+    if call_name.startswith("search3"):
         found = answer["searchResult3"]
         return "/".join(str(len(found.get(kind, []))) for kind in ("artist", "album", "song")) + " ar/al/so"
     return ""

@@ -49,16 +49,22 @@ final class HostPolicy: Sendable {
       let rest = host[host.index(after: close)...]
       name = host[...close]
       if !rest.isEmpty {
-        guard rest.hasPrefix(":"), let number = Int(rest.dropFirst()) else { return nil }
+        guard rest.hasPrefix(":"), let number = Self.port(rest.dropFirst()) else { return nil }
         port = number
       }
     } else if let colon = host.lastIndex(of: ":") {
-      guard let number = Int(host[host.index(after: colon)...]) else { return nil }
+      guard let number = Self.port(host[host.index(after: colon)...]) else { return nil }
       (name, port) = (host[..<colon], number)
     }
     if name.hasSuffix(".") { name = name.dropLast() }
     guard !name.isEmpty else { return nil }
     return (String(name), port)
+  }
+
+  /// Digits only: `Int` alone would also read "+3001", which no URL parser takes for a port.
+  private static func port(_ text: Substring) -> Int? {
+    guard !text.isEmpty, text.utf8.count <= 5, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+    return Int(text)
   }
 
   private static func isIPLiteral(_ name: String) -> Bool {
