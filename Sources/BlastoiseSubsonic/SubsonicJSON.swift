@@ -71,25 +71,24 @@ enum SubsonicJSON {
 
   private static func string(_ text: String, into output: inout String) {
     output += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      // U+2028 and U+2029 end a line in JavaScript, which JSONP is.
-      case "\u{2028}": output += "\\u2028"
-      case "\u{2029}": output += "\\u2029"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          output.unicodeScalars.append(scalar)
-        }
-      }
-    }
+    SubsonicEscaping.append(text, to: &output, replacing: escaped)
     output += "\""
+  }
+
+  private static func escaped(_ scalar: Unicode.Scalar) -> String? {
+    switch scalar {
+    case "\"": return "\\\""
+    case "\\": return "\\\\"
+    case "\n": return "\\n"
+    case "\r": return "\\r"
+    case "\t": return "\\t"
+    // U+2028 and U+2029 end a line in JavaScript, which JSONP is.
+    case "\u{2028}": return "\\u2028"
+    case "\u{2029}": return "\\u2029"
+    default:
+      guard scalar.value < 0x20 else { return nil }
+      let hex = String(scalar.value, radix: 16)
+      return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    }
   }
 }

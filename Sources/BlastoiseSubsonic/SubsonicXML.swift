@@ -45,18 +45,17 @@ enum SubsonicXML {
   }
 
   private static func escape(_ text: String, attribute: Bool, into output: inout String) {
-    for scalar in text.unicodeScalars {
+    SubsonicEscaping.append(text, to: &output) { scalar in
       switch scalar {
-      case "&": output += "&amp;"
-      case "<": output += "&lt;"
-      case ">": output += "&gt;"
-      case "\"" where attribute: output += "&quot;"
+      case "&": "&amp;"
+      case "<": "&lt;"
+      case ">": "&gt;"
+      case "\"" where attribute: "&quot;"
       // Kept as they are, not normalised to spaces as attribute values otherwise are.
-      case "\t" where attribute: output += "&#9;"
-      case "\n" where attribute: output += "&#10;"
-      case "\r": output += "&#13;"
-      default:
-        if allowed(scalar) { output.unicodeScalars.append(scalar) }
+      case "\t" where attribute: "&#9;"
+      case "\n" where attribute: "&#10;"
+      case "\r": "&#13;"
+      default: allowed(scalar) ? nil : ""
       }
     }
   }
