@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "BlastoiseWebSocket", targets: ["BlastoiseWebSocket"]),
     .library(name: "BlastoiseSync", targets: ["BlastoiseSync"]),
     .library(name: "BlastoiseClient", targets: ["BlastoiseClient"]),
+    .library(name: "BlastoiseBridge", targets: ["BlastoiseBridge"]),
   ],
   targets: [
     // C edges.
@@ -45,8 +46,14 @@ let package = Package(
     // client only, for the command line and the phone apps.
     .target(name: "BlastoisePhotoBackup", dependencies: ["BlastoiseClient", "BlastoiseProtocol"]),
     // BlastoiseMedia for OpenSSL's SHA-256 of the files `blastoise backup` sends.
+    // The native half of the page's audio bridge (docs/native-bridge.md): Foundation only, so the
+    // iOS app uses it as it is.
+    .target(name: "BlastoiseBridge", dependencies: ["BlastoiseClient", "BlastoiseProtocol"]),
     .target(
-      name: "BlastoisePlayer", dependencies: ["BlastoiseClient", "CMPV", "BlastoisePhotoBackup", "BlastoiseMedia"]),
+      name: "BlastoisePlayer",
+      dependencies: [
+        "BlastoiseClient", "CMPV", "BlastoisePhotoBackup", "BlastoiseMedia", "BlastoiseBridge", "BlastoiseHTTP",
+      ]),
 
     // Server.
     .target(name: "BlastoiseCore", dependencies: ["BlastoiseProtocol", "BlastoiseSync"]),
@@ -113,11 +120,13 @@ let package = Package(
       ]
     ),
     .testTarget(name: "BlastoisePhotoBackupTests", dependencies: ["BlastoisePhotoBackup"]),
+    .testTarget(name: "BlastoiseBridgeTests", dependencies: ["BlastoiseBridge", "BlastoiseProtocol"]),
     // Integration: the real server and `blastoise listen` processes (needs .build/debug/blastoise).
     .testTarget(
       name: "BlastoisePlayerTests",
       dependencies: [
         "BlastoiseClient", "BlastoiseProtocol", "BlastoisePlayer", "BlastoisePhotoBackup", "BlastoiseTestSupport",
+        "BlastoiseBridge",
       ]
     ),
     .testTarget(

@@ -12,6 +12,7 @@ final class FakeAudioOutput: AudioOutput, @unchecked Sendable {
     var position = 0.0
     var at = 0.0
     var rate = 1.0
+    var volume = 1.0
     var loaded = false
   }
 
@@ -103,6 +104,8 @@ final class FakeAudioOutput: AudioOutput, @unchecked Sendable {
       state.rate = rate
     }
   }
+
+  func setVolume(_ volume: Double) { state.withLock { $0.volume = volume } }
 
   func position() -> AudioPosition? {
     state.withLock { state in

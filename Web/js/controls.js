@@ -4,6 +4,7 @@ import { cache } from "./cache.js";
 import { rememberChannel } from "./prefs.js";
 import { formatCount, trackTitle } from "./format.js";
 import { bookItem, episodeItem, playingTrack, SpokenPlayback } from "./spoken-playback.js";
+import { aboutTrack } from "./native.js";
 import { LocalPlays } from "./plays.js";
 import { store } from "./state.js";
 import { controlModeReason } from "./room-roles.js";
@@ -258,7 +259,7 @@ export function createControls(ctx) {
       ctx.socket.setHearing(false);
       store.set({ playback: { mode: "local", localTrack: track } });
       localPlays.start(track.id, track.duration);
-      player.load(track.id).then(() => player.play());
+      player.load(track.id, aboutTrack(track)).then(() => player.play());
     },
     backToRoom() {
       spoken.stop();
@@ -360,5 +361,12 @@ export function createControls(ctx) {
       if (message.type === "fetch_error") toast(`Import failed: ${message.error || message.message || job.title || id}`, "error");
     },
   };
+  // The phone's lock screen and a car's next/previous buttons (native.js) act as the keys do.
+  const onCommand = (event) => {
+    if (event.detail === "next") controls.next();
+    else if (event.detail === "previous") controls.previous();
+  };
+  player.audio.addEventListener("nativecommand", onCommand);
+  ctx.track(() => player.audio.removeEventListener("nativecommand", onCommand));
   return controls;
 }

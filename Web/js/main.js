@@ -2,6 +2,7 @@
 import { api } from "./api.js";
 import { startSession } from "./app.js";
 import { h } from "./dom.js";
+import { NativeAudio, nativeHost } from "./native.js";
 import { Player } from "./player.js";
 import { prefs, rememberChannel, rememberInvite } from "./prefs.js";
 import { clearRoomRoute, inviteFromUrl, roomFromUrl, sharedTokenFromUrl } from "./routes.js";
@@ -9,7 +10,9 @@ import { store } from "./state.js";
 import { mountAuth } from "./views/auth.js";
 
 const root = document.getElementById("root");
-const audio = document.getElementById("player");
+// In the phone app the phone plays the audio (native.js); in a browser, the <audio> element.
+const host = nativeHost();
+const audio = host ? new NativeAudio(host) : document.getElementById("player");
 const player = new Player(audio);
 let session = null;
 let auth = null;

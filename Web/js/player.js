@@ -1,5 +1,6 @@
-// The one <audio> element: what it plays (cached blob or /api/tracks/:id), play/pause/seek/rate,
-// volume, and the browser's autoplay refusal. Sync decisions live in sync.js.
+// The one <audio> element — or, in the phone app, its native stand-in (native.js) — what it plays
+// (cached blob or /api/tracks/:id), play/pause/seek/rate, volume, and the browser's autoplay
+// refusal. Sync decisions live in sync.js.
 import { trackUrl } from "./api.js";
 import { cache } from "./cache.js";
 
@@ -9,6 +10,9 @@ export class Player extends EventTarget {
   constructor(audio) {
     super();
     this.audio = audio;
+    // The phone plays the audio (native.js): no blob URLs (its player cannot read them), and
+    // each load says what it is, for the lock screen.
+    this.native = !!audio.native;
     this.trackId = null;
     this.source = null; // "cache" | "network"
     this.loading = false;
@@ -37,30 +41,34 @@ export class Player extends EventTarget {
     this.dispatchEvent(new CustomEvent(name, { detail }));
   }
 
-  /** Points the element at a track: the cached copy when there is one, else the server. */
-  async load(trackId) {
+  /** Points the element at a track: the cached copy when there is one, else the server.
+   *  `about` ({ title, artist, album, artwork, duration }) is for a native player's lock screen. */
+  async load(trackId, about = {}) {
     const token = ++this.loadToken;
     this.trackId = trackId;
     this.loading = true;
     this.setRate(1);
-    const cached = cache.enabled ? await cache.objectUrl(trackId) : null;
+    const cached = cache.enabled && !this.native ? await cache.objectUrl(trackId) : null;
     if (token !== this.loadToken) return false;
     this.source = cached ? "cache" : "network";
     cache.pin(cached);
+    this.audio.describe?.({ ...about, trackId, kind: "music" });
     this.audio.src = cached || trackUrl(trackId);
     this.audio.load();
-    if (!cached) cache.store(trackId);
+    if (!cached && !this.native) cache.store(trackId);
     return true;
   }
 
-  /** Points the element at a file that is no library track (a book's part): never cached. */
-  loadUrl(url) {
+  /** Points the element at a file that is no library track (a book's part): never cached.
+   *  `about` as for `load`, with a spoken item's `kind` and `progress` (native.js). */
+  loadUrl(url, about = {}) {
     this.loadToken++;
     this.trackId = url;
     this.loading = true;
     this.setRate(1);
     this.source = "network";
     cache.pin(null);
+    this.audio.describe?.(about);
     this.audio.src = url;
     this.audio.load();
   }

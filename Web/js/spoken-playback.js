@@ -9,6 +9,7 @@
 // files: [{ url, start, duration? }], chapters: [{ title, start, end }], report: { feed?, guid? } }.
 // A sleep timer pauses after some minutes or at the end of the playing chapter.
 import { api, bookFileUrl } from "./api.js";
+import { aboutTrack } from "./native.js";
 import { SpokenRates } from "./spoken-rates.js";
 
 const SAVE_EVERY = 15_000;
@@ -126,7 +127,7 @@ export class SpokenPlayback {
     this.index = index;
     this.chapter = chapterAt(this.item, this.item.files[index].start + offset);
     this.onPlaying(this.item, index, this.chapter);
-    this.player.loadUrl(this.item.files[index].url);
+    this.player.loadUrl(this.item.files[index].url, this.about(index, offset));
     this.player.setRate(this.rate); // after the load, which sets the element's rate back
     const audio = this.player.audio;
     if (offset > 0) {
@@ -135,6 +136,20 @@ export class SpokenPlayback {
     }
     this.switching = false;
     if (play) await this.player.play();
+  }
+
+  /** For a native player: the lock screen's lines, and where the phone writes the position
+   *  itself (its own player's, not this page's idea of it). */
+  about(index, offset) {
+    const item = this.item;
+    const file = item.files[index];
+    const progress = this.canSave()
+      ? { kind: item.kind, id: item.id, start: file.start, duration: this.duration || null, ...item.report }
+      : null;
+    return {
+      ...aboutTrack(playingTrack(item, index, this.chapter)), position: offset,
+      kind: item.kind === "books" ? "book" : "episode", progress,
+    };
   }
 
   /** Tells what plays when playback crosses into another chapter (and sleeps there, if asked). */
@@ -199,6 +214,10 @@ export class SpokenPlayback {
 
   save({ keepalive = false, finished = false } = {}) {
     if (!this.item || this.switching || !this.canSave()) return Promise.resolve();
+    if (this.player.native) {
+      this.player.audio.save({ finished });
+      return Promise.resolve();
+    }
     const duration = this.duration;
     // Finished only when played to the end: this player knows, so the server's "under 10 s
     // left" guess (for clients that never say) is not wanted.

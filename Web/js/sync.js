@@ -13,6 +13,10 @@
 //     and at least MIN_NUDGE away from 1 (smaller changes are ignored by Chromium), with a dead
 //     band (start correcting above DEAD_BAND, stop below RELEASE_BAND: hysteresis, so the rate
 //     does not flap around 1).
+// With a native host (the phone app, native.js) none of this runs in the page: the host joins the
+// room itself and keeps its own player in step, since a locked phone suspends the page's timers;
+// the engine only asks it to follow the room and reads its state back for the meter.
+//
 // Drift is estimated by a least-squares line through the last FILTER samples (≈1 s), read at the
 // newest one: it follows a steady trend without lag, and it averages out the ±5 ms sawtooth that
 // Chromium's currentTime shows while it time-stretches (rate ≠ 1). Measured in Chromium: entering
@@ -20,6 +24,7 @@
 // changes between stretched rates and the return to 1 cost nothing. So a correction, once
 // started, continues until the drift is below RELEASE_BAND, then the rate goes back to exactly 1.
 import { clientNow } from "./clock.js";
+import { inviteFor } from "./prefs.js";
 
 export const SYNC_PARAMS = Object.freeze({
   TICK_MS: 100,
@@ -137,6 +142,7 @@ export class SyncEngine {
 
   suspend() {
     this.active = false;
+    if (this.player.native) this.player.audio.leaveRoom();
     this.player.setRate(1);
     this.setPhase("local");
   }
@@ -178,6 +184,7 @@ export class SyncEngine {
     const player = this.player;
     const audio = player.audio;
     if (!st) return;
+    if (player.native) return this.followNatively(st);
     if (!st.track) {
       if (player.trackId) player.clear();
       this.setPhase("empty");
@@ -271,22 +278,35 @@ export class SyncEngine {
     player.setRate(Math.round((1 - nudge) * 2000) / 2000);
   }
 
+  /** The native host keeps the room (native.js): it is asked to follow this one, and its state
+   *  says the phase. */
+  followNatively(st) {
+    const audio = this.player.audio;
+    audio.followRoom(st.channelId, inviteFor(st.channelId));
+    const room = audio.room;
+    if (!room || room.roomId !== st.channelId || room.connection !== "connected") this.setPhase("loading");
+    else if (!st.track) this.setPhase("empty");
+    else if (st.paused) this.setPhase("paused");
+    else this.setPhase(room.playing ? "playing" : "starting");
+  }
+
   /** Read-only numbers for the meter and the e2e harness, measured at one instant. */
   info() {
     const audio = this.player.audio;
     const serverNow = this.clock.serverNow();
-    const target = this.state?.track ? this.target() : null;
-    const position = audio.currentTime;
+    const room = this.player.native && this.active ? audio.room : null;
+    const target = room ? room.roomPosition : this.state?.track ? this.target() : null;
+    const position = room ? room.playerPosition : audio.currentTime;
     return {
       active: this.active,
       phase: this.phase,
-      trackId: this.player.trackId,
+      trackId: room ? room.trackId : this.player.trackId,
       roomTrackId: this.state?.track?.id ?? null,
       channelId: this.state?.channelId ?? null,
       paused: this.state?.paused ?? true,
       position,
       target,
-      drift: target === null ? null : position - target,
+      drift: room ? (Number.isFinite(room.driftMs) ? room.driftMs / 1000 : null) : target === null ? null : position - target,
       filteredDrift: this.lastFiltered,
       rate: audio.playbackRate,
       offset: this.clock.offset,

@@ -14,6 +14,8 @@ public protocol AudioOutput: AnyObject, Sendable {
   func seek(to seconds: Double)
   /// Playback rate (1 = normal); small nudges keep it in step, so pitch should be kept.
   func setRate(_ rate: Double)
+  /// Loudness, 0 (silent) to 1 (full): the page's volume slider, through the native bridge.
+  func setVolume(_ volume: Double)
   /// The freshest position reading, nil when nothing is loaded.
   func position() -> AudioPosition?
   /// Unloads the track.

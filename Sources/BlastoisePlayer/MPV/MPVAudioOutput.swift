@@ -138,6 +138,11 @@ public final class MPVAudioOutput: AudioOutput, @unchecked Sendable {
     mpv.commandAsync(["seek", String(format: "%.6f", target), "absolute+exact"])
   }
 
+  /// mpv's `volume` is a percentage (100: unchanged).
+  public func setVolume(_ volume: Double) {
+    mpv.setDoubleAsync("volume", min(1, max(0, volume)) * 100)
+  }
+
   public func setRate(_ rate: Double) {
     let changed = state.withLock { state in
       defer { state.rate = rate }

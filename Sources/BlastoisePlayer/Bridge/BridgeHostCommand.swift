@@ -1,0 +1,140 @@
+import BlastoiseBridge
+import BlastoiseClient
+import BlastoiseHTTP
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `blastoise bridge-host SERVER [--port N] [--audio-output NAME]`: the native half of the bridge
+/// (`docs/native-bridge.md`) on Linux, for proving the page's half end to end: a `BridgeHost` on
+/// libmpv behind a loopback WebSocket (`ws://127.0.0.1:N/bridge`) that a page's stand-in for
+/// `webkit.messageHandlers.blastoise` posts to. As the iOS app does, it takes messages only from
+/// the server's origin (the handshake's `Origin`) and uses the page's session cookie (the
+/// handshake's `Cookie`: cookies are the host's, not the port's). One page at a time: a new one
+/// (a reload) replaces the last, whose position is written first. Stops on SIGINT/SIGTERM.
+public enum BridgeHostCommand {
+  static let usage = """
+    usage: blastoise bridge-host SERVER [--port N] [--audio-output NAME]
+      SERVER          the Blastoise server whose page drives the player (http://127.0.0.1:3001)
+      --port N        the loopback port of the page's WebSocket (default 0: any free one)
+      --audio-output  mpv's audio output (null, pulse, alsa, …; default: mpv's choice)
+    """
+
+  public static func run(arguments: [String]) async -> Never {
+    signal(SIGPIPE, SIG_IGN)
+    let flags: CommandFlags
+    do {
+      flags = try CommandFlags(
+        arguments, command: "bridge-host", valued: ["port", "audio-output"], switches: [],
+        environment: ProcessInfo.processInfo.environment, usage: usage)
+    } catch {
+      fail(error.message == usage ? usage : "blastoise: \(error.message)", status: error.message == usage ? 0 : 2)
+    }
+    guard flags.positional.count == 1, let server = URL(string: flags.positional[0]),
+      let origin = BridgeOrigin(server)
+    else { fail("blastoise: bridge-host needs the server's address\n\(usage)", status: 2) }
+    guard let port = UInt16(flags.value("port") ?? "0") else { fail("blastoise: --port is a port number", status: 2) }
+
+    let pages = BridgePages(server: server, origin: origin, audioOutput: flags.value("audio-output"))
+    var router = Router()
+    router.immediate(.get, "/bridge") { (request) throws(HTTPError) -> HTTPResponse in
+      let from = request.headers["Origin"] ?? ""
+      guard origin.accepts(origin: from) else {
+        throw HTTPError(.forbidden, "Only \(origin)'s page may drive this player")
+      }
+      let cookie = request.headers["Cookie"]
+      return try WebSocketUpgrade.response(for: request) { connection in
+        // One reader per page, so its messages reach the host in the order it sent them.
+        let (texts, sink) = AsyncStream.makeStream(of: String.self)
+        Task {
+          guard let host = await pages.open(connection, cookie: cookie) else { return }
+          for await text in texts { await host.receive(Data(text.utf8), from: from) }
+        }
+        return WebSocketCallbacks(
+          onText: { _, text in sink.yield(text) },
+          onClose: { connection, _ in
+            sink.finish()
+            Task { await pages.closed(connection) }
+          })
+      }
+    }
+    var configuration = HTTPServer.Configuration()
+    configuration.host = "127.0.0.1"
+    configuration.port = port
+    configuration.log = { _ in }
+    let http = HTTPServer(router: router, configuration: configuration)
+    do {
+      try http.start()
+    } catch {
+      fail("blastoise: cannot listen: \(error)", status: 1)
+    }
+    FileHandle.standardError.write(
+      Data("bridge-host listening on ws://127.0.0.1:\(http.port)/bridge for \(origin)\n".utf8))
+
+    let (quit, quitting) = AsyncStream.makeStream(of: Int32.self)
+    let sources = [SIGINT, SIGTERM].map { number in
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { quitting.yield(number) }
+      source.resume()
+      return source
+    }
+    for await _ in quit { break }
+    for source in sources { source.cancel() }
+    await pages.closeAll()
+    await http.shutdown(grace: .seconds(1))
+    exit(0)
+  }
+
+  static func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(status)
+  }
+}
+
+/// The page connected now, and its host and player.
+actor BridgePages {
+  let server: URL
+  let origin: BridgeOrigin
+  let audioOutput: String?
+  private var current: (connection: WebSocketConnection, host: BridgeHost, output: MPVAudioOutput)?
+
+  init(server: URL, origin: BridgeOrigin, audioOutput: String?) {
+    self.server = server
+    self.origin = origin
+    self.audioOutput = audioOutput
+  }
+
+  /// A page connected: the last one's host writes its position and goes; this one gets its own.
+  func open(_ connection: WebSocketConnection, cookie: String?) async -> BridgeHost? {
+    await closeAll()
+    do {
+      let api = BlastoiseAPI(baseURL: server, cookies: CookieJar(cookieHeader: cookie))
+      let output = try MPVAudioOutput(audioOutput: audioOutput)
+      let host = BridgeHost(origin: origin, output: output, api: api) { message in
+        connection.send(text: String(decoding: message.json(), as: UTF8.self))
+      }
+      await host.start()
+      current = (connection, host, output)
+      return host
+    } catch {
+      connection.send(
+        text: String(decoding: HostMessage.error("The player cannot start: \(error)").json(), as: UTF8.self))
+      return nil
+    }
+  }
+
+  func closed(_ connection: WebSocketConnection) async {
+    guard current?.connection.id == connection.id else { return }
+    await closeAll()
+  }
+
+  func closeAll() async {
+    guard let current else { return }
+    self.current = nil
+    await current.host.shutDown()
+    current.output.close()
+  }
+}
