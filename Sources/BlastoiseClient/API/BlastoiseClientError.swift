@@ -12,6 +12,8 @@ public enum BlastoiseClientError: Error, Sendable, Equatable {
   case decoding(String)
   /// A socket action was attempted while no room socket is open.
   case notConnected
+  /// The address answered, but not as a Blastoise server (`identity()`).
+  case notBlastoise
   /// The WebSocket handshake was answered, but not with 101 (status 0: not HTTP at all).
   case handshakeRefused(status: Int, message: String)
   /// The WebSocket connection broke the protocol or closed.
@@ -31,6 +33,7 @@ public enum BlastoiseClientError: Error, Sendable, Equatable {
     case .transport(let message), .decoding(let message), .socket(let message): message
     case .http(_, let message), .handshakeRefused(_, let message): message
     case .notConnected: "Not connected to a room"
+    case .notBlastoise: "That address does not answer like a Blastoise server"
     }
   }
 }

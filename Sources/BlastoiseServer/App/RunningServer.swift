@@ -78,7 +78,8 @@ public final class RunningServer: Sendable {
       allowSignup: services.policy.allowSignup,
       ytdlp: .init(
         enabled: imports.enabled,
-        available: imports.enabled ? imports.available : ExecutableLookup.find("yt-dlp") != nil))
+        available: imports.enabled ? imports.available : ExecutableLookup.find("yt-dlp") != nil),
+      app: ServerStatus.appName, serverId: services.serverID)
 
     let podcasts = Self.podcasts(
       configuration, storage: services.storage, covers: services.library.covers, clock: clock)

@@ -14,6 +14,8 @@ struct ServerServices: Sendable {
   /// On PostgreSQL, how this node's rooms and library follow the other nodes' (started by
   /// `RunningServer`).
   let roomLink: PostgresRoomLink?
+  /// This server's lasting ID (`SodiumSecretBox.serverID`), in `/api/status`.
+  let serverID: String
 
   static func open(_ configuration: ServerConfiguration, clock: any WallClock = SystemClock())
     async throws(StartupError)
@@ -45,7 +47,7 @@ struct ServerServices: Sendable {
     }
     return ServerServices(
       storage: storage, policy: policy, accounts: accounts, library: library, sockets: sockets,
-      roomLink: link)
+      roomLink: link, serverID: sealer.serverID)
   }
 
   /// The data directory is made either way: uploads live there with either database.

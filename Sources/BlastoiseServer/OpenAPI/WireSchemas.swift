@@ -126,6 +126,7 @@ enum WireSchemas {
       "allowSignup": Schema.additive(Schema.boolean),
       "ytdlp": Schema.object(
         ["enabled": Schema.boolean, "available": Schema.boolean], required: ["enabled", "available"]),
+      "app": Schema.additive(["const": "blastoise"]), "serverId": Schema.additive(Schema.string),
     ],
     required: ["version", "allowGuests", "allowSignup", "ytdlp"])
 

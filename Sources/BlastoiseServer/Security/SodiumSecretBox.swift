@@ -47,6 +47,16 @@ struct SodiumSecretBox: SecretSealer {
     throw StartupError(message: "the app password key \(path) is not \(size) bytes: remove it or restore it")
   }
 
+  /// This server's lasting ID (`ServerStatus.serverId`): a hash of a label keyed by the key, so
+  /// it lives as long as the data does, is the same on every node sharing the key, and tells
+  /// nothing of the key. Apps check it to know an address still answers as the server they kept.
+  var serverID: String {
+    let label = Array("blastoise server id".utf8)
+    var hash = [UInt8](repeating: 0, count: 16)
+    _ = crypto_generichash(&hash, hash.count, label, UInt64(label.count), key, key.count)
+    return hash.map { String(format: "%02x", $0) }.joined()
+  }
+
   func seal(_ secret: String) -> String {
     let message = Array(secret.utf8)
     var nonce = [UInt8](repeating: 0, count: Int(crypto_secretbox_NONCEBYTES))
