@@ -151,7 +151,9 @@ public actor BridgeHost {
   }
 
   private func load(_ request: LoadRequest) async throws(BridgeError) {
-    guard origin.contains(request.url) else { throw BridgeError("Only the server's own files play here") }
+    guard ["http", "https"].contains(request.url.scheme?.lowercased()) else {
+      throw BridgeError("Only http and https addresses play")
+    }
     if loaded != nil { await saveProgress(finished: false) }
     loaded = request
     loading = true
@@ -159,7 +161,7 @@ public actor BridgeHost {
     setPlaying(false)
     nowPlaying.loaded(request, at: clock.now())
     changesContinuation.yield(nowPlaying)
-    output.load(url: request.url, headers: api.requestHeaders)
+    output.load(url: request.url, headers: origin.headers(for: request.url, session: api.requestHeaders))
     if let rate = request.rate { output.setRate(rate) }
     if let volume = request.volume { output.setVolume(volume) }
   }

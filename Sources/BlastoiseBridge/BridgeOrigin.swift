@@ -33,6 +33,12 @@ public struct BridgeOrigin: Sendable, Equatable, CustomStringConvertible {
   /// Whether `url` is on this origin.
   public func contains(_ url: URL) -> Bool { BridgeOrigin(url) == self && url.user == nil }
 
+  /// What a request for `url` carries: the session's headers (its cookie) to this origin only,
+  /// nothing to anyone else (a podcast's publisher).
+  public func headers(for url: URL, session: [String: String]) -> [String: String] {
+    contains(url) ? session : [:]
+  }
+
   public var description: String {
     let defaultPort = scheme == "https" ? 443 : 80
     let shownHost = host.contains(":") ? "[\(host)]" : host

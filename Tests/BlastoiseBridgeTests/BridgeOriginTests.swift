@@ -36,6 +36,13 @@ import Testing
     #expect(BridgeOrigin(URL(string: "file:///tmp/x")!) == nil)
   }
 
+  @Test func theSessionGoesOnlyToTheServer() {
+    let session = ["Cookie": "blastoise_session=s3cret", "User-Agent": "Blastoise"]
+    #expect(server.headers(for: URL(string: "https://music.example.org/api/tracks/t1")!, session: session) == session)
+    #expect(server.headers(for: URL(string: "https://cdn.podcast.example/ep1.mp3")!, session: session).isEmpty)
+    #expect(server.headers(for: URL(string: "http://music.example.org/api/tracks/t1")!, session: session).isEmpty)
+  }
+
   @Test func aFileIsTheServersOnlyOnItsOrigin() {
     #expect(server.contains(URL(string: "https://music.example.org/api/tracks/t1")!))
     #expect(server.contains(URL(string: "https://music.example.org:443/api/tracks/t1")!))

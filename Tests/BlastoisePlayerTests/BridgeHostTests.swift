@@ -81,6 +81,9 @@ import Testing
       #expect(setup.page.errors() == [#"The page has not said "ready""#])
 
       await setup.post(#"{"t":"ready","version":1,"rate":1,"volume":0.8}"#)
+      // The player reads no local files on a page's say-so.
+      await setup.post(#"{"t":"load","url":"file:///etc/passwd"}"#)
+      #expect(setup.page.errors().last == "Only http and https addresses play")
       let url = setup.api.trackURL(track.id).absoluteString
       await setup.post(#"{"t":"load","url":"\#(url)","title":"\#(track.title)","duration":\#(track.duration)}"#)
       try await eventually("meta") { setup.page.all.contains { if case .meta = $0 { true } else { false } } }
