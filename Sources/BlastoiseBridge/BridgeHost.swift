@@ -9,7 +9,7 @@ import Foundation
 public actor BridgeHost {
   public nonisolated let origin: BridgeOrigin
   /// What the lock screen shows (the Apple half copies it after each `changes` tick).
-  public private(set) var nowPlaying = NowPlaying()
+  public internal(set) var nowPlaying = NowPlaying()
   /// A new value after each change of `nowPlaying`.
   public nonisolated let changes: AsyncStream<NowPlaying>
 
@@ -19,29 +19,25 @@ public actor BridgeHost {
   let clock: MonotonicClock
   /// Milliseconds since 1970, for `time`'s `hostTime` and the progress writes' `at`.
   let wallClock: @Sendable () -> Int64
-  private let changesContinuation: AsyncStream<NowPlaying>.Continuation
+  let changesContinuation: AsyncStream<NowPlaying>.Continuation
 
-  private var ready = false
-  private var loaded: LoadRequest?
+  var ready = false
+  var loaded: LoadRequest?
   /// Loaded and not yet `.ready`: a player starts a file paused, so a play or seek the page sent
   /// meanwhile (it plays right after loading) waits for it.
-  private var loading = false
-  private var pendingSeek: Double?
-  private var playing = false
+  var loading = false
+  var pendingSeek: Double?
+  var playing = false
   private var lastTimeSent = -Double.infinity
   private var events: Task<Void, Never>?
   private var saver: Task<Void, Never>?
-  private var following: Following?
+  var session: HostSession?
+  /// A book or episode a car chose, played file after file by the host itself.
+  var carItem: CarItem?
 
   /// How often a spoken-word position is written while playing, and `time` sent at most.
   public static let saveInterval = 15.0
   static let timeInterval = 0.25
-
-  private struct Following {
-    let session: ListenerSession
-    let relay: RelayedOutput
-    let snapshots: Task<Void, Never>
-  }
 
   public init(
     origin: BridgeOrigin, output: any AudioOutput, api: BlastoiseAPI, clock: MonotonicClock = .system,
@@ -68,7 +64,7 @@ public actor BridgeHost {
   /// The shell is closing: the position is written, the room left, the player stopped.
   public func shutDown() async {
     await saveProgress(finished: false)
-    await leaveRoom()
+    await endSession()
     output.stop()
     events?.cancel()
     saver?.cancel()
@@ -103,19 +99,21 @@ public actor BridgeHost {
     switch message {
     case .ready: break
     case .followRoom(let roomID, let invite): try await follow(roomID, invite: invite)
-    case .leaveRoom: await leaveRoom()
+    case .leaveRoom: await endSession()
     case .save(let finished): await saveProgress(finished: finished)
     default:
       // While following a room the player keeps to the room; the page's own controls go to
       // the room over its socket.
-      guard following == nil else { throw BridgeError("The player follows the room; leave it first") }
+      guard session == nil else { throw BridgeError("The player follows the room; leave it first") }
       try await control(message)
     }
   }
 
-  private func control(_ message: PageMessage) async throws(BridgeError) {
+  func control(_ message: PageMessage) async throws(BridgeError) {
     switch message {
-    case .load(let request): try await load(request)
+    case .load(let request):
+      carItem = nil
+      try await load(request)
     case .play:
       guard loaded != nil else { throw BridgeError("Nothing is loaded") }
       if !loading { output.play() }
@@ -150,7 +148,7 @@ public actor BridgeHost {
     }
   }
 
-  private func load(_ request: LoadRequest) async throws(BridgeError) {
+  func load(_ request: LoadRequest) async throws(BridgeError) {
     guard ["http", "https"].contains(request.url.scheme?.lowercased()) else {
       throw BridgeError("Only http and https addresses play")
     }
@@ -166,7 +164,7 @@ public actor BridgeHost {
     if let volume = request.volume { output.setVolume(volume) }
   }
 
-  private func setPlaying(_ playing: Bool) {
+  func setPlaying(_ playing: Bool) {
     guard playing != self.playing else { return }
     self.playing = playing
     nowPlaying.playing = playing
@@ -189,10 +187,10 @@ public actor BridgeHost {
 
   // MARK: The player's events
 
-  private func heard(_ event: AudioOutputEvent) {
-    // Following a room, the session reads the player and the page hears the room (`followed`).
-    if let following {
-      following.relay.relay(event)
+  private func heard(_ event: AudioOutputEvent) async {
+    // With a session (a room, a car's list) the session reads the player (`heardSession`).
+    if let session {
+      session.relay.relay(event)
       return
     }
     switch event {
@@ -214,6 +212,7 @@ public actor BridgeHost {
     case .ended:
       setPlaying(false)
       send(.ended)
+      if carItem != nil { await carItemEnded() }
     case .failed(let message):
       loading = false
       setPlaying(false)
@@ -242,102 +241,5 @@ public actor BridgeHost {
     } catch {
       send(.error("Could not save where you are: \(error)"))
     }
-  }
-
-  // MARK: Rooms
-
-  private func follow(_ roomID: String, invite: String?) async throws(BridgeError) {
-    if let following {
-      if await following.session.snapshot.roomID == roomID { return }
-      await leaveRoom()
-    }
-    await saveProgress(finished: false)
-    loaded = nil
-    loading = false
-    setPlaying(false)
-    let relay = RelayedOutput(output)
-    let session = ListenerSession(api: api, output: relay, clock: clock)
-    let snapshots = Task { [weak self] in
-      for await snapshot in session.snapshots { await self?.followed(snapshot) }
-    }
-    following = Following(session: session, relay: relay, snapshots: snapshots)
-    do {
-      _ = try await session.join(roomID: roomID, invite: invite)
-    } catch {
-      await leaveRoom()
-      throw BridgeError("Could not join the room: \(error)")
-    }
-  }
-
-  /// The room's state as the host's session sees it: to the page, and to the lock screen.
-  private func followed(_ snapshot: PlaybackSnapshot) {
-    send(.room(RoomFollowing(snapshot)))
-    var shown = nowPlaying
-    if let track = snapshot.track {
-      shown.title = track.title
-      shown.artist = track.artist
-      shown.album = track.album
-      shown.duration = track.duration
-      shown.artwork = track.coverID.map { api.url("/api/covers/\($0)?size=512&format=jpeg") }
-    }
-    shown.kind = .music
-    shown.playing = snapshot.isPlaying
-    shown.elapsed = snapshot.playerPosition ?? shown.elapsed
-    shown.elapsedAt = clock.now()
-    if shown != nowPlaying {
-      nowPlaying = shown
-      changesContinuation.yield(nowPlaying)
-    }
-  }
-
-  private func leaveRoom() async {
-    guard let following else { return }
-    self.following = nil
-    await following.session.stop()
-    following.relay.finish()
-    following.snapshots.cancel()
-    setPlaying(false)
-  }
-
-  // MARK: Lock screen and car
-
-  /// A remote command: to the player, the room or the page (`RemoteIntent`).
-  public func remote(_ command: RemoteCommand) async {
-    let position = output.position()?.extrapolated(to: clock.now()) ?? 0
-    let canControl = await following?.session.snapshot.canControl ?? false
-    let intent = RemoteIntent.of(
-      command, playing: nowPlaying.playing, position: position, duration: nowPlaying.duration, inRoom: following != nil,
-      canControl: canControl)
-    switch intent {
-    case .player(let message): try? await control(message)
-    case .page(let name): send(.command(name))
-    case .room(let action):
-      guard let session = following?.session else { return }
-      switch action {
-      case .pause: await session.pause()
-      case .resume: await session.resume()
-      case .next: await session.next()
-      case .previous: await session.previous()
-      case .seek(let seconds): await session.seek(to: seconds)
-      }
-    case .nothing: break
-    }
-  }
-}
-
-extension RoomFollowing {
-  init(_ snapshot: PlaybackSnapshot) {
-    let connection: String
-    switch snapshot.connection {
-    case .idle, .connecting: connection = "connecting"
-    case .connected: connection = "connected"
-    case .reconnecting: connection = "reconnecting"
-    case .closed: connection = "closed"
-    }
-    self.init(
-      roomID: snapshot.roomID, trackID: snapshot.track?.id, currentIndex: snapshot.currentIndex,
-      paused: snapshot.paused,
-      playing: snapshot.isPlaying, roomPosition: snapshot.expectedPosition, playerPosition: snapshot.playerPosition,
-      driftMs: snapshot.drift.map { $0 * 1000 }, connection: connection, status: snapshot.status)
   }
 }

@@ -52,23 +52,24 @@ public enum RemoteCommand: Sendable, Equatable {
   public static let skipSeconds = 15.0
 }
 
-/// What a remote command becomes: something the player does, something the room does (over the
-/// host's socket, while it follows one), or a button the page handles (its local queue).
+/// What a remote command becomes: something the player does, something the host's own session
+/// does (the room it follows, over its socket; or a car's list it plays), or a button the page
+/// handles (its local queue).
 public enum RemoteIntent: Sendable, Equatable {
   case player(PageMessage)
-  case room(RoomIntent)
+  case session(SessionIntent)
   case page(String)
   case nothing
 
-  public enum RoomIntent: Sendable, Equatable {
+  public enum SessionIntent: Sendable, Equatable {
     case pause, resume, next, previous
     case seek(Double)
   }
 
-  /// `position`: the player's now (seconds); `inRoom`: the host follows a room;
-  /// `canControl`: the person may control it.
+  /// `position`: the player's now (seconds); `inSession`: the host's session plays (a room, or a
+  /// car's list); `canControl`: the person may control it (always, for a car's list).
   public static func of(
-    _ command: RemoteCommand, playing: Bool, position: Double, duration: Double?, inRoom: Bool, canControl: Bool
+    _ command: RemoteCommand, playing: Bool, position: Double, duration: Double?, inSession: Bool, canControl: Bool
   ) -> RemoteIntent {
     let play = command == .play || (command == .toggle && !playing)
     let pause = command == .pause || (command == .toggle && playing)
@@ -76,15 +77,15 @@ public enum RemoteIntent: Sendable, Equatable {
       let upper = duration.map { max(0, $0 - 0.5) } ?? .greatestFiniteMagnitude
       return min(max(0, seconds), upper)
     }
-    if inRoom {
+    if inSession {
       guard canControl else { return .nothing }
-      if play { return .room(.resume) }
-      if pause { return .room(.pause) }
+      if play { return .session(.resume) }
+      if pause { return .session(.pause) }
       switch command {
-      case .next: return .room(.next)
-      case .previous: return .room(.previous)
-      case .skip(let seconds): return .room(.seek(clamped(position + seconds)))
-      case .scrub(let seconds): return .room(.seek(clamped(seconds)))
+      case .next: return .session(.next)
+      case .previous: return .session(.previous)
+      case .skip(let seconds): return .session(.seek(clamped(position + seconds)))
+      case .scrub(let seconds): return .session(.seek(clamped(seconds)))
       default: return .nothing
       }
     }

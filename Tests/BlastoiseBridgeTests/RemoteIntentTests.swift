@@ -4,11 +4,11 @@ import Testing
 /// Lock-screen, headphone and car buttons: to the player, the room or the page.
 @Suite struct RemoteIntentTests {
   func local(_ command: RemoteCommand, playing: Bool = true, at position: Double = 60) -> RemoteIntent {
-    RemoteIntent.of(command, playing: playing, position: position, duration: 300, inRoom: false, canControl: false)
+    RemoteIntent.of(command, playing: playing, position: position, duration: 300, inSession: false, canControl: false)
   }
 
   func room(_ command: RemoteCommand, playing: Bool = true, canControl: Bool = true) -> RemoteIntent {
-    RemoteIntent.of(command, playing: playing, position: 60, duration: 300, inRoom: true, canControl: canControl)
+    RemoteIntent.of(command, playing: playing, position: 60, duration: 300, inSession: true, canControl: canControl)
   }
 
   @Test func playingAloneTheButtonsDriveThePlayerAndThePageHasNextAndPrevious() {
@@ -24,13 +24,13 @@ import Testing
     #expect(local(.previous) == .page("previous"))
   }
 
-  @Test func inARoomTheyAreTheRoomsActions() {
-    #expect(room(.toggle, playing: true) == .room(.pause))
-    #expect(room(.play) == .room(.resume))
-    #expect(room(.next) == .room(.next))
-    #expect(room(.previous) == .room(.previous))
-    #expect(room(.skip(-15)) == .room(.seek(45)))
-    #expect(room(.scrub(to: 500)) == .room(.seek(299.5)))
+  @Test func inARoomOrACarsListTheyAreTheSessionsActions() {
+    #expect(room(.toggle, playing: true) == .session(.pause))
+    #expect(room(.play) == .session(.resume))
+    #expect(room(.next) == .session(.next))
+    #expect(room(.previous) == .session(.previous))
+    #expect(room(.skip(-15)) == .session(.seek(45)))
+    #expect(room(.scrub(to: 500)) == .session(.seek(299.5)))
   }
 
   @Test func someoneWhoMayNotControlTheRoomChangesNothing() {

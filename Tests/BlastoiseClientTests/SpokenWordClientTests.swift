@@ -39,7 +39,7 @@ import FoundationNetworking
     let laptop = server.api(cookies: phone.cookies)
     let stale = try await laptop.report(ProgressReport(position: 0.5, at: now - 60_000), .books, book.id)
     #expect(stale == saved)
-    #expect(try await laptop.unfinished().map(\.id) == [book.id])
+    #expect(try await laptop.unfinished().progress.map(\.id) == [book.id])
     #expect(try await laptop.books().first?.progress == saved)
     await server.stop()
   }

@@ -47,8 +47,8 @@ import Testing
     func post(_ json: String) async { await host.receive(Data(json.utf8), from: origin) }
   }
 
-  static func withHost(_ body: (Setup) async throws -> Void) async throws {
-    let server = try await ServerProcess()
+  static func withHost(audiobooks: String? = nil, _ body: (Setup) async throws -> Void) async throws {
+    let server = try await ServerProcess(audiobooks: audiobooks)
     let api = try BlastoiseAPI(baseURL: server.base)
     try await api.signUp(username: "ann", password: password)
     var room: RoomInfo?
@@ -163,6 +163,48 @@ import Testing
 
       await setup.post(#"{"t":"leave-room"}"#)
       try await eventually("the host out of the room") { try await setup.api.room(setup.room.id).listenerCount == 0 }
+    }
+  }
+
+  @Test func aCarsListPlaysOnTheHostAndItsButtonsMoveThroughIt() async throws {
+    try await Self.withHost { setup in
+      let tracks = try await setup.api.library()
+      try #require(tracks.count >= 3)
+      try await setup.host.play(.tracks(tracks, startAt: 1))
+      try await eventually("the second track playing") {
+        let playing = await setup.host.nowPlaying
+        return playing.title == tracks[1].title && playing.playing
+      }
+      await setup.host.remote(.next)
+      try await eventually("the next track playing") {
+        let playing = await setup.host.nowPlaying
+        return playing.title == tracks[2].title && playing.playing
+      }
+      await setup.host.remote(.pause)
+      try await eventually("paused") { await setup.host.nowPlaying.playing == false }
+      // A car's list is nobody's room: the page hears no room of it.
+      #expect(setup.page.lastRoom() == nil)
+    }
+  }
+
+  @Test func aCarsBookPlaysFromItsPlaceAcrossFilesToItsEnd() async throws {
+    let books = try TestRun.makeDirectory("bridge-books")
+    defer { TestRun.remove(books) }
+    try FileManager.default.createDirectory(atPath: books + "/Bea/Short Book", withIntermediateDirectories: true)
+    for part in ["01", "02"] {
+      try await BookFixtures.book(
+        at: books + "/Bea/Short Book/\(part).mp3", seconds: 2, metadata: [("album", "Short Book")])
+    }
+    try await Self.withHost(audiobooks: books) { setup in
+      _ = try await setup.api.scanBooks()
+      let book = try #require(try await setup.api.books().first)
+      // 2.5 s into the book: half a second into its second file, which then ends the book.
+      try await setup.host.play(.book(book, at: 2.5))
+      #expect(await setup.host.nowPlaying.album == "Part 2 of 2")
+      try await eventually("the book finished") { try await setup.api.progress(.books, book.id)?.finished == true }
+      let saved = try #require(try await setup.api.progress(.books, book.id))
+      #expect(saved.position > 3.5, "\(saved)")
+      #expect(setup.page.errors().isEmpty, "\(setup.page.errors())")
     }
   }
 }

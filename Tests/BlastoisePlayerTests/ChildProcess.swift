@@ -45,12 +45,14 @@ final class ServerProcess: Sendable {
   let port: UInt16
   let directory: String
 
-  init() async throws {
+  /// `audiobooks`: a folder of books to serve too (`--audiobooks-dir`).
+  init(audiobooks: String? = nil) async throws {
     directory = try TestRun.makeDirectory("player")
-    child = try ChildProcess([
-      "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", directory + "/data", "--music-dir",
-      directory + "/music", "--demo",
-    ])
+    child = try ChildProcess(
+      [
+        "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", directory + "/data", "--music-dir",
+        directory + "/music", "--demo",
+      ] + (audiobooks.map { ["--audiobooks-dir", $0] } ?? []))
     var found: UInt16?
     let deadline = ContinuousClock.now + .seconds(60)
     while found == nil, ContinuousClock.now < deadline {

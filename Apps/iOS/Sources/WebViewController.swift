@@ -12,11 +12,8 @@ import WebKit
 final class WebViewController: UIViewController, WKScriptMessageHandler, WKNavigationDelegate, WKUIDelegate {
   private let server: ServerAddress
   private let changeServer: () -> Void
-  private let jar = CookieJar()
   private var webView: WKWebView!
   private var origin: URL
-  private var host: BridgeHost?
-  private var nowPlaying: NowPlayingCenter?
   private var cookies: CookieBridge?
 
   init(server: ServerAddress, changeServer: @escaping () -> Void) {
@@ -47,19 +44,12 @@ final class WebViewController: UIViewController, WKScriptMessageHandler, WKNavig
     checkIdentity()
   }
 
-  /// A host for the origin in use (again after the page moved to https).
+  /// The phone's player for the origin in use (again after the page moved to https).
   private func startHost() {
-    guard let bridgeOrigin = BridgeOrigin(origin) else { return }
-    let old = host
-    Task { await old?.shutDown() }
-    let api = BlastoiseAPI(baseURL: origin, cookies: jar)
-    let host = BridgeHost(origin: bridgeOrigin, output: AVPlayerOutput(), api: api) { [weak self] message in
-      Task { @MainActor in self?.deliver(message) }
-    }
-    self.host = host
-    nowPlaying = NowPlayingCenter(host: host, api: api)
-    cookies = CookieBridge(store: webView.configuration.websiteDataStore.httpCookieStore, server: origin, jar: jar)
-    Task { await host.start() }
+    PhoneAudio.shared.start(origin: origin)
+    PhoneAudio.shared.toPage = { [weak self] message in self?.deliver(message) }
+    cookies = CookieBridge(
+      store: webView.configuration.websiteDataStore.httpCookieStore, server: origin, jar: PhoneAudio.shared.jar)
   }
 
   private func deliver(_ message: HostMessage) {
@@ -73,7 +63,7 @@ final class WebViewController: UIViewController, WKScriptMessageHandler, WKNavig
     else { return }
     let frame = message.frameInfo.securityOrigin
     let from = "\(frame.protocol)://\(frame.host)" + (frame.port == 0 ? "" : ":\(frame.port)")
-    Task { await host?.receive(data, from: from) }
+    Task { await PhoneAudio.shared.host?.receive(data, from: from) }
   }
 
   // MARK: Navigation

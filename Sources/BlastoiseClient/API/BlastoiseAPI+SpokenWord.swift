@@ -44,10 +44,9 @@ extension BlastoiseAPI {
     try await send("PUT", APIRoute.progressItem.path(kind.rawValue, id), json: report, as: ListeningProgress.self)
   }
 
-  /// Continue listening: unfinished episodes and books, the latest heard first.
-  public func unfinished(limit: Int = 20) async throws(BlastoiseClientError) -> [ListeningProgress] {
-    try await send(
-      "GET", APIRoute.progress.path(query: [("limit", String(limit))]), as: ProgressList.self
-    ).progress
+  /// Continue listening: unfinished episodes and books, the latest heard first, and the
+  /// episodes among them with their podcasts.
+  public func unfinished(limit: Int = 20) async throws(BlastoiseClientError) -> ProgressList {
+    try await send("GET", APIRoute.progress.path(query: [("limit", String(limit))]), as: ProgressList.self)
   }
 }
