@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from conftest import unique
-from helpers import Server, _ffmpeg, click, js_wait, poll_until, sign_in_in_page, sign_up_in_page
+from helpers import Server, _ffmpeg, click, js_wait, make_music, poll_until, sign_in_in_page, sign_up_in_page
 from selenium.webdriver.common.by import By
 
 PROGRESS_JS = """
@@ -40,9 +40,11 @@ def make_book(directory: Path) -> None:
              str(third / "01.mp3")])
 
 
-@pytest.fixture(scope="module")
-def book_server():
+def serving_books(*, music: bool = False):
+    """A server with the books of make_book (and the standard tracks when `music`), guests off."""
     server = Server(guests=False)
+    if music:
+        make_music(server.music)
     books = server.root / "books"
     make_book(books)
     server.extra = ["--audiobooks-dir", str(books)]
@@ -51,6 +53,11 @@ def book_server():
         yield server
     finally:
         server.cleanup()
+
+
+@pytest.fixture(scope="module")
+def book_server():
+    yield from serving_books()
 
 
 def progress(page, book_id: str):

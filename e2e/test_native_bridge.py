@@ -12,8 +12,8 @@ import time
 
 import pytest
 from conftest import unique
-from helpers import GUARD, Server, click, js_wait, library_tracks, make_music, poll_until, server_binary, sign_up_in_page
-from test_books import PROGRESS_JS, make_book
+from helpers import GUARD, Server, click, js_wait, library_tracks, poll_until, server_binary, sign_up_in_page
+from test_books import PROGRESS_JS, serving_books
 
 # What the iOS app installs before the page runs, here a WebSocket to the host process: page →
 # host messages go out in order (queued until the socket is open), host → page messages go to
@@ -41,16 +41,7 @@ SHIM = """
 
 @pytest.fixture(scope="module")
 def bridge_server():
-    server = Server(guests=False)
-    make_music(server.music)
-    books = server.root / "books"
-    make_book(books)
-    server.extra = ["--audiobooks-dir", str(books)]
-    server.start()
-    try:
-        yield server
-    finally:
-        server.cleanup()
+    yield from serving_books(music=True)
 
 
 @pytest.fixture()

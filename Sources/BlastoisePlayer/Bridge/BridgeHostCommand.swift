@@ -73,16 +73,9 @@ public enum BridgeHostCommand {
     FileHandle.standardError.write(
       Data("bridge-host listening on ws://127.0.0.1:\(http.port)/bridge for \(origin)\n".utf8))
 
-    let (quit, quitting) = AsyncStream.makeStream(of: Int32.self)
-    let sources = [SIGINT, SIGTERM].map { number in
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { quitting.yield(number) }
-      source.resume()
-      return source
-    }
-    for await _ in quit { break }
-    for source in sources { source.cancel() }
+    let quit = QuitSignals()
+    for await _ in quit.signals { break }
+    quit.stop()
     await pages.closeAll()
     await http.shutdown(grace: .seconds(1))
     exit(0)

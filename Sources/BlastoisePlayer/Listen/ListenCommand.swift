@@ -48,14 +48,8 @@ public enum ListenCommand {
       fail("blastoise: cannot join: \(error.message)", status: 1)
     }
 
-    let (quit, quitting) = AsyncStream.makeStream(of: Int32.self)
-    let signalSources = [SIGINT, SIGTERM].map { number in
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { quitting.yield(number) }
-      source.resume()
-      return source
-    }
+    let quitSignals = QuitSignals()
+    let (quit, quitting) = (quitSignals.signals, quitSignals.quit)
     let display = Display(session: session, options: options, startedAt: started)
     let canControl = await session.snapshot.canControl
     display.start(room: room, canControl: canControl)
@@ -89,7 +83,7 @@ public enum ListenCommand {
     watcher.cancel()
     // Used after the wait, so the sources (and their handlers) live until a signal came: an
     // optimized build ends a value's lifetime at its last use.
-    for source in signalSources { source.cancel() }
+    quitSignals.stop()
     display.finish()
     Terminal.restore()
     await session.stop()
