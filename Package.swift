@@ -48,7 +48,7 @@ let package = Package(
     // BlastoiseMedia for OpenSSL's SHA-256 of the files `blastoise backup` sends.
     // The native half of the page's audio bridge (docs/native-bridge.md): Foundation only, so the
     // iOS app uses it as it is.
-    .target(name: "BlastoiseBridge", dependencies: ["BlastoiseClient", "BlastoiseProtocol"]),
+    .target(name: "BlastoiseBridge", dependencies: ["BlastoiseClient", "BlastoiseProtocol", "BlastoiseSync"]),
     .target(
       name: "BlastoisePlayer",
       dependencies: [

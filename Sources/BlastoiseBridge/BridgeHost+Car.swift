@@ -16,6 +16,7 @@ struct CarItem: Sendable, Equatable {
   let subtitle: String?
   let artwork: URL?
   let duration: Double?
+  let feed: String?
   let guid: String?
   let parts: [Part]
   var index = 0
@@ -33,13 +34,16 @@ struct CarItem: Sendable, Equatable {
       url: part.url, title: title, artist: subtitle,
       album: parts.count > 1 ? "Part \(index + 1) of \(parts.count)" : nil,
       artwork: artwork, duration: duration, kind: kind,
-      progress: ProgressTarget(kind: progressKind, id: id, start: part.start, duration: duration, guid: guid))
+      progress: ProgressTarget(
+        kind: progressKind, id: id, start: part.start, duration: duration, feed: feed, guid: guid))
   }
 }
 
 extension BridgeHost {
   /// What a car's row plays (`BrowseTree`).
   public func play(_ choice: BrowsePlay) async throws(BridgeError) {
+    await inputs.lock()
+    defer { inputs.unlock() }
     switch choice {
     case .room(let id): try await follow(id, invite: nil)
     case .tracks(let tracks, let index): await playTracks(tracks, startAt: index)
@@ -58,20 +62,20 @@ extension BridgeHost {
       try await playCarItem(
         CarItem(
           kind: .book, id: book.id, title: book.title, subtitle: book.author, artwork: cover, duration: book.duration,
-          guid: nil, parts: parts), at: at)
-    case .episode(let episode, let at):
+          feed: nil, guid: nil, parts: parts), at: at)
+    case .episode(let episode, let feed, let at):
       let address = episode.streamUrl.flatMap { URL(string: $0, relativeTo: api.baseURL)?.absoluteURL }
       guard let url = address ?? URL(string: episode.url) else { throw BridgeError("The episode has no address") }
       try await playCarItem(
         CarItem(
           kind: .episode, id: episode.url, title: episode.title ?? "Episode", subtitle: nil,
-          artwork: episode.imageURL.flatMap(URL.init(string:)), duration: episode.duration, guid: episode.guid,
-          parts: [CarItem.Part(url: url, start: 0)]), at: at)
+          artwork: episode.imageURL.flatMap(URL.init(string:)), duration: episode.duration, feed: feed,
+          guid: episode.guid, parts: [CarItem.Part(url: url, start: 0)]), at: at)
     }
   }
 
   private func playCarItem(_ item: CarItem, at: Double) async throws(BridgeError) {
-    await endSession()
+    await endSession(releasing: true)
     let place = item.locate(at)
     var item = item
     item.index = place.index

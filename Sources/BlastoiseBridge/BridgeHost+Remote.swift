@@ -4,6 +4,8 @@ extension BridgeHost {
   /// A lock-screen, headphone or car button: to the player, the host's session or the page
   /// (`RemoteIntent`).
   public func remote(_ command: RemoteCommand) async {
+    await inputs.lock()
+    defer { inputs.unlock() }
     let position = output.position()?.extrapolated(to: clock.now()) ?? 0
     let snapshot = await session?.session.snapshot
     // A car's list is the person's own; a room, as the room's control mode says.

@@ -21,6 +21,12 @@ extension BridgeHost {
       _ = try await session.join(roomID: roomID, invite: invite)
     } catch {
       await endSession()
+      // The page learns it follows nothing, and may ask again.
+      send(
+        .room(
+          RoomFollowing(
+            roomID: roomID, trackID: nil, currentIndex: 0, paused: true, playing: false, roomPosition: nil,
+            playerPosition: nil, driftMs: nil, connection: "closed", status: "Could not join the room")))
       throw BridgeError("Could not join the room: \(error)")
     }
   }
@@ -28,12 +34,12 @@ extension BridgeHost {
   /// A car's tracks, from one of them, played by the host's session (next and previous from
   /// the lock screen move through them).
   func playTracks(_ tracks: [Track], startAt index: Int) async {
-    await startSession().playLibrary(tracks, startAt: index)
+    await startSession(releasing: true).playLibrary(tracks, startAt: index)
   }
 
   /// A fresh session on the player, whatever played before (a spoken item's place written first).
-  func startSession() async -> ListenerSession {
-    await endSession()
+  func startSession(releasing: Bool = false) async -> ListenerSession {
+    await endSession(releasing: releasing)
     await saveProgress(finished: false)
     loaded = nil
     loading = false
@@ -48,13 +54,24 @@ extension BridgeHost {
     return listener
   }
 
-  func endSession() async {
+  /// The session goes; so does what it played. A room's page hears it left: `closed` (the page
+  /// may ask again), or `released` when a car took the player (the page leaves it to the car
+  /// until the person plays something there).
+  func endSession(releasing: Bool = false) async {
     guard let current = session else { return }
     session = nil
-    await current.session.stop()
     current.relay.finish()
     current.snapshots.cancel()
+    let last = await current.session.snapshot
+    await current.session.stop()
+    output.stop()
     setPlaying(false)
+    if last.sourceMode == .radio {
+      var left = RoomFollowing(last)
+      left.connection = releasing ? "released" : "closed"
+      left.playing = false
+      send(.room(left))
+    }
   }
 
   /// What the session plays: a room's state to the page (the page follows no car's list), and

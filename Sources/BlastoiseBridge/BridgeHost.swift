@@ -1,5 +1,6 @@
 import BlastoiseClient
 import BlastoiseProtocol
+import BlastoiseSync
 import Foundation
 
 /// The native half of the bridge (`docs/native-bridge.md`): takes the page's messages (from the
@@ -20,6 +21,10 @@ public actor BridgeHost {
   /// Milliseconds since 1970, for `time`'s `hostTime` and the progress writes' `at`.
   let wallClock: @Sendable () -> Int64
   let changesContinuation: AsyncStream<NowPlaying>.Continuation
+  /// The page's messages, the car's choices, remote buttons and the player's events, one at a
+  /// time: each may await (a write, a socket), and none may start before the last is done — a
+  /// `play` must not act on the file a `load` is still replacing.
+  let inputs = AsyncGate()
 
   var ready = false
   var loaded: LoadRequest?
@@ -57,12 +62,19 @@ public actor BridgeHost {
   public func start() {
     guard events == nil else { return }
     events = Task { [weak self, output] in
-      for await event in output.events { await self?.heard(event) }
+      for await event in output.events {
+        guard let self else { return }
+        await self.inputs.lock()
+        await self.heard(event)
+        self.inputs.unlock()
+      }
     }
   }
 
   /// The shell is closing: the position is written, the room left, the player stopped.
   public func shutDown() async {
+    await inputs.lock()
+    defer { inputs.unlock() }
     await saveProgress(finished: false)
     await endSession()
     output.stop()
@@ -78,14 +90,22 @@ public actor BridgeHost {
   /// is answered with an `error`.
   public func receive(_ data: Data, from frameOrigin: String) async {
     guard origin.accepts(origin: frameOrigin) else { return }
+    await inputs.lock()
+    defer { inputs.unlock() }
     do {
-      try await handle(try PageMessage(json: data))
+      try await apply(try PageMessage(json: data))
     } catch {
       send(.error(error.message))
     }
   }
 
   public func handle(_ message: PageMessage) async throws(BridgeError) {
+    await inputs.lock()
+    defer { inputs.unlock() }
+    try await apply(message)
+  }
+
+  private func apply(_ message: PageMessage) async throws(BridgeError) {
     if case .ready(let version, let rate, let volume) = message {
       guard version == PageMessage.version else {
         throw BridgeError("This app speaks bridge version \(PageMessage.version), the page \(version)")
@@ -103,8 +123,13 @@ public actor BridgeHost {
     case .save(let finished): await saveProgress(finished: finished)
     default:
       // While following a room the player keeps to the room; the page's own controls go to
-      // the room over its socket.
-      guard session == nil else { throw BridgeError("The player follows the room; leave it first") }
+      // the room over its socket. A car's list gives the player back to the page.
+      if let current = session {
+        guard await current.session.snapshot.sourceMode == .library else {
+          throw BridgeError("The player follows the room; leave it first")
+        }
+        await endSession()
+      }
       try await control(message)
     }
   }

@@ -2,8 +2,7 @@ import Foundation
 
 /// The one origin a host takes messages from: the server it was pointed at — scheme, host and
 /// port, all three (anyone can get a name under a shared domain, so a matching host alone is not
-/// enough). Also what `load` URLs must be on, so the page can only make the player fetch the
-/// server's own files, with the session cookie going nowhere else.
+/// enough). Also the only origin the session cookie goes to (`headers(for:session:)`).
 public struct BridgeOrigin: Sendable, Equatable, CustomStringConvertible {
   public let scheme: String
   public let host: String

@@ -45,7 +45,8 @@ public struct RoomFollowing: Sendable, Equatable {
   public var playerPosition: Double?
   /// Player minus room, milliseconds.
   public var driftMs: Double?
-  /// The host's socket: `connected`, `connecting`, `reconnecting`, `closed`.
+  /// The host's socket: `connected`, `connecting`, `reconnecting`, `closed` (it follows the room
+  /// no more), `released` (a car took the player).
   public var connection: String
   public var status: String
 

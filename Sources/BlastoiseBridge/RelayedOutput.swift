@@ -1,13 +1,17 @@
 import BlastoiseClient
 import Foundation
+import Synchronization
 
-/// The host's player as a `ListenerSession` sees it while the host follows a room: the same
-/// player, with the events the host relays to it. A player's events have one reader — the host,
-/// which also tells the page — so the session gets them from here.
+/// The host's player as a `ListenerSession` sees it while the host follows a room or plays a
+/// car's list: the same player, with the events the host relays to it. A player's events have
+/// one reader — the host, which also tells the page — so the session gets them from here. Once
+/// finished, the session can no longer touch the player (a session still stopping must not stop
+/// what plays next).
 final class RelayedOutput: AudioOutput, @unchecked Sendable {
   let events: AsyncStream<AudioOutputEvent>
   private let continuation: AsyncStream<AudioOutputEvent>.Continuation
   private let output: any AudioOutput
+  private let finished = Atomic(false)
 
   init(_ output: any AudioOutput) {
     self.output = output
@@ -15,14 +19,21 @@ final class RelayedOutput: AudioOutput, @unchecked Sendable {
   }
 
   func relay(_ event: AudioOutputEvent) { continuation.yield(event) }
-  func finish() { continuation.finish() }
 
-  func load(url: URL, headers: [String: String]) { output.load(url: url, headers: headers) }
-  func play() { output.play() }
-  func pause() { output.pause() }
-  func seek(to seconds: Double) { output.seek(to: seconds) }
-  func setRate(_ rate: Double) { output.setRate(rate) }
-  func setVolume(_ volume: Double) { output.setVolume(volume) }
-  func position() -> AudioPosition? { output.position() }
-  func stop() { output.stop() }
+  func finish() {
+    finished.store(true, ordering: .sequentiallyConsistent)
+    continuation.finish()
+  }
+
+  /// The player, while the session may still use it.
+  private var player: (any AudioOutput)? { finished.load(ordering: .sequentiallyConsistent) ? nil : output }
+
+  func load(url: URL, headers: [String: String]) { player?.load(url: url, headers: headers) }
+  func play() { player?.play() }
+  func pause() { player?.pause() }
+  func seek(to seconds: Double) { player?.seek(to: seconds) }
+  func setRate(_ rate: Double) { player?.setRate(rate) }
+  func setVolume(_ volume: Double) { player?.setVolume(volume) }
+  func position() -> AudioPosition? { player?.position() }
+  func stop() { player?.stop() }
 }

@@ -143,6 +143,31 @@ import Testing
     await party.server.stop()
   }
 
+  /// Votes belong to one play of an entry: started over (here, a seek back to its start), the
+  /// entry needs a majority again — ann's earlier vote and cat's new one are not two of three.
+  @Test func votesToSkipGoWhenTheEntryStartsOver() async throws {
+    let party = try await Self.party()
+    let path = "/api/channels/\(party.room)"
+    #expect(try await party.ben.request("PATCH", path, json: #"{"controlMode":"owner"}"#).status == 200)
+    #expect(try await party.ben.post("\(path)/seek", #"{"timestamp":10}"#).status == 200)
+    let benSocket = try await RoomTests.socket(party.server, party.ben, room: party.room)
+    let annSocket = try await RoomTests.socket(party.server, party.ann, room: party.room)
+    let catSocket = try await RoomTests.socket(party.server, party.cat, room: party.room)
+    for socket in [benSocket, annSocket, catSocket] { _ = try await socket.state() }
+    let before = try await party.ben.get(path).json(SeedChannelState.self).currentIndex
+    try await annSocket.send(json: ["action": "voteSkip"])
+    try await annSocket.send(json: ["action": "ping", "clientTime": 1])
+    _ = try await annSocket.message { $0["type"] as? String == "pong" }
+    #expect(try await party.ben.post("\(path)/seek", #"{"timestamp":0}"#).status == 200)
+    try await catSocket.send(json: ["action": "voteSkip"])
+    try await catSocket.send(json: ["action": "ping", "clientTime": 2])
+    _ = try await catSocket.message { $0["type"] as? String == "pong" }
+    let state = try await party.ben.get(path).json(SeedChannelState.self)
+    #expect(state.currentIndex == before)
+    #expect(state.currentTimestamp < 1)
+    await party.server.stop()
+  }
+
   @Test func queueEditsAndSettingsNameTheActor() async throws {
     let party = try await Self.party()
     let path = "/api/channels/\(party.room)"

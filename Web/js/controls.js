@@ -362,9 +362,13 @@ export function createControls(ctx) {
     },
   };
   // The phone's lock screen and a car's next/previous buttons (native.js) act as the keys do.
+  // A book's or episode's are its chapters; a local track's previous starts it again.
   const onCommand = (event) => {
-    if (event.detail === "next") controls.next();
-    else if (event.detail === "previous") controls.previous();
+    const step = { next: 1, previous: -1 }[event.detail];
+    if (!step) return;
+    if (spoken.active) spoken.stepChapter(step);
+    else if (step > 0) controls.next();
+    else controls.previous();
   };
   player.audio.addEventListener("nativecommand", onCommand);
   ctx.track(() => player.audio.removeEventListener("nativecommand", onCommand));

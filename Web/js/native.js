@@ -24,6 +24,7 @@ export function nativeHost() {
 }
 
 const HAVE_NOTHING = 0;
+const RETRY_FOLLOW_MS = 5000;
 const HAVE_ENOUGH_DATA = 4;
 
 export class NativeAudio extends EventTarget {
@@ -40,6 +41,8 @@ export class NativeAudio extends EventTarget {
     this.seeking = false;
     this.room = null; // the host's last `room` message while it follows one
     this.following = null; // the room ID the host was asked to follow
+    this.closedAt = -Infinity; // when the host last said it follows no room (a join that failed)
+    this.released = null; // the room a car took the player from: left alone until the person plays here
     this._paused = true;
     this._ended = false;
     this._current = 0;
@@ -59,6 +62,7 @@ export class NativeAudio extends EventTarget {
   }
 
   load() {
+    this.released = null;
     this.error = null;
     this.readyState = HAVE_NOTHING;
     this._ended = false;
@@ -81,6 +85,7 @@ export class NativeAudio extends EventTarget {
   play() {
     if (!this.src) return Promise.reject(new DOMException("Nothing to play", "NotSupportedError"));
     this._ended = false;
+    this.freeze();
     this.post({ t: "play" });
     this.setPaused(false);
     return Promise.resolve();
@@ -143,12 +148,22 @@ export class NativeAudio extends EventTarget {
     this.post({ t: "save", finished });
   }
 
-  /** The host joins the room and keeps its player in step while the page may sleep. */
+  /** The host joins the room and keeps its player in step while the page may sleep. After the
+   *  host said it follows none (a join that failed, a car that took the player), the page asks
+   *  again only after RETRY_FOLLOW_MS. */
   followRoom(roomId, invite) {
-    if (this.following === roomId) return;
+    if (this.released !== roomId) this.released = null;
+    if (this.following === roomId || this.released === roomId) return;
+    if (performance.now() - this.closedAt < RETRY_FOLLOW_MS) return;
     this.following = roomId;
     this.room = null;
     this.post(invite ? { t: "follow-room", roomId, invite } : { t: "follow-room", roomId });
+  }
+
+  /** The person wants the room here again (after a car had the player). */
+  reclaim() {
+    this.released = null;
+    this.closedAt = -Infinity;
   }
 
   leaveRoom() {
@@ -200,6 +215,14 @@ export class NativeAudio extends EventTarget {
         break;
       case "room":
         this.room = message.state || null;
+        if (this.room?.connection === "closed" && this.room.roomId === this.following) {
+          this.following = null;
+          this.closedAt = performance.now();
+        }
+        if (this.room?.connection === "released") {
+          this.released = this.following;
+          this.following = null;
+        }
         this.emit("nativeroom");
         break;
       case "command":

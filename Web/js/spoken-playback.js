@@ -121,6 +121,20 @@ export class SpokenPlayback {
     await this.open(place);
   }
 
+  /** The next chapter (`step` 1), or back (-1): to this chapter's start, or the one before
+   *  when this one has only just begun — as a track list's previous does. */
+  stepChapter(step) {
+    const chapters = this.item?.chapters || [];
+    const at = this.position;
+    if (step > 0) {
+      const next = chapters.find((c) => c.start > at + 0.5);
+      return next ? this.jump(next.start) : undefined;
+    }
+    const current = chapters.findLastIndex((c) => c.start <= at);
+    const target = current > 0 && at - chapters[current].start < 3 ? chapters[current - 1] : chapters[current];
+    return this.jump(target ? target.start : 0);
+  }
+
   async open({ index, offset }, { play = true } = {}) {
     // While the element changes files its position belongs to neither: nothing is saved.
     this.switching = true;
@@ -143,8 +157,9 @@ export class SpokenPlayback {
   about(index, offset) {
     const item = this.item;
     const file = item.files[index];
+    // The item's own length only: before this file loads, the element still knows the last one's.
     const progress = this.canSave()
-      ? { kind: item.kind, id: item.id, start: file.start, duration: this.duration || null, ...item.report }
+      ? { kind: item.kind, id: item.id, start: file.start, duration: item.duration > 0 ? item.duration : null, ...item.report }
       : null;
     return {
       ...aboutTrack(playingTrack(item, index, this.chapter)), position: offset,

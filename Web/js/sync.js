@@ -103,6 +103,8 @@ export class SyncEngine {
   /** Stops ticking and lets go of the player, which outlives the session (sign-out, kick). */
   dispose() {
     clearInterval(this.timer);
+    // Signed out or sent away: the phone's player leaves the room too.
+    if (this.player.native) this.player.audio.leaveRoom();
     for (const [name, listener] of this.playerListeners) this.player.removeEventListener(name, listener);
   }
 
@@ -149,6 +151,7 @@ export class SyncEngine {
 
   resume() {
     this.active = true;
+    if (this.player.native) this.player.audio.reclaim();
     this.resetFilter();
     this.player.trackId = null; // force a fresh load of the room's track
     this.tick();

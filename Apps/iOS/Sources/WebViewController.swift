@@ -40,8 +40,7 @@ final class WebViewController: UIViewController, WKScriptMessageHandler, WKNavig
   override func viewDidLoad() {
     super.viewDidLoad()
     startHost()
-    webView.load(URLRequest(url: server.url))
-    checkIdentity()
+    checkIdentityThenLoad()
   }
 
   /// The phone's player for the origin in use (again after the page moved to https).
@@ -139,31 +138,35 @@ final class WebViewController: UIViewController, WKScriptMessageHandler, WKNavig
 
   // MARK: Which server
 
-  /// The address must still answer as the server that was kept; if not, say so and offer the list.
-  private func checkIdentity() {
+  /// The address must still answer as the server that was kept before the page (and the
+  /// session cookie with it) is loaded; if not, say so and offer the list (or go on, by choice).
+  private func checkIdentityThenLoad() {
     let server = server
     Task { [weak self] in
-      let answer: String?
+      let problem: String?
       do {
         let identity = try await BlastoiseAPI(baseURL: server.url).identity()
         if case .changed = ServerIdentity.check(server, answered: identity) {
-          answer = "\(server.name) now answers as another Blastoise server. Check it before signing in."
+          problem = "\(server.name) now answers as another Blastoise server. Check it before signing in."
         } else {
-          answer = nil
+          problem = nil
         }
       } catch .notBlastoise {
-        answer = "\(server.name) does not answer like a Blastoise server."
+        problem = "\(server.name) does not answer like a Blastoise server."
       } catch {
-        answer = nil  // offline or unreachable: the page says so itself
+        problem = nil  // offline or unreachable: the page's own error says so
       }
-      if let answer { await self?.warn(answer) }
+      guard let self else { return }
+      if let problem { await self.warn(problem) } else { self.loadPage() }
     }
   }
+
+  private func loadPage() { webView.load(URLRequest(url: server.url)) }
 
   private func warn(_ text: String) async {
     let alert = UIAlertController(title: "Which server?", message: text, preferredStyle: .alert)
     alert.addAction(UIAlertAction(title: "Servers", style: .default) { [weak self] _ in self?.changeServer() })
-    alert.addAction(UIAlertAction(title: "Continue", style: .cancel))
+    alert.addAction(UIAlertAction(title: "Continue", style: .cancel) { [weak self] _ in self?.loadPage() })
     present(alert, animated: true)
   }
 

@@ -50,9 +50,8 @@ public struct BrowseTree: Sendable {
     case .podcast(let id):
       let podcasts = try await api.podcasts()
       let episodes = try await api.episodes(of: id, limit: Self.listLimit).items
-      return episodes.map { episode in
-        episodeItem(episode, podcast: podcasts.first { $0.id == id }?.title)
-      }
+      let podcast = podcasts.first { $0.id == id }
+      return episodes.map { episodeItem($0, podcast: podcast?.title, feed: podcast?.url) }
     case .audiobooks:
       return try await api.books().prefix(Self.listLimit).map { book in
         BrowseItem(
@@ -75,7 +74,7 @@ public struct BrowseTree: Sendable {
           action: .play(.book(book, at: progress.position)))
       case .episodes:
         guard let known = list.episodes?.first(where: { $0.episode.url == progress.id }) else { return nil }
-        return episodeItem(known.episode, podcast: known.podcastTitle)
+        return episodeItem(known.episode, podcast: known.podcastTitle, feed: known.podcastUrl)
       }
     }
   }
@@ -89,10 +88,10 @@ public struct BrowseTree: Sendable {
     }
   }
 
-  private func episodeItem(_ episode: PodcastEpisode, podcast: String?) -> BrowseItem {
+  private func episodeItem(_ episode: PodcastEpisode, podcast: String?, feed: String?) -> BrowseItem {
     BrowseItem(
       id: "episode:\(episode.url)", title: episode.title ?? "Episode", subtitle: podcast,
-      action: .play(.episode(episode, at: Self.resume(episode.progress))))
+      action: .play(.episode(episode, feed: feed, at: Self.resume(episode.progress))))
   }
 
   private func cover(_ id: String?) -> URL? {
@@ -171,6 +170,7 @@ public enum BrowsePlay: Sendable, Equatable {
   case tracks([Track], startAt: Int)
   /// A book from a place on its timeline (seconds).
   case book(Book, at: Double)
-  /// An episode from a place (seconds).
-  case episode(PodcastEpisode, at: Double)
+  /// An episode of the podcast at `feed` (its progress is kept with it, as gPodder does), from a
+  /// place (seconds).
+  case episode(PodcastEpisode, feed: String?, at: Double)
 }

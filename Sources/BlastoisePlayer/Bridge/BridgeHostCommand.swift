@@ -93,6 +93,11 @@ actor BridgePages {
   let origin: BridgeOrigin
   let audioOutput: String?
   private var current: (connection: WebSocketConnection, host: BridgeHost, output: MPVAudioOutput)?
+  /// Counts opens: one that finds a newer one came while it waited gives way to it.
+  private var opens = 0
+  /// Pages whose host is being made, and those of them that closed meanwhile.
+  private var opening: Set<UInt64> = []
+  private var closedEarly: Set<UInt64> = []
 
   init(server: URL, origin: BridgeOrigin, audioOutput: String?) {
     self.server = server
@@ -102,7 +107,15 @@ actor BridgePages {
 
   /// A page connected: the last one's host writes its position and goes; this one gets its own.
   func open(_ connection: WebSocketConnection, cookie: String?) async -> BridgeHost? {
+    opens += 1
+    let mine = opens
+    opening.insert(connection.id)
+    defer {
+      opening.remove(connection.id)
+      closedEarly.remove(connection.id)
+    }
     await closeAll()
+    guard mine == opens else { return nil }  // a newer page came meanwhile
     do {
       let api = BlastoiseAPI(baseURL: server, cookies: CookieJar(cookieHeader: cookie))
       let output = try MPVAudioOutput(audioOutput: audioOutput)
@@ -110,6 +123,11 @@ actor BridgePages {
         connection.send(text: String(decoding: message.json(), as: UTF8.self))
       }
       await host.start()
+      guard mine == opens, !closedEarly.contains(connection.id) else {
+        await host.shutDown()
+        output.close()
+        return nil
+      }
       current = (connection, host, output)
       return host
     } catch {
@@ -120,7 +138,10 @@ actor BridgePages {
   }
 
   func closed(_ connection: WebSocketConnection) async {
-    guard current?.connection.id == connection.id else { return }
+    guard current?.connection.id == connection.id else {
+      if opening.contains(connection.id) { closedEarly.insert(connection.id) }
+      return
+    }
     await closeAll()
   }
 

@@ -1,6 +1,7 @@
 import BlastoiseCore
 import BlastoiseMedia
 import BlastoiseProtocol
+import BlastoiseSync
 import Foundation
 
 /// A finished download joins the library the way an upload does: read and hashed

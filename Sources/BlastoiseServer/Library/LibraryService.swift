@@ -2,6 +2,7 @@ import BlastoiseCore
 import BlastoiseHTTP
 import BlastoiseMedia
 import BlastoiseProtocol
+import BlastoiseSync
 import Foundation
 import Synchronization
 

@@ -55,6 +55,20 @@ extension RoomActor {
     return true
   }
 
+  /// Votes belong to one play of one entry. When a change (here, or adopted from another node)
+  /// starts the same entry over — a skip in a one-entry queue, a repeat — the votes for it go,
+  /// here and, with this node's next roster, on the other nodes. (Another entry needs nothing:
+  /// votes count only for the entry they name.)
+  func dropVotesIfThePlayRestarted(from before: Room) {
+    guard skipVotes.entry != nil else { return }
+    let now = clock.now()
+    let old = before.record.clock.settled(at: now, durations: before.durations(catalog.duration))
+    let new = room.record.clock.settled(at: now, durations: room.durations(catalog.duration))
+    guard old.currentIndex == new.currentIndex, new.anchorPosition < old.anchorPosition - 1 else { return }
+    skipVotes.reset()
+    listenersChanged()
+  }
+
   static func voter(_ principal: Principal) -> String {
     principal.role == .guest ? "guest:\(principal.sessionID)" : "user:\(principal.userID)"
   }

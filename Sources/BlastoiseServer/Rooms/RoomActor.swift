@@ -250,6 +250,7 @@ actor RoomActor {
       throw error
     }
     room = outcome.room
+    dropVotesIfThePlayRestarted(from: before)
     broadcast(includeQueue: queueChanged || (outcome.reloaded && room.record.queue != before.record.queue))
     scheduleTimers()
     listeningChanged()
@@ -354,7 +355,9 @@ actor RoomActor {
     if isOwner, next.settle(at: clock.now(), durations: room.durations(catalog.duration)),
       (try? await store.save(next.record, replacing: room.record.seq)) == true
     {
+      let before = room
       room = next
+      dropVotesIfThePlayRestarted(from: before)
       written = true
     }
     broadcast(includeQueue: false)

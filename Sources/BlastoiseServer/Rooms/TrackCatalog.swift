@@ -1,5 +1,6 @@
 import BlastoiseCore
 import BlastoiseProtocol
+import BlastoiseSync
 import Dispatch
 import Synchronization
 

@@ -1,5 +1,6 @@
 import BlastoiseCore
 import BlastoiseStoreShared
+import BlastoiseSync
 import Dispatch
 
 /// Where one database's blocking SQLite work runs: a serial queue of its own (never the Swift

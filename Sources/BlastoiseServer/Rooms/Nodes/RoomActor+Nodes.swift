@@ -13,7 +13,9 @@ extension RoomActor {
     await commits.lock()
     defer { commits.unlock() }
     guard case .adopt(let queueChanged) = RoomAdoption.decide(held: room.record, stored: stored) else { return }
+    let before = room
     room = Room(record: stored)
+    dropVotesIfThePlayRestarted(from: before)
     broadcast(includeQueue: queueChanged)
     scheduleTimers()
     listeningChanged()  // this node's listeners hear what the other node changed

@@ -1,7 +1,9 @@
 import Synchronization
 
 /// A first-come-first-served lock for async code: waiters suspend instead of blocking a thread.
-/// It keeps one transaction's statements together while its body awaits between them.
+/// It keeps one transaction's statements together while its body awaits between them, a room's
+/// changes in order, and a native host's inputs one at a time. (Here, beside the room clock, as
+/// what server and clients both build on.)
 public final class AsyncGate: Sendable {
   private struct State {
     var locked = false
