@@ -48,7 +48,9 @@ let package = Package(
     // BlastoiseMedia for OpenSSL's SHA-256 of the files `blastoise backup` sends.
     // The native half of the page's audio bridge (docs/native-bridge.md): Foundation only, so the
     // iOS app uses it as it is.
-    .target(name: "BlastoiseBridge", dependencies: ["BlastoiseClient", "BlastoiseProtocol", "BlastoiseSync"]),
+    .target(
+      name: "BlastoiseBridge",
+      dependencies: ["BlastoiseClient", "BlastoiseProtocol", "BlastoiseSync", "BlastoisePhotoBackup"]),
     .target(
       name: "BlastoisePlayer",
       dependencies: [
@@ -120,7 +122,8 @@ let package = Package(
       ]
     ),
     .testTarget(name: "BlastoisePhotoBackupTests", dependencies: ["BlastoisePhotoBackup"]),
-    .testTarget(name: "BlastoiseBridgeTests", dependencies: ["BlastoiseBridge", "BlastoiseProtocol"]),
+    .testTarget(
+      name: "BlastoiseBridgeTests", dependencies: ["BlastoiseBridge", "BlastoiseProtocol", "BlastoisePhotoBackup"]),
     // Integration: the real server and `blastoise listen` processes (needs .build/debug/blastoise).
     .testTarget(
       name: "BlastoisePlayerTests",

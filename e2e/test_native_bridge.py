@@ -12,7 +12,7 @@ import time
 
 import pytest
 from conftest import unique
-from helpers import GUARD, Server, click, js_wait, library_tracks, poll_until, server_binary, sign_up_in_page
+from helpers import GUARD, Server, _ffmpeg, click, js_wait, library_tracks, poll_until, server_binary, sign_up_in_page
 from test_books import PROGRESS_JS, serving_books
 
 # What the iOS app installs before the page runs, here a WebSocket to the host process: page →
@@ -47,9 +47,24 @@ def bridge_server():
 @pytest.fixture()
 def bridge_host(bridge_server):
     """`blastoise bridge-host` for the server's page; its port."""
-    log = bridge_server.root / f"bridge-host-{time.monotonic_ns()}.log"
+    yield from start_bridge_host(bridge_server)
+
+
+@pytest.fixture()
+def photo_host(bridge_server):
+    """`bridge-host` whose phone photos are a folder of two pictures; its port."""
+    photos = bridge_server.root / f"phone-{time.monotonic_ns()}"
+    photos.mkdir()
+    for hue in (0, 120):
+        _ffmpeg(["-f", "lavfi", "-i", "testsrc=size=320x240", "-vf", f"hue=h={hue}", "-frames:v", "1",
+                 str(photos / f"IMG_{hue:04d}.jpg")])
+    yield from start_bridge_host(bridge_server, ["--photos", str(photos), "--device", "test-phone"])
+
+
+def start_bridge_host(server: Server, extra: list[str] = ()):
+    log = server.root / f"bridge-host-{time.monotonic_ns()}.log"
     with open(log, "wb") as output:
-        process = subprocess.Popen([str(server_binary()), "bridge-host", bridge_server.base, "--audio-output", "null"],
+        process = subprocess.Popen([str(server_binary()), "bridge-host", server.base, "--audio-output", "null", *extra],
                                    stdout=output, stderr=output, stdin=subprocess.DEVNULL)
     try:
         port = poll_until(lambda: re.findall(r"listening on ws://127\.0\.0\.1:(\d+)/bridge", log.read_text()),
@@ -151,3 +166,23 @@ def test_a_books_position_written_by_the_host_survives_a_reload_with_an_older_on
     js_wait(page, "!!window.__blastoise", message="the app after a reload")
     after = page.execute_async_script(PROGRESS_JS, book_id)
     assert abs(after["position"] - saved["position"]) < 0.01, (saved, after)
+
+
+def test_the_photo_backup_card_backs_this_phone_up(bridge_server, photo_host, browsers):
+    page = native_page(browsers, bridge_server, photo_host)
+    click(page, "#account-button")
+    click(page, "#open-photo-backup")
+    js_wait(page, "document.getElementById('phone-backup-status')?.textContent === 'Off.'", message="this phone's backup, off")
+    click(page, "#phone-backup-on")
+    js_wait(page, "document.getElementById('phone-backup-status')?.textContent.startsWith('Backed up: 2 of 2')",
+            message="the phone's two pictures backed up")
+    sent = page.execute_script("return window.__bridgeOut.find(m => m.t === 'backup')")
+    assert sent["enabled"] is True and sent["wifiOnly"] is True
+    # On the server, as the person's photos from that device.
+    status = page.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        fetch('/api/photos/backup/status').then(r => r.json()).then(done, () => done(null));""")
+    assert [(d["name"], d["photos"]) for d in status["devices"]] == [("test-phone", 2)], status
+    # Off again: the card says so, and the phone keeps the choice.
+    click(page, "#phone-backup-on")
+    js_wait(page, "document.getElementById('phone-backup-status')?.textContent === 'Off.'", message="off again")

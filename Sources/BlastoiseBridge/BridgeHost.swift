@@ -16,6 +16,8 @@ public actor BridgeHost {
 
   let output: any AudioOutput
   let api: BlastoiseAPI
+  /// The phone's photo backup, when the app has one.
+  let backup: (any PhoneBackup)?
   let send: @Sendable (HostMessage) -> Void
   let clock: MonotonicClock
   /// Milliseconds since 1970, for `time`'s `hostTime` and the progress writes' `at`.
@@ -45,13 +47,15 @@ public actor BridgeHost {
   static let timeInterval = 0.25
 
   public init(
-    origin: BridgeOrigin, output: any AudioOutput, api: BlastoiseAPI, clock: MonotonicClock = .system,
+    origin: BridgeOrigin, output: any AudioOutput, api: BlastoiseAPI, backup: (any PhoneBackup)? = nil,
+    clock: MonotonicClock = .system,
     wallClock: @escaping @Sendable () -> Int64 = { Int64((Date().timeIntervalSince1970 * 1000).rounded()) },
     send: @escaping @Sendable (HostMessage) -> Void
   ) {
     self.origin = origin
     self.output = output
     self.api = api
+    self.backup = backup
     self.clock = clock
     self.wallClock = wallClock
     self.send = send
@@ -121,6 +125,8 @@ public actor BridgeHost {
     case .followRoom(let roomID, let invite): try await follow(roomID, invite: invite)
     case .leaveRoom: await endSession()
     case .save(let finished): await saveProgress(finished: finished)
+    case .backup(let choice): try await chooseBackup(choice)
+    case .backupStatus: await reportBackup()
     default:
       // While following a room the player keeps to the room; the page's own controls go to
       // the room over its socket. A car's list gives the player back to the page.
@@ -169,7 +175,7 @@ public actor BridgeHost {
       nowPlaying.rate = rate
       changesContinuation.yield(nowPlaying)
     case .volume(let volume): output.setVolume(volume)
-    case .ready, .save, .followRoom, .leaveRoom: break
+    case .ready, .save, .followRoom, .leaveRoom, .backup, .backupStatus: break
     }
   }
 

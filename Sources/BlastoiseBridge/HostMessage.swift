@@ -1,3 +1,4 @@
+import BlastoisePhotoBackup
 import Foundation
 
 /// What the host tells the page (`docs/native-bridge.md`, "Host → page"), as the JSON object the
@@ -14,6 +15,8 @@ public enum HostMessage: Sendable, Equatable {
   case room(RoomFollowing)
   /// A lock-screen or car button the page handles (local playback): `next`, `previous`.
   case command(String)
+  /// This phone's photo backup (nil settings and report: the app has none).
+  case backup(BackupSettings?, BackupReport?)
 
   public func json() -> Data {
     var object: [String: Any]
@@ -27,6 +30,22 @@ public enum HostMessage: Sendable, Equatable {
     case .error(let message): object = ["t": "error", "message": message]
     case .room(let room): object = ["t": "room", "state": room.object]
     case .command(let name): object = ["t": "command", "name": name]
+    case .backup(let settings, let report):
+      object = ["t": "backup", "available": settings != nil]
+      if let settings {
+        object["enabled"] = settings.enabled
+        object["wifiOnly"] = settings.wifiOnly
+        object["includeVideos"] = settings.includeVideos
+        object["onlyWhileCharging"] = settings.onlyWhileCharging
+        object["account"] = settings.account?.username ?? NSNull()
+      }
+      if let report {
+        object["state"] = report.state.rawValue
+        object["files"] = report.files
+        object["done"] = report.done
+        object["lastRunAt"] = report.lastRunAt ?? NSNull()
+        object["message"] = report.message ?? NSNull()
+      }
     }
     return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
   }

@@ -17,6 +17,10 @@ public enum PageMessage: Sendable, Equatable {
   case save(finished: Bool)
   case followRoom(roomID: String, invite: String?)
   case leaveRoom
+  /// The Photo backup card's switch and options for this phone.
+  case backup(BackupChoice)
+  /// The card asks where this phone's backup is.
+  case backupStatus
 
   /// The protocol this host speaks.
   public static let version = 1
@@ -59,6 +63,8 @@ public enum PageMessage: Sendable, Equatable {
       }
       self = .followRoom(roomID: follow.roomId, invite: follow.invite)
     case "leave-room": self = .leaveRoom
+    case "backup": self = .backup(try body(BackupChoice.self))
+    case "backup-status": self = .backupStatus
     default: throw BridgeError("Unknown bridge message \"\(kind.t.prefix(40))\"")
     }
   }

@@ -1,4 +1,5 @@
 import BlastoiseBridge
+import BlastoisePhotoBackup
 import BlastoiseProtocol
 import Foundation
 import Testing
@@ -110,5 +111,35 @@ import Testing
     // Never past the item's end, never before the file's start.
     #expect(target.report(at: 400, wallTime: 1, finished: true).position == 900)
     #expect(target.report(at: -3, wallTime: 1, finished: false).position == 600)
+  }
+
+  @Test func theBackupCardsChoiceIsThePhonesSettingsForWhoeverIsSignedIn() throws {
+    #expect(try message(#"{"t":"backup-status"}"#) == .backupStatus)
+    #expect(
+      try message(#"{"t":"backup","enabled":true,"wifiOnly":false}"#)
+        == .backup(BackupChoice(enabled: true, wifiOnly: false)))
+    #expect(refusal(#"{"t":"backup"}"#)?.contains("missing a field") == true)
+    let ann = BackupAccount(server: "https://music.example.org", username: "Ann")
+    let ben = BackupAccount(server: "https://music.example.org", username: "ben")
+    let on = BackupChoice(enabled: true, includeVideos: false).applied(to: BackupSettings(), by: ann)
+    #expect(on == BackupSettings(enabled: true, wifiOnly: true, includeVideos: false, account: ann))
+    // Options left out stay as they were; turned off, it belongs to nobody.
+    #expect(BackupChoice(enabled: true, onlyWhileCharging: true).applied(to: on, by: ann).includeVideos == false)
+    #expect(
+      BackupChoice(enabled: false).applied(to: on, by: ann) == BackupSettings(enabled: false, includeVideos: false))
+    // Ben signs in on ann's phone and turns it on: now it is his, with ann's options kept.
+    #expect(BackupChoice(enabled: true).applied(to: on, by: ben).account == ben)
+
+    let json = try #require(
+      try JSONSerialization.jsonObject(
+        with: HostMessage.backup(on, BackupReport(state: .running, files: 4, done: 1)).json()) as? [String: Any])
+    #expect(json["t"] as? String == "backup")
+    #expect(json["available"] as? Bool == true)
+    #expect(json["account"] as? String == "ann")
+    #expect(json["state"] as? String == "running")
+    #expect(json["done"] as? Int == 1)
+    let none = try #require(
+      try JSONSerialization.jsonObject(with: HostMessage.backup(nil, nil).json()) as? [String: Any])
+    #expect(none["available"] as? Bool == false)
   }
 }

@@ -64,3 +64,8 @@ export function hueOf(text) {
   for (let i = 0; i < text.length; i++) hash = (hash * 31 + text.charCodeAt(i)) | 0;
   return Math.abs(hash) % 360;
 }
+
+/** A moment (ms since 1970) as the person's locale writes a date and time. */
+export function when(ms) {
+  return new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}

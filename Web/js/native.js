@@ -43,6 +43,7 @@ export class NativeAudio extends EventTarget {
     this.following = null; // the room ID the host was asked to follow
     this.closedAt = -Infinity; // when the host last said it follows no room (a join that failed)
     this.released = null; // the room a car took the player from: left alone until the person plays here
+    this.backup = null; // the host's last word on this phone's photo backup
     this._paused = true;
     this._ended = false;
     this._current = 0;
@@ -160,6 +161,16 @@ export class NativeAudio extends EventTarget {
     this.post(invite ? { t: "follow-room", roomId, invite } : { t: "follow-room", roomId });
   }
 
+  /** The Photo backup card: where this phone's backup is (the host answers `backup`). */
+  askBackup() {
+    this.post({ t: "backup-status" });
+  }
+
+  /** The card's switch and options: { enabled, wifiOnly, includeVideos, onlyWhileCharging }. */
+  chooseBackup(choice) {
+    this.post({ t: "backup", ...choice });
+  }
+
   /** The person wants the room here again (after a car had the player). */
   reclaim() {
     this.released = null;
@@ -224,6 +235,10 @@ export class NativeAudio extends EventTarget {
           this.following = null;
         }
         this.emit("nativeroom");
+        break;
+      case "backup":
+        this.backup = message;
+        this.emit("nativebackup");
         break;
       case "command":
         this.dispatchEvent(new CustomEvent("nativecommand", { detail: String(message.name || "") }));

@@ -2,8 +2,8 @@ import BlastoiseBridge
 import BlastoiseClient
 import Foundation
 
-/// The phone's player for the server in use, one for the app: the page drives it while it
-/// shows (`WebViewController`), the lock screen and a car always (`NowPlayingCenter`,
+/// The phone's player (and photo backup) for the server in use, one for the app: the page drives
+/// it while it shows (`WebViewController`), the lock screen and a car always (`NowPlayingCenter`,
 /// `CarPlaySceneDelegate`). Everything it does is `BridgeHost`'s.
 @MainActor
 final class PhoneAudio {
@@ -25,7 +25,10 @@ final class PhoneAudio {
     Task { await old?.shutDown() }
     self.origin = origin
     let api = BlastoiseAPI(baseURL: origin, cookies: jar)
-    let host = BridgeHost(origin: bridgeOrigin, output: AVPlayerOutput(), api: api) { message in
+    let folder = URL.applicationSupportDirectory.appendingPathComponent("backup", isDirectory: true)
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let backup = PhotoLibraryBackup(api: api, folder: folder)
+    let host = BridgeHost(origin: bridgeOrigin, output: AVPlayerOutput(), api: api, backup: backup) { message in
       Task { @MainActor in PhoneAudio.shared.toPage(message) }
     }
     self.api = api

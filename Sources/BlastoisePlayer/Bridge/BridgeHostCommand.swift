@@ -16,10 +16,12 @@ import Glibc
 /// (a reload) replaces the last, whose position is written first. Stops on SIGINT/SIGTERM.
 public enum BridgeHostCommand {
   static let usage = """
-    usage: blastoise bridge-host SERVER [--port N] [--audio-output NAME]
+    usage: blastoise bridge-host SERVER [--port N] [--audio-output NAME] [--photos DIR [--device NAME]]
       SERVER          the Blastoise server whose page drives the player (http://127.0.0.1:3001)
       --port N        the loopback port of the page's WebSocket (default 0: any free one)
       --audio-output  mpv's audio output (null, pulse, alsa, …; default: mpv's choice)
+      --photos DIR    a folder the page's Photo backup card backs up, as a phone's photos
+      --device NAME   the device it backs up as (default: bridge-host)
     """
 
   public static func run(arguments: [String]) async -> Never {
@@ -27,7 +29,7 @@ public enum BridgeHostCommand {
     let flags: CommandFlags
     do {
       flags = try CommandFlags(
-        arguments, command: "bridge-host", valued: ["port", "audio-output"], switches: [],
+        arguments, command: "bridge-host", valued: ["port", "audio-output", "photos", "device"], switches: [],
         environment: ProcessInfo.processInfo.environment, usage: usage)
     } catch {
       fail(error.message == usage ? usage : "blastoise: \(error.message)", status: error.message == usage ? 0 : 2)
@@ -37,7 +39,10 @@ public enum BridgeHostCommand {
     else { fail("blastoise: bridge-host needs the server's address\n\(usage)", status: 2) }
     guard let port = UInt16(flags.value("port") ?? "0") else { fail("blastoise: --port is a port number", status: 2) }
 
-    let pages = BridgePages(server: server, origin: origin, audioOutput: flags.value("audio-output"))
+    let backup = flags.value("photos").map {
+      FolderBackup(root: URL(fileURLWithPath: $0, isDirectory: true), device: flags.value("device") ?? "bridge-host")
+    }
+    let pages = BridgePages(server: server, origin: origin, audioOutput: flags.value("audio-output"), backup: backup)
     var router = Router()
     router.immediate(.get, "/bridge") { (request) throws(HTTPError) -> HTTPResponse in
       let from = request.headers["Origin"] ?? ""
@@ -92,6 +97,9 @@ actor BridgePages {
   let server: URL
   let origin: BridgeOrigin
   let audioOutput: String?
+  /// The folder backed up as the phone's photos, if any: one for every page (a reload keeps its
+  /// settings and any run going).
+  let backup: FolderBackup?
   private var current: (connection: WebSocketConnection, host: BridgeHost, output: MPVAudioOutput)?
   /// Counts opens: one that finds a newer one came while it waited gives way to it.
   private var opens = 0
@@ -99,10 +107,11 @@ actor BridgePages {
   private var opening: Set<UInt64> = []
   private var closedEarly: Set<UInt64> = []
 
-  init(server: URL, origin: BridgeOrigin, audioOutput: String?) {
+  init(server: URL, origin: BridgeOrigin, audioOutput: String?, backup: FolderBackup?) {
     self.server = server
     self.origin = origin
     self.audioOutput = audioOutput
+    self.backup = backup
   }
 
   /// A page connected: the last one's host writes its position and goes; this one gets its own.
@@ -119,7 +128,8 @@ actor BridgePages {
     do {
       let api = BlastoiseAPI(baseURL: server, cookies: CookieJar(cookieHeader: cookie))
       let output = try MPVAudioOutput(audioOutput: audioOutput)
-      let host = BridgeHost(origin: origin, output: output, api: api) { message in
+      await backup?.use(api)
+      let host = BridgeHost(origin: origin, output: output, api: api, backup: backup) { message in
         connection.send(text: String(decoding: message.json(), as: UTF8.self))
       }
       await host.start()

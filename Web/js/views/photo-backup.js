@@ -1,16 +1,13 @@
-// The Photo backup card (the account menu): the caller's devices with how much each backed up
-// and when it last did, what is kept and the quota, uploads that stopped part way (they go on
+// The Photo backup card (the account menu): in the phone app, this phone's own backup
+// (phone-backup.js); the caller's devices with how much each backed up and when it last did, what is kept and the quota, uploads that stopped part way (they go on
 // when their device backs up again, until they expire), and how to back up a folder.
 import { api } from "../api.js";
 import { h } from "../dom.js";
-import { formatBytes, formatCount, plural } from "../format.js";
+import { formatBytes, formatCount, plural, when } from "../format.js";
 import { libraryHref } from "../routes.js";
 import { customDialog } from "./dialogs.js";
+import { phoneBackupSection } from "./phone-backup.js";
 import { toastError } from "./toasts.js";
-
-function when(ms) {
-  return new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-}
 
 function percent(part, whole) {
   return `${Math.floor((100 * part) / Math.max(1, whole))} %`;
@@ -41,6 +38,7 @@ export function openPhotoBackup(ctx) {
           : null;
         const photosLink = h("a", { class: "btn small", href: libraryHref("photos"), id: "photo-backup-open", text: "Open Photos", onclick: () => finish(null) });
         body.replaceChildren(
+          ...[phoneBackupSection(ctx.player.audio)].filter(Boolean),
           h("p", { id: "photo-backup-counts", text: counts.filter(Boolean).join(" · ") }),
           devices, problems,
           h("p", { class: "muted small", text: `From a computer or a camera card: blastoise backup FOLDER --server ${window.location.origin} --user ${user.username}` }),
