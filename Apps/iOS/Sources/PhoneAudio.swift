@@ -11,6 +11,8 @@ final class PhoneAudio {
 
   private(set) var host: BridgeHost?
   private(set) var api: BlastoiseAPI?
+  /// This phone's photo backup for that server.
+  private(set) var backup: PhotoLibraryBackup?
   /// The server's cookies, copied from the web view (`CookieBridge`).
   let jar = CookieJar()
   /// Where the host's messages go: the page, while it shows.
@@ -28,6 +30,7 @@ final class PhoneAudio {
     let folder = URL.applicationSupportDirectory.appendingPathComponent("backup", isDirectory: true)
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let backup = PhotoLibraryBackup(api: api, folder: folder)
+    self.backup = backup
     let host = BridgeHost(origin: bridgeOrigin, output: AVPlayerOutput(), api: api, backup: backup) { message in
       Task { @MainActor in PhoneAudio.shared.toPage(message) }
     }

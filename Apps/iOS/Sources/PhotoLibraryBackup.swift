@@ -29,6 +29,12 @@ actor PhotoLibraryBackup: PhoneBackup {
   }
 
   func settings() -> BackupSettings { chosen }
+
+  /// A run when the settings allow one now, to its end (for the background task iOS starts).
+  func runIfDue() async {
+    await apply(chosen)
+    await running?.value
+  }
   func report() -> BackupReport { state }
 
   func apply(_ settings: BackupSettings) async {
