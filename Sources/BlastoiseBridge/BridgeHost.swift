@@ -151,6 +151,8 @@ public actor BridgeHost {
       setPlaying(true)
     case .pause:
       if !loading { output.pause() }
+      // Where it stopped, before it says so: the page's clock holds there, not at the last reading.
+      sendTime(force: true)
       setPlaying(false)
       await saveProgress(finished: false)
     case .stop:
