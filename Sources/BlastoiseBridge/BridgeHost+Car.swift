@@ -58,7 +58,7 @@ extension BridgeHost {
         CarItem.Part(url: api.bookFileURL(book.id, index: $0.index), start: $0.start)
       }
       guard !parts.isEmpty else { throw BridgeError("The book has no files") }
-      let cover = book.coverId.map { api.url(APIRoute.cover.path($0, query: [("size", "512"), ("format", "jpeg")])) }
+      let cover = book.coverId.map { api.coverURL($0, size: 512) }
       try await playCarItem(
         CarItem(
           kind: .book, id: book.id, title: book.title, subtitle: book.author, artwork: cover, duration: book.duration,

@@ -84,9 +84,7 @@ extension BridgeHost {
       shown.artist = track.artist
       shown.album = track.album
       shown.duration = track.duration
-      shown.artwork = track.coverID.map {
-        api.url(APIRoute.cover.path($0, query: [("size", "512"), ("format", "jpeg")]))
-      }
+      shown.artwork = track.coverID.map { api.coverURL($0, size: 512) }
     }
     shown.kind = .music
     shown.playing = snapshot.isPlaying

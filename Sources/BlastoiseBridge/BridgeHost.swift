@@ -103,12 +103,6 @@ public actor BridgeHost {
     }
   }
 
-  public func handle(_ message: PageMessage) async throws(BridgeError) {
-    await inputs.lock()
-    defer { inputs.unlock() }
-    try await apply(message)
-  }
-
   private func apply(_ message: PageMessage) async throws(BridgeError) {
     if case .ready(let version, let rate, let volume) = message {
       guard version == PageMessage.version else {

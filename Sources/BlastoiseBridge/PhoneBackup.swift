@@ -25,6 +25,15 @@ public struct BackupReport: Sendable, Equatable {
   /// Why it failed or waits ("Waiting for Wi-Fi"), when it did.
   public var message: String?
 
+  /// A run that ended with `summary` at `time`: done, or failed naming the files that failed.
+  public init(finished summary: BackupSummary, at time: Int64) {
+    let files = summary.sent + summary.alreadyThere + summary.failed.count
+    self.init(
+      state: summary.failed.isEmpty ? .done : .failed, files: files, done: files - summary.failed.count,
+      lastRunAt: time,
+      message: summary.failed.isEmpty ? nil : summary.failed.map { "\($0.name): \($0.reason)" }.joined(separator: "; "))
+  }
+
   public init(state: State, files: Int = 0, done: Int = 0, lastRunAt: Int64? = nil, message: String? = nil) {
     self.state = state
     self.files = files

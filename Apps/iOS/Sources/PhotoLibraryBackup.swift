@@ -75,11 +75,7 @@ actor PhotoLibraryBackup: PhoneBackup {
     }
     let now = { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }
     do {
-      let summary = try await session.run()
-      let files = summary.sent + summary.alreadyThere + summary.failed.count
-      state = BackupReport(
-        state: summary.failed.isEmpty ? .done : .failed, files: files, done: files - summary.failed.count,
-        lastRunAt: now(), message: summary.failed.first.map { "\($0.name): \($0.reason)" })
+      state = BackupReport(finished: try await session.run(), at: now())
     } catch {
       state = BackupReport(state: .failed, lastRunAt: now(), message: error.localizedDescription)
     }

@@ -11,6 +11,11 @@ extension BlastoiseAPI {
     return try await send("GET", APIRoute.albums.path(query: query), as: Page<Album>.self)
   }
 
+  /// A cover picture `size` pixels wide as JPEG (what a lock screen or a car shows).
+  public func coverURL(_ id: String, size: Int) -> URL {
+    url(APIRoute.cover.path(id, query: [("size", String(size)), ("format", "jpeg")]))
+  }
+
   /// An album with its tracks in disc and track order.
   public func album(_ id: String) async throws(BlastoiseClientError) -> AlbumDetail {
     try await send("GET", APIRoute.album.path(id), as: AlbumDetail.self)

@@ -95,7 +95,7 @@ public struct BrowseTree: Sendable {
   }
 
   private func cover(_ id: String?) -> URL? {
-    id.map { api.url(APIRoute.cover.path($0, query: [("size", "256"), ("format", "jpeg")])) }
+    id.map { api.coverURL($0, size: 256) }
   }
 
   /// Where to start: where the person left it, or the start when finished or never begun.

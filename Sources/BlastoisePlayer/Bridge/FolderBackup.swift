@@ -50,13 +50,7 @@ actor FolderBackup: PhoneBackup {
     do {
       let summary = try await session.run()
       journal.save(session.currentJournal)
-      let files = summary.sent + summary.alreadyThere + summary.failed.count
-      state =
-        summary.failed.isEmpty
-        ? BackupReport(state: .done, files: files, done: files, lastRunAt: finishedAt())
-        : BackupReport(
-          state: .failed, files: files, done: files - summary.failed.count, lastRunAt: finishedAt(),
-          message: summary.failed.map { "\($0.name): \($0.reason)" }.joined(separator: "; "))
+      state = BackupReport(finished: summary, at: finishedAt())
     } catch {
       journal.save(session.currentJournal)
       state = BackupReport(state: .failed, lastRunAt: finishedAt(), message: "\(error)")
