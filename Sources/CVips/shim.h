@@ -46,17 +46,28 @@ static inline int bl_vips_thumbnail(const void *bytes, size_t length, int size, 
 // A photo file shrunk to fit `size` × `size` (never enlarged), upright, in sRGB; refused when its
 // header says more than `max_pixels`. Loaders shrink while decoding where they can (JPEG, HEIF's
 // own thumbnail), so a 12-megapixel photo is never decoded whole. A damaged photo still shows
-// what can be decoded of it.
+// what can be decoded of it. The file is opened as a source, by its path as it is: libvips's own
+// file names read "name[options]", so a photo named with brackets was taken for load options (one
+// such name tripped an assertion inside libvips that aborted the server).
 static inline int bl_vips_thumbnail_file(const char *path, int size, double max_pixels, VipsImage **out) {
-  VipsImage *header = vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
-  if (header == NULL) return -1;
+  VipsSource *source = vips_source_new_from_file(path);
+  if (source == NULL) return -1;
+  VipsImage *header = vips_image_new_from_source(source, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+  if (header == NULL) {
+    g_object_unref(source);
+    return -1;
+  }
   double pixels = (double)vips_image_get_width(header) * (double)vips_image_get_height(header);
   g_object_unref(header);
   if (pixels > max_pixels) {
+    g_object_unref(source);
     vips_error("blastoise", "%.0f megapixels, over the limit", pixels / 1e6);
     return -1;
   }
-  return vips_thumbnail(path, out, size, "height", size, "size", VIPS_SIZE_DOWN, NULL);
+  // The thumbnail keeps its own reference to the source until it is saved.
+  int result = vips_thumbnail_source(source, out, size, "height", size, "size", VIPS_SIZE_DOWN, NULL);
+  g_object_unref(source);
+  return result;
 }
 
 // JPEG has no transparency: transparent pixels become white, not black. Metadata is dropped.

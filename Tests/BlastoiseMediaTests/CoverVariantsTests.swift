@@ -35,6 +35,18 @@ import Testing
     #expect(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date == made)
   }
 
+  /// A photo's name is its own: brackets in it are no load options for libvips (one such name
+  /// once aborted the server inside libvips).
+  @Test(arguments: ["holiday[1].jpg", "a.jpg[x=1]", "[b]", "x[y", "c[]"])
+  func aPhotoNamedWithBracketsStillGetsItsThumbnail(name: String) async throws {
+    let path = folder + "/" + name
+    let bytes = try await CoverFixtures.image(
+      "jpg", width: 200, height: 100, at: folder + "/plain-\(name.hashValue.magnitude).jpg")
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let thumbnail = try Vips.thumbnail(ofFileAt: path, fitting: 64, maxPixels: 50_000_000)
+    #expect(Vips.dimensions(of: thumbnail)! == (64, 32))
+  }
+
   @Test func smallPicturesAreNeverEnlarged() async throws {
     let id = try await kept("jpg", width: 100, height: 80)
     let path = try #require(await variants.file(id, fitting: 512, as: .jpeg))
