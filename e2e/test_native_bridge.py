@@ -2,13 +2,15 @@
 with a stand-in for iOS's `webkit.messageHandlers.blastoise` that relays to `blastoise bridge-host`,
 a real host process playing through libmpv (`--audio-output null`). The page's controls drive the
 native player, the native player's time drives the page, a room stays in step with the host playing
-it, and a book's position written by the host survives the page being reloaded with an older one."""
+it, a book's position written by the host survives the page being reloaded with an older one, and a
+book's next file plays on the host while the page sleeps."""
 
 from __future__ import annotations
 
 import re
 import subprocess
 import time
+from urllib.parse import quote
 
 import pytest
 from conftest import unique
@@ -17,18 +19,27 @@ from test_books import PROGRESS_JS, serving_books
 
 # What the iOS app installs before the page runs, here a WebSocket to the host process: page →
 # host messages go out in order (queued until the socket is open), host → page messages go to
-# `window.blastoiseNative.on`. Both directions are kept for the test to read.
+# `window.blastoiseNative.on`. Both directions are kept for the test to read. `__sleep()` holds
+# the host's messages back as a locked phone's suspended page would, `__wake()` hands them over.
 SHIM = """
 (() => {
   const socket = new WebSocket("ws://127.0.0.1:%d/bridge");
   const waiting = [];
+  const held = [];
+  let asleep = false;
   window.__bridgeOut = [];
   window.__bridgeIn = [];
+  window.__sleep = () => { asleep = true; };
+  window.__wake = () => {
+    asleep = false;
+    for (const message of held.splice(0)) window.blastoiseNative?.on(message);
+  };
   socket.onopen = () => { for (const text of waiting.splice(0)) socket.send(text); };
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
     window.__bridgeIn.push(message);
-    if (window.blastoiseNative) window.blastoiseNative.on(message);
+    if (asleep) held.push(message);
+    else if (window.blastoiseNative) window.blastoiseNative.on(message);
   };
   window.webkit = { messageHandlers: { blastoise: { postMessage(message) {
     window.__bridgeOut.push(message);
@@ -143,12 +154,7 @@ def test_the_pages_controls_drive_the_native_player_and_its_time_drives_the_page
 
 def test_a_books_position_written_by_the_host_survives_a_reload_with_an_older_one(bridge_server, bridge_host, browsers):
     page = native_page(browsers, bridge_server, bridge_host)
-    page.execute_script("window.location.hash = '#/books';")
-    js_wait(page, "!!document.querySelector('#book-list .book-link')", message="the book in the list")
-    book_id = page.execute_script("return document.querySelector('#book-list .book-link').dataset.id")
-    click(page, "#book-list .book-link")
-    js_wait(page, "document.querySelector('#book-play')?.textContent === 'Play'", message="Play on the book's page")
-    click(page, "#book-play")
+    book_id = open_book(page)
     load = js_wait(page, "window.__bridgeOut.find(m => m.t === 'load' && m.kind === 'book')", message="the book on the host")
     assert load["progress"]["kind"] == "books" and load["progress"]["id"] == book_id
     poll_until(lambda: last_in(page, "time"), lambda m: m and m["cur"] > 2, message="the host 2 s into the book")
@@ -186,3 +192,43 @@ def test_the_photo_backup_card_backs_this_phone_up(bridge_server, photo_host, br
     # Off again: the card says so, and the phone keeps the choice.
     click(page, "#phone-backup-on")
     js_wait(page, "document.getElementById('phone-backup-status')?.textContent === 'Off.'", message="off again")
+
+
+def open_book(page) -> str:
+    """Opens the two-part book's page and plays it; its ID."""
+    page.execute_script("window.location.hash = '#/books';")
+    js_wait(page, "!!document.querySelector('#book-list .book-link')", message="the book in the list")
+    book_id = page.execute_script("return document.querySelector('#book-list .book-link').dataset.id")
+    click(page, "#book-list .book-link")
+    js_wait(page, "document.querySelector('#book-play')?.textContent === 'Play'", message="Play on the book's page")
+    click(page, "#book-play")
+    return book_id
+
+
+def test_a_books_next_file_plays_on_the_host_while_the_page_sleeps(bridge_server, bridge_host, browsers):
+    page = native_page(browsers, bridge_server, bridge_host)
+    book_id = open_book(page)
+    preload = js_wait(page, "window.__bridgeOut.find(m => m.t === 'preload' && m.url)", message="the next file preloaded")
+    assert preload["url"].endswith(f"/api/books/{quote(book_id, safe='')}/files/1"), preload
+    assert preload["progress"] == {**preload["progress"], "kind": "books", "id": book_id, "start": 4}, preload
+    # The phone locks: the page hears nothing until it wakes.
+    page.execute_script("window.__sleep();")
+    poll_until(lambda: page.execute_script(
+        "const i = window.__bridgeIn; const end = i.findIndex(m => m.t === 'ended');"
+        "return end >= 0 && i.slice(end).some(m => m.t === 'time' && m.cur > 1);"),
+        lambda moved_on: moved_on, message="the host 1 s into the second file, by itself")
+    assert page.execute_script("return window.__bridgeOut.filter(m => m.t === 'load').length") == 1
+    saved = page.execute_async_script(PROGRESS_JS, book_id)
+    assert saved["position"] >= 4, saved
+    # The page wakes, hears the first file ended and moves on: the host plays on where it is.
+    page.execute_script("window.__wake();")
+    load = js_wait(page, "window.__bridgeOut.filter(m => m.t === 'load')[1]", message="the page's load of the second file")
+    assert load["url"] == preload["url"]
+    poll_until(lambda: page.execute_script(
+        "const i = window.__bridgeIn; return i.slice(i.findLastIndex(m => m.t === 'meta')).find(m => m.t === 'time') || null;"),
+        lambda time: time is not None, message="the host's time after the page's load")
+    after = page.execute_script(
+        "const i = window.__bridgeIn; return i.slice(i.findLastIndex(m => m.t === 'meta')).find(m => m.t === 'time');")
+    assert after["cur"] > 1, f"the second file started over: {after}"
+    js_wait(page, "document.querySelector('#np-subtitle')?.textContent.includes('part 2 of 2')",
+            message="the page showing the second part")

@@ -41,7 +41,9 @@ extension BridgeHost {
   func startSession(releasing: Bool = false) async -> ListenerSession {
     await endSession(releasing: releasing)
     await saveProgress(finished: false)
+    if next != nil { preload(nil) }
     loaded = nil
+    advancedTo = nil
     loading = false
     carItem = nil
     setPlaying(false)

@@ -34,6 +34,11 @@ public actor BridgeHost {
   /// meanwhile (it plays right after loading) waits for it.
   var loading = false
   var pendingSeek: Double?
+  /// What the page said plays next (`preload`): the player goes on to it by itself.
+  var next: LoadRequest?
+  /// The file the player went on to by itself: the page's `load` of it, when the page hears the
+  /// last one ended, takes it as it plays.
+  var advancedTo: URL?
   var playing = false
   private var lastTimeSent = -Double.infinity
   private var events: Task<Void, Never>?
@@ -139,6 +144,10 @@ public actor BridgeHost {
     case .load(let request):
       carItem = nil
       try await load(request)
+    case .preload(let request):
+      guard loaded != nil else { throw BridgeError("Nothing is loaded") }
+      if let request { try Self.checkPlayable(request.url) }
+      preload(request)
     case .play:
       guard loaded != nil else { throw BridgeError("Nothing is loaded") }
       if !loading { output.play() }
@@ -153,6 +162,8 @@ public actor BridgeHost {
       await saveProgress(finished: false)
       output.stop()
       loaded = nil
+      next = nil
+      advancedTo = nil
       loading = false
       setPlaying(false)
       nowPlaying = NowPlaying()
@@ -175,12 +186,22 @@ public actor BridgeHost {
     }
   }
 
-  func load(_ request: LoadRequest) async throws(BridgeError) {
-    guard ["http", "https"].contains(request.url.scheme?.lowercased()) else {
+  static func checkPlayable(_ url: URL) throws(BridgeError) {
+    guard ["http", "https"].contains(url.scheme?.lowercased()) else {
       throw BridgeError("Only http and https addresses play")
+    }
+  }
+
+  func load(_ request: LoadRequest) async throws(BridgeError) {
+    try Self.checkPlayable(request.url)
+    if advancedTo == request.url {
+      adopt(request)
+      return
     }
     if loaded != nil { await saveProgress(finished: false) }
     loaded = request
+    next = nil
+    advancedTo = nil
     loading = true
     pendingSeek = nil
     setPlaying(false)
@@ -189,6 +210,33 @@ public actor BridgeHost {
     output.load(url: request.url, headers: origin.headers(for: request.url, session: api.requestHeaders))
     if let rate = request.rate { output.setRate(rate) }
     if let volume = request.volume { output.setVolume(volume) }
+  }
+
+  func preload(_ request: LoadRequest?) {
+    next = request
+    let headers = request.map { origin.headers(for: $0.url, session: api.requestHeaders) } ?? [:]
+    output.preload(url: request?.url, headers: headers)
+  }
+
+  /// The page loads the file the player already went on to: it plays on where it is, with what
+  /// the page says about it now.
+  private func adopt(_ request: LoadRequest) {
+    advancedTo = nil
+    let duration = nowPlaying.duration
+    loaded = request
+    nowPlaying.loaded(request, at: clock.now())
+    nowPlaying.duration = duration ?? request.duration
+    nowPlaying.playing = playing
+    if let position = output.position() {
+      nowPlaying.elapsed = position.seconds
+      nowPlaying.elapsedAt = position.at
+    }
+    changesContinuation.yield(nowPlaying)
+    if let rate = request.rate { output.setRate(rate) }
+    if let volume = request.volume { output.setVolume(volume) }
+    send(.meta(duration: nowPlaying.duration))
+    sendTime(force: true)
+    send(.state(playing: playing))
   }
 
   func setPlaying(_ playing: Bool) {
@@ -239,7 +287,24 @@ public actor BridgeHost {
     case .ended:
       setPlaying(false)
       send(.ended)
-      if carItem != nil { await carItemEnded() }
+      if carItem != nil {
+        await carItemEnded()
+      } else {
+        // A sleeping page says `finished` only when it wakes: the end is written now.
+        await saveProgress(finished: false)
+      }
+    case .advanced(let duration):
+      guard let upcoming = next else { return }
+      next = nil
+      loaded = upcoming
+      advancedTo = upcoming.url
+      nowPlaying.loaded(upcoming, at: clock.now())
+      nowPlaying.playing = playing
+      if let duration { nowPlaying.duration = duration }
+      changesContinuation.yield(nowPlaying)
+      // The page moves on to its next item, a load of this file, which plays on (`adopt`).
+      send(.ended)
+      await saveProgress(finished: false)
     case .failed(let message):
       loading = false
       setPlaying(false)

@@ -7,6 +7,9 @@ import Foundation
 public enum PageMessage: Sendable, Equatable {
   case ready(version: Int, rate: Double, volume: Double)
   case load(LoadRequest)
+  /// What plays next (the same fields as `load`), so the player goes on to it without a gap even
+  /// while the page sleeps; nil: nothing is next.
+  case preload(LoadRequest?)
   case play
   case pause
   case stop
@@ -46,6 +49,9 @@ public enum PageMessage: Sendable, Equatable {
         version: ready.version, rate: try Self.checked(rate: ready.rate ?? 1),
         volume: try Self.checked(volume: ready.volume ?? 1))
     case "load": self = .load(try body(LoadRequest.self).checked())
+    case "preload":
+      let next = try body(Preload.self)
+      self = .preload(next.url == nil ? nil : try body(LoadRequest.self).checked())
     case "play": self = .play
     case "pause": self = .pause
     case "stop": self = .stop
@@ -86,6 +92,7 @@ public enum PageMessage: Sendable, Equatable {
     let volume: Double?
   }
   private struct Seek: Decodable { let to: Double }
+  private struct Preload: Decodable { let url: URL? }
   private struct Value: Decodable { let v: Double }
   private struct Save: Decodable { let finished: Bool? }
   private struct FollowRoom: Decodable {

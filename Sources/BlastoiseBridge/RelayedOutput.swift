@@ -29,6 +29,7 @@ final class RelayedOutput: AudioOutput, @unchecked Sendable {
   private var player: (any AudioOutput)? { finished.load(ordering: .sequentiallyConsistent) ? nil : output }
 
   func load(url: URL, headers: [String: String]) { player?.load(url: url, headers: headers) }
+  func preload(url: URL?, headers: [String: String]) { player?.preload(url: url, headers: headers) }
   func play() { player?.play() }
   func pause() { player?.pause() }
   func seek(to seconds: Double) { player?.seek(to: seconds) }

@@ -57,6 +57,23 @@ import Testing
         == .load(LoadRequest(url: URL(string: "https://h/api/tracks/t1")!)))
   }
 
+  @Test func aPreloadIsTheNextFileLikeALoadOrNothing() throws {
+    let json = #"""
+      {"t":"preload","url":"https://music.example.org/api/books/b1/files/2","title":"Part 3","kind":"book",
+       "progress":{"kind":"books","id":"b1","start":1200}}
+      """#
+    #expect(
+      try message(json)
+        == .preload(
+          LoadRequest(
+            url: URL(string: "https://music.example.org/api/books/b1/files/2")!, title: "Part 3", kind: .book,
+            progress: ProgressTarget(kind: .books, id: "b1", start: 1200))))
+    #expect(try message(#"{"t":"preload"}"#) == .preload(nil))
+    #expect(try message(#"{"t":"preload","url":null}"#) == .preload(nil))
+    #expect(refusal(#"{"t":"preload","url":"https://h/x","position":-1}"#) != nil)
+    #expect(refusal(#"{"t":"preload","url":7}"#) != nil)
+  }
+
   @Test func badMessagesAreRefusedWithWhy() {
     #expect(refusal("not json") == #"A bridge message is a JSON object with a "t""#)
     #expect(refusal(#"{"type":"play"}"#) == #"A bridge message is a JSON object with a "t""#)

@@ -1,9 +1,14 @@
 import BlastoiseProtocol
 import BlastoiseSync
 import Foundation
+import Synchronization
 import Testing
 
 @testable import BlastoiseClient
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The API client against the real server in this process: every route, typed answers, the
 /// session cookie, and the server's own error messages.
@@ -22,6 +27,35 @@ import Testing
     try await api.logOut()
     #expect(api.cookies.cookieHeader == nil)
     #expect(try await api.me().user == nil)
+    await server.stop()
+  }
+
+  /// What an app gives its photo uploads (iOS: a background session) carries every request,
+  /// headers and body set by the API, and its answers back.
+  @Test func requestsTravelOnTheTransportTheAPIIsGiven() async throws {
+    final class Recording: HTTPTransport, Sendable {
+      let sent = Mutex<[(method: String, path: String, cookie: String?, body: Int)]>([])
+      let carrier = EphemeralTransport(requestTimeout: 300)
+      func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
+        sent.withLock {
+          $0.append(
+            (
+              request.httpMethod ?? "", request.url?.path ?? "", request.value(forHTTPHeaderField: "Cookie"),
+              request.httpBody?.count ?? 0
+            ))
+        }
+        return try await carrier.send(request)
+      }
+    }
+    let server = try await ClientTestServer()
+    let transport = Recording()
+    let api = BlastoiseAPI(baseURL: server.base, cookies: CookieJar(), transport: transport)
+    try await api.signUp(username: "ada", password: "password123")
+    #expect(try await api.me().user?.username == "ada")
+    let sent = transport.sent.withLock { $0 }
+    #expect(sent.map(\.method) == ["POST", "GET"])
+    #expect(sent[0].path == "/api/auth/signup" && sent[0].body > 0 && sent[0].cookie == nil)
+    #expect(sent[1].cookie?.contains("blastoise_session=") == true)
     await server.stop()
   }
 

@@ -70,6 +70,9 @@ final class FakeAudioOutput: AudioOutput, @unchecked Sendable {
     }
   }
 
+  /// Sessions preload nothing; a fake that is asked to keeps it, unused.
+  func preload(url: URL?, headers: [String: String]) {}
+
   func play() {
     let now = clock.now()
     state.withLock { state in

@@ -187,7 +187,8 @@ import Testing
     }
   }
 
-  @Test func aCarsBookPlaysFromItsPlaceAcrossFilesToItsEnd() async throws {
+  /// A host whose server has one book of two 2-second files.
+  static func withTwoFileBook(_ body: (Setup) async throws -> Void) async throws {
     let books = try TestRun.makeDirectory("bridge-books")
     defer { TestRun.remove(books) }
     try FileManager.default.createDirectory(atPath: books + "/Bea/Short Book", withIntermediateDirectories: true)
@@ -195,7 +196,11 @@ import Testing
       try await BookFixtures.book(
         at: books + "/Bea/Short Book/\(part).mp3", seconds: 2, metadata: [("album", "Short Book")])
     }
-    try await Self.withHost(audiobooks: books) { setup in
+    try await Self.withHost(audiobooks: books, body)
+  }
+
+  @Test func aCarsBookPlaysFromItsPlaceAcrossFilesToItsEnd() async throws {
+    try await Self.withTwoFileBook { setup in
       _ = try await setup.api.scanBooks()
       let book = try #require(try await setup.api.books().first)
       // 2.5 s into the book: half a second into its second file, which then ends the book.
@@ -205,6 +210,51 @@ import Testing
       let saved = try #require(try await setup.api.progress(.books, book.id))
       #expect(saved.position > 3.5, "\(saved)")
       #expect(setup.page.errors().isEmpty, "\(setup.page.errors())")
+    }
+  }
+
+  /// A book's next file preloaded: the player goes on to it by itself (a locked phone's page
+  /// sleeps), writes its place, and the page's later load of it keeps it playing.
+  @Test func aPreloadedFilePlaysOnWithoutThePage() async throws {
+    try await Self.withTwoFileBook { setup in
+      _ = try await setup.api.scanBooks()
+      let book = try #require(try await setup.api.books().first)
+      /// A `load` or `preload` of the book's file `index`.
+      func file(_ kind: String, _ index: Int) -> String {
+        let url = setup.api.bookFileURL(book.id, index: index)
+        return
+          #"{"t":"\#(kind)","url":"\#(url)","title":"Part \#(index + 1)","kind":"book","progress":{"kind":"books","id":"\#(book.id)","start":\#(2 * index),"duration":4}}"#
+      }
+      await setup.post(#"{"t":"ready","version":1}"#)
+      await setup.post(#"{"t":"preload","url":"https://h/x"}"#)
+      #expect(setup.page.errors().last == "Nothing is loaded")
+      await setup.post(file("load", 0))
+      await setup.post(#"{"t":"preload","url":"file:///etc/passwd"}"#)
+      #expect(setup.page.errors().last == "Only http and https addresses play")
+      await setup.post(file("preload", 1))
+      await setup.post(#"{"t":"play"}"#)
+
+      try await eventually("the first file ended") { setup.page.all.contains(.ended) }
+      #expect(await setup.host.nowPlaying.title == "Part 2")
+      try await eventually("the second file playing on, with no load") {
+        let afterEnd = setup.page.all.drop { $0 != .ended }
+        return afterEnd.contains { if case .time(let current, _, _) = $0 { current > 0.5 } else { false } }
+      }
+      #expect(await setup.host.nowPlaying.playing)
+      let saved = try #require(try await setup.api.progress(.books, book.id))
+      #expect(saved.position >= 2 && saved.position < 4, "the second file's place: \(saved)")
+
+      // The page wakes and moves on as it would: a load of that file, then play. It plays on.
+      let before = try #require(setup.page.lastTime()).current
+      await setup.post(file("load", 1))
+      await setup.post(#"{"t":"play"}"#)
+      #expect(setup.page.all.last == .state(playing: true))
+      let after = try #require(setup.page.lastTime()).current
+      #expect(after >= before, "the file started over: \(before) → \(after)")
+      // Its end is written by the host too (the page, asleep, says `finished` when it wakes).
+      try await eventually("the second file ended") { setup.page.all.filter { $0 == .ended }.count == 2 }
+      try await eventually("the end written") { try await setup.api.progress(.books, book.id)?.position ?? 0 > 3.5 }
+      #expect(setup.page.errors().count == 2, "\(setup.page.errors())")
     }
   }
 }

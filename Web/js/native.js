@@ -79,6 +79,17 @@ export class NativeAudio extends EventTarget {
     this.post({ t: "load", url, kind: "music", ...this.about, rate: this._rate, volume: this.effectiveVolume });
   }
 
+  /** What plays after this file (the fields `describe` takes, with its `url`), or null: the
+   *  host goes on to it without a gap, even while this page sleeps. */
+  preloadNext(next) {
+    if (!next) {
+      this.post({ t: "preload" });
+      return;
+    }
+    const url = new URL(next.url, location.href).href;
+    this.post({ t: "preload", kind: "music", ...next, url, rate: this._rate, volume: this.effectiveVolume });
+  }
+
   removeAttribute(name) {
     if (name === "src") this.src = "";
   }

@@ -150,6 +150,17 @@ export class SpokenPlayback {
     }
     this.switching = false;
     if (play) await this.player.play();
+    this.preloadNext();
+  }
+
+  /** A phone's player goes on to the next file by itself, without a gap and with the phone
+   *  locked — unless a timer is to stop at this file's end. */
+  preloadNext() {
+    const audio = this.player.audio;
+    if (!audio.preloadNext || !this.item) return;
+    const index = this.index + 1;
+    const next = index < this.item.files.length && !this.sleep?.chapterEnd ? { ...this.about(index, 0), url: this.item.files[index].url } : null;
+    audio.preloadNext(next);
   }
 
   /** For a native player: the lock screen's lines, and where the phone writes the position
@@ -192,6 +203,7 @@ export class SpokenPlayback {
   /** `minutes` > 0 pauses after that long, "chapter" at the end of this chapter (or file, for an
    *  item without chapters), null turns the timer off. */
   sleepAfter(choice) {
+    const stoppingAtFileEnd = !!this.sleep?.chapterEnd;
     clearTimeout(this.sleepTimer);
     this.sleep = null;
     if (choice === "chapter") this.sleep = { chapterEnd: true };
@@ -199,6 +211,8 @@ export class SpokenPlayback {
       this.sleep = { at: Date.now() + choice * 60_000 };
       this.sleepTimer = setTimeout(() => this.sleepNow(), choice * 60_000);
     }
+    // Whether a phone's player may go on by itself to the next file changed.
+    if (stoppingAtFileEnd !== !!this.sleep?.chapterEnd) this.preloadNext();
   }
 
   sleepNow() {

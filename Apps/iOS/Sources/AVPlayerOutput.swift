@@ -2,21 +2,25 @@ import AVFoundation
 import BlastoiseClient
 
 /// `AudioOutput` on AVPlayer (the phone's player: lock screen, Control Center, CarPlay). Loads
-/// paused and says `.ready` once the item can play; exact seeks; rate with pitch kept; the
-/// session's cookie goes with the server's files only (the bridge gives headers for those alone).
+/// paused and says `.ready` once the item can play; exact seeks; rate with pitch kept; a
+/// preloaded next item follows without a gap.
 final class AVPlayerOutput: AudioOutput, @unchecked Sendable {
   let events: AsyncStream<AudioOutputEvent>
   private let continuation: AsyncStream<AudioOutputEvent>.Continuation
-  private let player = AVPlayer()
+  /// A queue of at most two: the loaded item and the preloaded one. It advances only when one
+  /// is preloaded (else it keeps the ended item, as a plain player does).
+  private let player = AVQueuePlayer()
   private let clock = MonotonicClock.system
   private var status: NSKeyValueObservation?
   private var ended: NSObjectProtocol?
   private var ticks: Any?
   private var rate: Float = 1
+  private var preloaded: AVPlayerItem?
 
   init() {
     (events, continuation) = AsyncStream.makeStream(of: AudioOutputEvent.self)
     player.automaticallyWaitsToMinimizeStalling = false
+    player.actionAtItemEnd = .pause
     ticks = player.addPeriodicTimeObserver(forInterval: CMTime(value: 1, timescale: 20), queue: .global()) {
       [weak self] _ in
       guard let self, self.player.rate != 0, let position = self.position() else { return }
@@ -25,16 +29,7 @@ final class AVPlayerOutput: AudioOutput, @unchecked Sendable {
   }
 
   func load(url: URL, headers: [String: String]) {
-    var options: [String: Any] = [:]
-    if let cookie = headers["Cookie"], let host = url.host {
-      options[AVURLAssetHTTPCookiesKey] = cookie.split(separator: ";").compactMap { pair -> HTTPCookie? in
-        let parts = pair.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { return nil }
-        return HTTPCookie(properties: [.name: parts[0], .value: parts[1], .domain: host, .path: "/"])
-      }
-    }
-    let item = AVPlayerItem(asset: AVURLAsset(url: url, options: options))
-    item.audioTimePitchAlgorithm = .timeDomain
+    let item = Self.item(url, headers: headers)
     let continuation = continuation
     status = item.observe(\.status) { item, _ in
       switch item.status {
@@ -45,12 +40,52 @@ final class AVPlayerOutput: AudioOutput, @unchecked Sendable {
       default: break
       }
     }
-    if let ended { NotificationCenter.default.removeObserver(ended) }
-    ended = NotificationCenter.default.addObserver(forName: .AVPlayerItemDidPlayToEndTime, object: item, queue: nil) {
-      _ in continuation.yield(.ended)
-    }
     player.pause()
-    player.replaceCurrentItem(with: item)
+    preloaded = nil
+    player.actionAtItemEnd = .pause
+    player.removeAllItems()
+    player.insert(item, after: nil)
+    watchEnd(of: item)
+  }
+
+  func preload(url: URL?, headers: [String: String]) {
+    if let preloaded { player.remove(preloaded) }
+    preloaded = url.map { Self.item($0, headers: headers) }
+    if let preloaded { player.insert(preloaded, after: player.currentItem) }
+    player.actionAtItemEnd = preloaded == nil ? .pause : .advance
+  }
+
+  /// The item's end: the queue goes on to the preloaded item (`.advanced`), or stops (`.ended`).
+  private func watchEnd(of item: AVPlayerItem) {
+    if let ended { NotificationCenter.default.removeObserver(ended) }
+    ended = NotificationCenter.default.addObserver(forName: .AVPlayerItemDidPlayToEndTime, object: item, queue: .main) {
+      [weak self] _ in
+      guard let self else { return }
+      guard let next = self.preloaded else {
+        self.continuation.yield(.ended)
+        return
+      }
+      self.preloaded = nil
+      self.player.actionAtItemEnd = .pause
+      self.watchEnd(of: next)
+      let seconds = next.duration.seconds
+      self.continuation.yield(.advanced(duration: seconds.isFinite ? seconds : nil))
+    }
+  }
+
+  /// The session's cookie goes with the server's files only (the bridge gives headers for those alone).
+  private static func item(_ url: URL, headers: [String: String]) -> AVPlayerItem {
+    var options: [String: Any] = [:]
+    if let cookie = headers["Cookie"], let host = url.host {
+      options[AVURLAssetHTTPCookiesKey] = cookie.split(separator: ";").compactMap { pair -> HTTPCookie? in
+        let parts = pair.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { return nil }
+        return HTTPCookie(properties: [.name: parts[0], .value: parts[1], .domain: host, .path: "/"])
+      }
+    }
+    let item = AVPlayerItem(asset: AVURLAsset(url: url, options: options))
+    item.audioTimePitchAlgorithm = .timeDomain
+    return item
   }
 
   func play() { player.playImmediately(atRate: rate) }
@@ -79,6 +114,7 @@ final class AVPlayerOutput: AudioOutput, @unchecked Sendable {
 
   func stop() {
     player.pause()
-    player.replaceCurrentItem(with: nil)
+    preloaded = nil
+    player.removeAllItems()
   }
 }

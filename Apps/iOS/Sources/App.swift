@@ -25,6 +25,15 @@ final class App: UIResponder, UIApplicationDelegate {
 
   func applicationDidEnterBackground(_ application: UIApplication) { Self.scheduleBackup() }
 
+  /// iOS woke the app for its upload session's events (a chunk that finished while suspended).
+  func application(
+    _ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
+    completionHandler: @escaping () -> Void
+  ) {
+    guard identifier == BackgroundUploadTransport.identifier else { return completionHandler() }
+    BackgroundUploadTransport.shared.finishedEvents = completionHandler
+  }
+
   /// Asks iOS for the next background run (it decides when).
   static func scheduleBackup() {
     Task { @MainActor in

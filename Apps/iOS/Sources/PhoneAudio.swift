@@ -29,7 +29,9 @@ final class PhoneAudio {
     let api = BlastoiseAPI(baseURL: origin, cookies: jar)
     let folder = URL.applicationSupportDirectory.appendingPathComponent("backup", isDirectory: true)
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let backup = PhotoLibraryBackup(api: api, folder: folder)
+    // The same cookies; uploads on the background session.
+    let uploads = BlastoiseAPI(baseURL: origin, cookies: jar, transport: BackgroundUploadTransport.shared)
+    let backup = PhotoLibraryBackup(api: uploads, folder: folder)
     self.backup = backup
     let host = BridgeHost(origin: bridgeOrigin, output: AVPlayerOutput(), api: api, backup: backup) { message in
       Task { @MainActor in PhoneAudio.shared.toPage(message) }

@@ -9,29 +9,30 @@ import FoundationNetworking
 /// `docs/sync.md`), with typed answers from `BlastoiseProtocol`.
 ///
 /// The session cookie lives in `cookies`: taken from every `Set-Cookie`, sent as `Cookie` on
-/// every request and on the room socket's handshake. URLSession's own cookie handling is off —
-/// on Linux the shared jar would overwrite a `Cookie` header set by hand.
+/// every request and on the room socket's handshake (the transport's own cookie handling is off).
 public final class BlastoiseAPI: Sendable {
   public let baseURL: URL
   public let cookies: CookieJar
   public let userAgent: String
-  private let session: URLSession
+  private let transport: any HTTPTransport
 
   /// `baseURL` is the server's root, e.g. `http://127.0.0.1:3001`; a request that has not been
   /// answered within `requestTimeout` seconds fails.
-  public init(
+  public convenience init(
     baseURL: URL, cookies: CookieJar = CookieJar(), userAgent: String = "BlastoiseClient/0.1",
     requestTimeout: Double = 30
   ) {
+    self.init(
+      baseURL: baseURL, cookies: cookies, userAgent: userAgent,
+      transport: EphemeralTransport(requestTimeout: requestTimeout))
+  }
+
+  public init(baseURL: URL, cookies: CookieJar, userAgent: String = "BlastoiseClient/0.1", transport: any HTTPTransport)
+  {
     self.baseURL = baseURL
     self.cookies = cookies
     self.userAgent = userAgent
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.httpShouldSetCookies = false
-    configuration.httpCookieAcceptPolicy = .never
-    configuration.httpCookieStorage = nil
-    configuration.timeoutIntervalForRequest = requestTimeout
-    session = URLSession(configuration: configuration)
+    self.transport = transport
   }
 
   /// Parses `string` as the server's root URL (`http://host:port` or `https://…`).
@@ -117,7 +118,7 @@ public final class BlastoiseAPI: Sendable {
     let data: Data
     let response: URLResponse
     do {
-      (data, response) = try await session.data(for: request)
+      (data, response) = try await transport.send(request)
     } catch {
       throw .transport("\(method) \(path): \(error.localizedDescription)")
     }

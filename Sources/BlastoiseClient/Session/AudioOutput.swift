@@ -8,6 +8,10 @@ public protocol AudioOutput: AnyObject, Sendable {
   var events: AsyncStream<AudioOutputEvent> { get }
   /// Starts loading `url` (sending `headers`, e.g. the Cookie), paused; `.ready` follows.
   func load(url: URL, headers: [String: String])
+  /// Readies `url` as what plays next: when the loaded track plays to its end the player goes
+  /// straight on to it, without a gap, and says `.advanced`. nil forgets it; a `load` or `stop`
+  /// does too.
+  func preload(url: URL?, headers: [String: String])
   func play()
   func pause()
   /// Seeks exactly (not to a keyframe) to `seconds` into the track.
@@ -49,5 +53,7 @@ public enum AudioOutputEvent: Sendable, Equatable {
   case position(AudioPosition)
   /// Played to the end.
   case ended
+  /// Played to the end and went straight on to the preloaded track, which plays from its start.
+  case advanced(duration: Double?)
   case failed(String)
 }

@@ -271,7 +271,9 @@ public actor ListenerSession {
       let now = clock.now()
       lastPositionEvent = now
       if snapshot.sourceMode == .radio, outputPlaying, loaded?.ready == true { syncStep(position, now: now) }
-    case .ended:
+    case .ended, .advanced:
+      // A session preloads nothing; a player that went on by itself is replaced by what the
+      // session plays next.
       outputPlaying = false
       if snapshot.sourceMode == .library { localTrackEnded() } else { radioTrackEnded() }
     case .failed(let message):

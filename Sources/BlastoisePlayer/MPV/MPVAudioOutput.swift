@@ -18,8 +18,9 @@ public final class MPVAudioOutput: AudioOutput, @unchecked Sendable {
   private let clock: MonotonicClock
 
   /// Where a `load` is: mpv answers a loadfile with START_FILE, FILE_LOADED, PLAYBACK_RESTART;
-  /// events of the previous file may still come before START_FILE.
-  private enum LoadPhase { case none, requested, started, loaded }
+  /// events of the previous file may still come before START_FILE. `advancing`: the file ended
+  /// and mpv goes on to the preloaded one (its own START_FILE … PLAYBACK_RESTART follow).
+  private enum LoadPhase { case none, requested, started, loaded, advancing }
 
   private struct State {
     var position: AudioPosition?
@@ -27,6 +28,8 @@ public final class MPVAudioOutput: AudioOutput, @unchecked Sendable {
     var rate = 1.0
     var load = LoadPhase.none
     var ended = false
+    /// What mpv's playlist holds after the loaded file (`preload`).
+    var preloaded: URL?
     var closing = false
     /// A seek is on its way: `time-pos` changes until its PLAYBACK_RESTART (or this deadline)
     /// still describe the old position and are not reported.
@@ -73,6 +76,8 @@ public final class MPVAudioOutput: AudioOutput, @unchecked Sendable {
       // would otherwise insert it at the first speed ≠ 1 and rebuild the chain, and every
       // rebuild makes the position jump by 10–20 ms.
       ("af", "scaletempo2"),
+      // A preloaded next file is opened while the current one ends, for a change without a gap.
+      ("prefetch-playlist", "yes"),
     ]
     if let audioOutput { options.append(("ao", audioOutput)) }
     return options
@@ -86,14 +91,31 @@ public final class MPVAudioOutput: AudioOutput, @unchecked Sendable {
       state.paused = true
       state.load = .requested
       state.ended = false
+      state.preloaded = nil
       state.recent = []
     }
     mpv.setFlagAsync("pause", true)
+    send(headers)
+    // `replace` empties the playlist: a preloaded file goes too.
+    mpv.commandAsync(["loadfile", url.absoluteString, "replace"])
+  }
+
+  /// The next file waits in mpv's playlist: with `keep-open=yes` mpv goes on to it at the end
+  /// of the loaded one (and stays at the end when there is none). mpv sends one set of header
+  /// fields for every file: the same server's cookie.
+  public func preload(url: URL?, headers: [String: String]) {
+    state.withLock { $0.preloaded = url }
+    mpv.commandAsync(["playlist-clear"])
+    guard let url else { return }
+    send(headers)
+    mpv.commandAsync(["loadfile", url.absoluteString, "append"])
+  }
+
+  private func send(_ headers: [String: String]) {
     mpv.commandAsync(["change-list", "http-header-fields", "clr", ""])
     for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
       mpv.commandAsync(["change-list", "http-header-fields", "append", "\(name): \(value)"])
     }
-    mpv.commandAsync(["loadfile", url.absoluteString, "replace"])
   }
 
   public func play() {
@@ -160,7 +182,9 @@ public final class MPVAudioOutput: AudioOutput, @unchecked Sendable {
       state.position = nil
       state.load = .none
       state.paused = true
+      state.preloaded = nil
     }
+    // `stop` empties the playlist too.
     mpv.commandAsync(["stop"])
   }
 
@@ -206,6 +230,10 @@ public final class MPVAudioOutput: AudioOutput, @unchecked Sendable {
       case MPV_EVENT_FILE_LOADED:
         state.withLock { state in if state.load == .started { state.load = .loaded } }
       case MPV_EVENT_PLAYBACK_RESTART:
+        if advanced(at: now) {
+          continuation.yield(.advanced(duration: mpv.double("duration")))
+          break
+        }
         let ready = state.withLock { state in
           defer {
             if state.load == .loaded {
@@ -221,6 +249,10 @@ public final class MPVAudioOutput: AudioOutput, @unchecked Sendable {
         guard let data = event.pointee.data else { break }
         let end = data.assumingMemoryBound(to: mpv_event_end_file.self).pointee
         let failed = state.withLock { state in
+          // The loaded file played out and there is a next one: mpv goes on to it.
+          if end.reason == MPV_END_FILE_REASON_EOF, state.load == .none, state.preloaded != nil {
+            state.load = .advancing
+          }
           defer { if end.reason == MPV_END_FILE_REASON_ERROR { state.load = .none } }
           return end.reason == MPV_END_FILE_REASON_ERROR && state.load != .none
         }
@@ -232,6 +264,21 @@ public final class MPVAudioOutput: AudioOutput, @unchecked Sendable {
     continuation.finish()
     mpv.terminateAndDestroy()
     finished.signal()
+  }
+
+  /// Whether this restart is the preloaded file starting where the last one ended: it then
+  /// plays from its start.
+  private func advanced(at now: Double) -> Bool {
+    state.withLock { state in
+      guard state.load == .advancing else { return false }
+      state.load = .none
+      state.preloaded = nil
+      state.ended = false
+      state.seekingUntil = nil
+      state.recent = []
+      state.position = AudioPosition(seconds: 0, at: now, rate: state.rate, playing: !state.paused)
+      return true
+    }
   }
 
   private func propertyChanged(_ property: mpv_event_property, at now: Double) {
