@@ -50,6 +50,9 @@ def test_screenshots_desktop_and_phone(server, browsers, make_api):
     js_wait(desk, "window.__blastoise.syncInfo().phase === 'playing'")
     time.sleep(2.5)  # for the picture: the sync meter settles
     desk.save_screenshot(str(SCREENSHOTS / "desktop-app.png"))
+    # Beside the player the queue is narrow: every row keeps room for its title (stars give way).
+    widths = desk.execute_script("return [...document.querySelectorAll('#queue-list .queue-row .tr-title')].map(t => t.clientWidth)")
+    assert widths and min(widths) >= 80, f"queue titles squeezed to {widths} px"
     click(desk, ".sync-meter")
     time.sleep(0.4)
     desk.save_screenshot(str(SCREENSHOTS / "desktop-sync-meter.png"))
