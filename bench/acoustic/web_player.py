@@ -1,0 +1,59 @@
+"""One page of the web app playing its room into a PulseAudio sink, for bench/acoustic/run: a
+headless Chromium whose PULSE_SINK is that sink, signed in (a page lands in the main room), left
+playing until the process is stopped. Prints "playing" once the page's sync says so.
+
+    python web_player.py BASE USER PASSWORD SINK
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import sys
+import tempfile
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+
+def wait_for(driver, script: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while not driver.execute_script("return !!(" + script + ")"):
+        if time.monotonic() > deadline:
+            raise SystemExit(f"web_player: gave up waiting for {script}")
+        time.sleep(0.1)
+
+
+def main() -> None:
+    base, user, password, sink = sys.argv[1:5]
+    profile = tempfile.mkdtemp(prefix="blastoise-acoustic-chrome-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run",
+                     "--disable-extensions", "--autoplay-policy=no-user-gesture-required",
+                     "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+                     "--disable-backgrounding-occluded-windows", f"--user-data-dir={profile}"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(options=options, service=Service(env={**os.environ, "PULSE_SINK": sink}))
+    stopping = []
+    signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
+    signal.signal(signal.SIGINT, lambda *_: stopping.append(True))
+    try:
+        driver.get(base + "/")
+        wait_for(driver, "document.querySelector('#auth-form')")
+        driver.find_element(By.ID, "auth-username").send_keys(user)
+        driver.find_element(By.ID, "auth-password").send_keys(password)
+        driver.find_element(By.ID, "auth-submit").click()
+        wait_for(driver, "window.__blastoise && window.__blastoise.syncInfo().phase === 'playing'")
+        print("playing", flush=True)
+        while not stopping:
+            time.sleep(0.2)
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
