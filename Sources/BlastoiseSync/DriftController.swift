@@ -7,8 +7,10 @@
 /// - Smaller errors are fixed by nudging the rate: a PI controller on the smoothed error,
 ///   bounded by `maxNudge`; the integral only runs on small errors, so the big error after a
 ///   seek does not wind it up.
-/// - Hysteresis: nudging starts above `startThreshold` and stops only after the error stayed
-///   below `stopThreshold` for `stopConfirmations` samples.
+/// - Hysteresis: nudging starts above the start threshold and stops only after the error stayed
+///   below the stop threshold for `stopConfirmations` samples. Both follow the readings' noise
+///   (how much one reading differs from the last): clean readings (mpv's, ~0.1 ms) are held
+///   within half a millisecond, noisy ones are not chased.
 /// - In step, the player's own drift (a sound card 0.1 % fast) shows as a slope of the error.
 ///   Every `driftWindow` seconds in step, the slope fitted over that window corrects `trim`, the
 ///   rate offset played at, so the error stays put instead of wandering out to be nudged back;
@@ -24,8 +26,15 @@ public struct DriftController: Sendable {
     public var seekThreshold: Double = 0.15
     public var seekConfirmations = 2
     public var settleTime: Double = 0.3
-    public var startThreshold: Double = 0.002
-    public var stopThreshold: Double = 0.0007
+    /// The least error that starts a nudge…
+    public var startThreshold: Double = 0.0005
+    /// …or this many times the readings' noise, when more.
+    public var noiseMargin: Double = 2
+    /// Nudging stops below this share of the start threshold.
+    public var stopShare: Double = 0.35
+    /// Weight of a new step in the noise estimate; steps count up to `noiseCeiling`.
+    public var noiseSmoothing: Double = 0.05
+    public var noiseCeiling: Double = 0.002
     public var stopConfirmations = 3
     /// Rate change per second of error.
     public var proportionalGain: Double = 0.8
@@ -34,7 +43,7 @@ public struct DriftController: Sendable {
     public var maxNudge: Double = 0.02
     public var maxTrim: Double = 0.005
     /// Rate changes smaller than this are not sent to the player.
-    public var rateStep: Double = 0.0005
+    public var rateStep: Double = 0.00005
     /// Weight of a new error sample in the smoothed error (1 = no smoothing). Samples are first
     /// passed through a median of three, so one late or garbled reading moves nothing.
     public var smoothing: Double = 0.5
@@ -82,6 +91,8 @@ public struct DriftController: Sendable {
   /// Learned: added to a seek's target because the player lands behind it.
   public private(set) var seekLead: Double = 0
   public private(set) var smoothedError: Double?
+  /// How much one reading's error differs from the last, on average: the readings' noise.
+  public private(set) var readingNoise: Double?
   public private(set) var seekCount = 0
   private var overSeekThreshold = 0
   private var belowStop = 0
@@ -122,6 +133,10 @@ public struct DriftController: Sendable {
       return seek(to: expected, at: now)
     }
     overSeekThreshold = 0
+    if let previous = recentErrors.last {
+      let step = min(abs(error - previous), configuration.noiseCeiling)
+      readingNoise = readingNoise.map { $0 + configuration.noiseSmoothing * (step - $0) } ?? step
+    }
     recentErrors.append(error)
     if recentErrors.count > 3 { recentErrors.removeFirst() }
     let filtered = recentErrors.count == 3 ? recentErrors.sorted()[1] : error
@@ -129,7 +144,7 @@ public struct DriftController: Sendable {
     smoothedError = smoothed
 
     if phase == .idle {
-      guard abs(smoothed) > configuration.startThreshold else { return inStep(error: smoothed, at: now) }
+      guard abs(smoothed) > startThreshold else { return inStep(error: smoothed, at: now) }
       // Wandered out of step: what was seen so far of the drift still counts.
       if let first = idleErrors.first, now - first.time >= configuration.driftWindow / 2, idleErrors.count >= 8 {
         correctTrim(bySlope: Self.fit(idleErrors).slope)
@@ -143,7 +158,7 @@ public struct DriftController: Sendable {
       trim -= configuration.integralGain * smoothed * gap
       trim = min(max(trim, -configuration.maxTrim), configuration.maxTrim)
     }
-    belowStop = abs(smoothed) < configuration.stopThreshold ? belowStop + 1 : 0
+    belowStop = abs(smoothed) < configuration.stopShare * startThreshold ? belowStop + 1 : 0
     if belowStop >= configuration.stopConfirmations {
       phase = .idle
       startDriftWindow(at: now)
@@ -151,6 +166,12 @@ public struct DriftController: Sendable {
     }
     let nudge = min(max(-configuration.proportionalGain * smoothed, -configuration.maxNudge), configuration.maxNudge)
     return request(rate: 1 + trim + nudge)
+  }
+
+  /// An error above this starts a nudge: the configured least, or the readings' noise times
+  /// the margin.
+  public var startThreshold: Double {
+    max(configuration.startThreshold, configuration.noiseMargin * (readingNoise ?? 0))
   }
 
   /// The caller moved the player itself (a new track, a resume): wait for it to settle, and

@@ -3,14 +3,40 @@ import Testing
 @testable import BlastoiseSync
 
 @Suite struct DriftControllerTests {
-  @Test func aSmallErrorChangesNothing() {
+  @Test func anErrorWithinCleanReadingsNoiseChangesNothing() {
     var controller = DriftController()
     for step in 0..<20 {
       let now = Double(step) * 0.1
-      #expect(controller.update(expected: 10 + now, actual: 10 + now + 0.001, at: now) == .none)
+      #expect(controller.update(expected: 10 + now, actual: 10 + now + 0.0003, at: now) == .none)
     }
     #expect(controller.phase == .idle)
     #expect(abs(controller.rate - 1) < 0.0005)
+  }
+
+  @Test func withCleanReadingsAMillisecondIsNudgedAway() {
+    var controller = DriftController()
+    guard case .setRate(let rate) = controller.update(expected: 10, actual: 10.001, at: 0) else {
+      Issue.record("expected a rate change")
+      return
+    }
+    #expect(rate < 1 && rate > 0.999, "a gentle slow-down: \(rate)")
+  }
+
+  @Test func noisyReadingsWidenTheDeadbandAndAreNotChased() {
+    // Readings that differ by up to ±1.5 ms from one to the next around a 1 ms error: the start
+    // threshold widens past their noise, and the rate stays within 0.3 % of 1 (5 cents, under
+    // what an ear tells apart).
+    var controller = DriftController()
+    var random = SplitMix64(state: 5)
+    var widest = 0.0
+    for step in 0..<300 {
+      let now = Double(step) * 0.1
+      let reading = 10 + now + 0.001 + random.uniform(-0.0015...0.0015)
+      _ = controller.update(expected: 10 + now, actual: reading, at: now)
+      if now >= 5 { widest = max(widest, abs(controller.rate - 1)) }
+    }
+    #expect(controller.startThreshold > 0.0015, "\(controller.startThreshold)")
+    #expect(widest < 0.003, "the rate went \(widest) off 1 chasing noise")
   }
 
   @Test func oneLateReadingMovesNothing() {

@@ -116,6 +116,15 @@ import Testing
     #expect(late <= 20, "\(late) rate changes in the last minute")
   }
 
+  @Test func cleanReadingsAreHeldWithinHalfAMillisecond() {
+    // mpv's readings through PulseAudio differ by ~0.1 ms from one to the next.
+    for seed in UInt64(30)..<UInt64(35) {
+      let run = simulate(duration: 90, seed: seed, readingJitter: 0.0002)
+      #expect(run.worstError(after: 40) < 0.0005, "seed \(seed): \(run.worstError(after: 40))")
+      #expect(run.swings(band: 0.0005) == 0, "seed \(seed): \(run.swings(band: 0.0005)) swings")
+    }
+  }
+
   @Test func manySeedsAndAFasterPlayerAllConverge() {
     for seed in UInt64(10)..<UInt64(20) {
       var player = SimulatedPlayer()

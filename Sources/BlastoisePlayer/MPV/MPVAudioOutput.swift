@@ -26,6 +26,8 @@ public final class MPVAudioOutput: AudioOutput, @unchecked Sendable {
     var position: AudioPosition?
     var paused = true
     var rate = 1.0
+    /// Whether the time stretcher keeps the pitch (`setRate`).
+    var stretching = false
     var load = LoadPhase.none
     var ended = false
     /// What mpv's playlist holds after the loaded file (`preload`).
@@ -72,10 +74,11 @@ public final class MPVAudioOutput: AudioOutput, @unchecked Sendable {
       ("input-default-bindings", "no"), ("audio-display", "no"), ("audio-client-name", "blastoise"),
       // No built-in Lua scripts (stats, console, auto profiles): nothing to show, threads saved.
       ("load-stats-overlay", "no"), ("load-osd-console", "no"), ("load-auto-profiles", "no"),
-      // Rate nudges keep the pitch. The time stretcher is in the chain from the start: mpv
-      // would otherwise insert it at the first speed ≠ 1 and rebuild the chain, and every
-      // rebuild makes the position jump by 10–20 ms.
-      ("af", "scaletempo2"),
+      // A room's rate nudges go through the resampler, which moves the sound smoothly: the
+      // time stretcher (scaletempo2) realizes them in whole blocks, jumps of ~20 ms at the
+      // speakers (bench/acoustic). A listener's own rate (a book at 1.5×) keeps its pitch:
+      // `setRate` turns the stretcher on for it.
+      ("audio-pitch-correction", "no"),
       // A preloaded next file is opened while the current one ends, for a change without a gap.
       ("prefetch-playlist", "yes"),
     ]
@@ -165,11 +168,22 @@ public final class MPVAudioOutput: AudioOutput, @unchecked Sendable {
     mpv.setDoubleAsync("volume", min(1, max(0, volume)) * 100)
   }
 
+  /// Rates this close to 1 are a room's nudges, resampled: the pitch moves with them, 1.7 cents
+  /// at 0.1 % (an in-step trim), 34 at 2 % (the fastest catch-up, for a moment). Further off
+  /// the pitch is kept.
+  static let resampledRates = 0.95...1.05
+
   public func setRate(_ rate: Double) {
-    let changed = state.withLock { state in
-      defer { state.rate = rate }
-      return state.rate != rate
+    let (changed, stretch) = state.withLock { state in
+      defer {
+        state.rate = rate
+        state.stretching = !Self.resampledRates.contains(rate)
+      }
+      let stretching = !Self.resampledRates.contains(rate)
+      return (state.rate != rate, stretching != state.stretching ? stretching : nil)
     }
+    // The filter chain is rebuilt once (a jump of 10–20 ms) when a listener picks such a rate.
+    if let stretch { mpv.setFlagAsync("audio-pitch-correction", stretch) }
     if changed { mpv.setDoubleAsync("speed", rate) }
   }
 
