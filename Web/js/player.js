@@ -19,7 +19,6 @@ export class Player extends EventTarget {
     this.blocked = false; // the browser refused to start without a click
     this.loadToken = 0;
     audio.preload = "auto";
-    if ("preservesPitch" in audio) audio.preservesPitch = true;
     const saved = JSON.parse(localStorage.getItem(VOLUME_KEY) || "{}");
     audio.volume = Number.isFinite(saved.volume) ? Math.min(1, Math.max(0, saved.volume)) : 0.8;
     audio.muted = !!saved.muted;
@@ -110,7 +109,12 @@ export class Player extends EventTarget {
     this.audio.currentTime = Math.max(0, Math.min(max, seconds));
   }
 
+  /** A room's nudges (rates within 5 % of 1) are resampled, so the sound follows them smoothly
+   *  (kept pitch means time-stretching, which moves it in blocks: steps of milliseconds at the
+   *  speakers, bench/acoustic); a listener's own rate (a book at 1.5×) keeps its pitch. */
   setRate(rate) {
+    const keepPitch = Math.abs(rate - 1) > 0.05;
+    if ("preservesPitch" in this.audio && this.audio.preservesPitch !== keepPitch) this.audio.preservesPitch = keepPitch;
     if (Math.abs(this.audio.playbackRate - rate) > 1e-5) this.audio.playbackRate = rate;
   }
 

@@ -18,11 +18,13 @@
 // the engine only asks it to follow the room and reads its state back for the meter.
 //
 // Drift is estimated by a least-squares line through the last FILTER samples (≈1 s), read at the
-// newest one: it follows a steady trend without lag, and it averages out the ±5 ms sawtooth that
-// Chromium's currentTime shows while it time-stretches (rate ≠ 1). Measured in Chromium: entering
-// time-stretching (from rate 1 to any rate ≥ 0.003 away) sets playback back by ≈20 ms once;
-// changes between stretched rates and the return to 1 cost nothing. So a correction, once
-// started, continues until the drift is below RELEASE_BAND, then the rate goes back to exactly 1.
+// newest one: it follows a steady trend without lag, and it averages out the sawtooth of
+// Chromium's currentTime while the rate ≠ 1. A correction, once started, continues until the
+// drift is below RELEASE_BAND, then the rate goes back to exactly 1. Nudges are resampled
+// (player.js): with the pitch kept, Chromium time-stretched them in blocks, and the sound moved
+// in steps of milliseconds (≈20 ms on entering a stretch) whatever currentTime said. The bands
+// and MIN_NUDGE were measured with the stretcher; tighter bands chased currentTime's noise
+// (bench/acoustic: p95 2.3–2.6 ms against 1.3–1.5 ms).
 import { clientNow } from "./clock.js";
 import { inviteFor } from "./prefs.js";
 
