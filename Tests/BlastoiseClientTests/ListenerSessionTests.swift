@@ -83,6 +83,25 @@ import Testing
     await server.stop()
   }
 
+  /// A speaker 2 s late (told as the output delay): the player keeps 2 s ahead of the room, so
+  /// what comes out is where the room is. (2 s: well past the checks' allowance on a busy machine.)
+  @Test func anOutputDelayKeepsThePlayerThatMuchAhead() async throws {
+    let server = try await ClientTestServer()
+    let (api, room) = try await server.signedIn("owner")
+    try await api.seek(room: room.id, to: 5)
+    let output = FakeAudioOutput()
+    var configuration = ListenerSession.Configuration()
+    configuration.outputDelay = 2
+    let session = ListenerSession(api: api, output: output, configuration: configuration)
+    try await session.join()
+    try await eventually("the player 2 s ahead of the room") {
+      let now = try await Self.positions(api, room.id, output, session)
+      return abs(now.player - now.room - 2) < now.allowed
+    }
+    await session.stop()
+    await server.stop()
+  }
+
   @Test func theSessionTellsTheRoomHowItStands() async throws {
     let server = try await ClientTestServer()
     let (api, room, _, session) = try await Self.playingSession(on: server)

@@ -35,6 +35,17 @@ import Testing
     #expect(InviteLink("http://h/#/room/a/b") == nil)
   }
 
+  @Test func anOutputDelayIsMilliseconds() throws {
+    #expect(try ListenOptions.parse(["http://h", "--output-delay", "180"], environment: [:]).outputDelayMs == 180)
+    #expect(try ListenOptions.parse(["http://h"], environment: ["BLASTOISE_OUTPUT_DELAY": "-20"]).outputDelayMs == -20)
+    #expect(try ListenOptions.parse(["http://h"], environment: [:]).outputDelayMs == 0)
+    for bad in ["soon", "5000", "-501", "nan"] {
+      #expect(throws: CommandUsageError.self) {
+        try ListenOptions.parse(["http://h", "--output-delay", bad], environment: [:])
+      }
+    }
+  }
+
   @Test func mistakesAreRefused() {
     #expect(throws: CommandUsageError.self) { try ListenOptions.parse([], environment: [:]) }
     #expect(throws: CommandUsageError.self) { try ListenOptions.parse(["http://h", "--user"], environment: [:]) }

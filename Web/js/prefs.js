@@ -3,6 +3,9 @@ const CHANNEL_KEY = "blastoise.channel";
 const GUEST_KEY = "blastoise.guest";
 const TAB_KEY = "blastoise.tab";
 const INVITES_KEY = "blastoise.invites";
+const OUTPUT_DELAY_KEY = "blastoise.outputDelay";
+/** The output delays a person may set, in ms (a Bluetooth speaker: often 100–300). */
+export const OUTPUT_DELAY_RANGE = Object.freeze({ min: -500, max: 3000 });
 
 const read = (key) => { try { return localStorage.getItem(key); } catch { return null; } };
 const write = (key, value) => { try { if (value === null) localStorage.removeItem(key); else localStorage.setItem(key, value); } catch { /* private mode */ } };
@@ -14,7 +17,14 @@ export const prefs = {
   set guestChosen(yes) { write(GUEST_KEY, yes ? "1" : null); },
   get tab() { return read(TAB_KEY); },
   set tab(name) { write(TAB_KEY, name); },
+  /** How much later than this browser reports its sound comes out of the speakers, in ms. */
+  get outputDelayMs() { return clampDelay(Number(read(OUTPUT_DELAY_KEY))); },
+  set outputDelayMs(ms) { write(OUTPUT_DELAY_KEY, clampDelay(ms) ? String(clampDelay(ms)) : null); },
 };
+
+function clampDelay(ms) {
+  return Number.isFinite(ms) ? Math.round(Math.min(OUTPUT_DELAY_RANGE.max, Math.max(OUTPUT_DELAY_RANGE.min, ms))) : 0;
+}
 
 export function rememberChannel(id) {
   prefs.channel = id;

@@ -26,7 +26,7 @@
 // and MIN_NUDGE were measured with the stretcher; tighter bands chased currentTime's noise
 // (bench/acoustic: p95 2.3–2.6 ms against 1.3–1.5 ms).
 import { clientNow } from "./clock.js";
-import { inviteFor } from "./prefs.js";
+import { inviteFor, prefs } from "./prefs.js";
 
 export const SYNC_PARAMS = Object.freeze({
   TICK_MS: 100,
@@ -85,6 +85,7 @@ export class SyncEngine {
     this.samples = [];
     this.correcting = false;
     this.seekLead = loadLead(); // s: how long a seek-and-play takes to get going here (learned, kept per device)
+    this.outputDelay = prefs.outputDelayMs / 1000; // s: the sound leaves the speakers this much after currentTime (set per device)
     this.learnLead = false;
     this.settleUntil = 0;
     this.lastFiltered = null;
@@ -129,7 +130,8 @@ export class SyncEngine {
     this.lastSeq = -1;
   }
 
-  /** Where the room is now, in seconds into the current track. */
+  /** Where the element should be now, in seconds into the current track: where the room is,
+   *  and while it plays, this device's output delay further on, so its sound is the room's. */
   target() {
     const st = this.state;
     if (!st || !st.track) return 0;
@@ -138,10 +140,17 @@ export class SyncEngine {
       const elapsedMs = Number.isFinite(st.serverTime)
         ? this.clock.serverNow() - st.serverTime
         : clientNow() - this.receivedAt;
-      position += Math.max(0, elapsedMs) / 1000;
+      position = Math.max(0, position + Math.max(0, elapsedMs) / 1000 + this.outputDelay);
     }
     const duration = st.track.duration;
     return duration > 0 ? Math.min(position, duration) : position;
+  }
+
+  /** This device's output delay (ms; kept for the next visit): the element moves to match. */
+  setOutputDelay(ms) {
+    prefs.outputDelayMs = ms;
+    this.outputDelay = prefs.outputDelayMs / 1000;
+    this.resetFilter();
   }
 
   suspend() {
@@ -319,6 +328,7 @@ export class SyncEngine {
       rtt: this.clock.rtt,
       clockQuality: this.clock.quality,
       seekLead: this.seekLead,
+      outputDelayMs: this.outputDelay * 1000,
       seeks: this.seeks,
       serverNow,
       seq: this.lastSeq,

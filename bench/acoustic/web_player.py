@@ -1,6 +1,7 @@
 """One page of the web app playing its room into a PulseAudio sink, for bench/acoustic/run: a
 headless Chromium whose PULSE_SINK is that sink, signed in (a page lands in the main room), left
 playing until the process is stopped. Prints "playing" once the page's sync says so.
+ACOUSTIC_WEB_DELAY_MS sets the page's output delay (the sync meter's setting).
 
     python web_player.py BASE USER PASSWORD SINK
 """
@@ -42,6 +43,9 @@ def main() -> None:
     signal.signal(signal.SIGINT, lambda *_: stopping.append(True))
     try:
         driver.get(base + "/")
+        delay = os.environ.get("ACOUSTIC_WEB_DELAY_MS")
+        if delay:
+            driver.execute_script("localStorage.setItem('blastoise.outputDelay', arguments[0]); location.reload();", delay)
         wait_for(driver, "document.querySelector('#auth-form')")
         driver.find_element(By.ID, "auth-username").send_keys(user)
         driver.find_element(By.ID, "auth-password").send_keys(password)

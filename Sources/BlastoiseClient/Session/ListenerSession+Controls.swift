@@ -30,7 +30,7 @@ extension ListenerSession {
 
   public func seek(by delta: Double) async {
     let now = clock.now()
-    let current = snapshot.sourceMode == .radio ? target(at: now) : output.position()?.extrapolated(to: now)
+    let current = snapshot.sourceMode == .radio ? roomPosition(at: now) : output.position()?.extrapolated(to: now)
     guard let current else { return }
     let duration = snapshot.track?.duration ?? .infinity
     await seek(to: min(max(0, current + delta), max(0, duration - 0.5)))

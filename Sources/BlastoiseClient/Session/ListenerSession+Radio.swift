@@ -102,7 +102,17 @@ extension ListenerSession {
   static let unjudgedTail = 0.5
 
   /// Where the room is at monotonic time `now`, seconds into its track.
+  /// Where the player should be at `now`: the room's position, and while it plays the output
+  /// delay further on, so that the sound is where the room is.
   func target(at now: Double) -> Double? {
+    guard let position = roomPosition(at: now), let state = room, let track = state.track else { return nil }
+    guard !state.paused else { return position }
+    let ahead = position + configuration.outputDelay
+    return track.duration > 0 ? min(max(0, ahead), track.duration) : max(0, ahead)
+  }
+
+  /// Where the room is at `now`, in seconds into its track.
+  func roomPosition(at now: Double) -> Double? {
     guard let state = room, let track = state.track else { return nil }
     if state.paused { return state.currentTimestamp }
     let elapsed: Double

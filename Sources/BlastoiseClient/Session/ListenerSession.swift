@@ -18,6 +18,9 @@ public actor ListenerSession {
     public var reconnect = ReconnectPolicy()
     /// How often `snapshots` gets a new value while something plays.
     public var snapshotInterval: Double = 0.25
+    /// Seconds the sound leaves the speakers after the player says it plays (a Bluetooth
+    /// speaker's delay, told by the listener): the player keeps that much ahead of the room.
+    public var outputDelay: Double = 0
     public init() {}
   }
 

@@ -39,7 +39,9 @@ public enum ListenCommand {
     } catch {
       fail("blastoise: cannot start the audio player: \(error)", status: 1)
     }
-    let session = ListenerSession(api: api, output: output)
+    var configuration = ListenerSession.Configuration()
+    configuration.outputDelay = options.outputDelayMs / 1000
+    let session = ListenerSession(api: api, output: output, configuration: configuration)
     let room: RoomInfo
     do {
       room = try await session.join(roomID: options.roomID, invite: options.invite)

@@ -2,6 +2,7 @@
 // clock is known (offset ± error). Compact in the top bar, details on click.
 import { h } from "../dom.js";
 import { icon } from "../icons.js";
+import { OUTPUT_DELAY_RANGE } from "../prefs.js";
 
 function ms(seconds) {
   return `${seconds >= 0 ? "+" : "−"}${Math.abs(seconds * 1000).toFixed(Math.abs(seconds) < 0.1 ? 1 : 0)} ms`;
@@ -24,10 +25,21 @@ export function mountSyncMeter(ctx) {
     rows[key] = h("dd", { text: "—" });
     return [h("dt", { text: label }), rows[key]];
   };
+  // A speaker that plays late (Bluetooth, a receiver) is told here: this device plays that much
+  // earlier, so its sound is the room's.
+  const delay = h("input", {
+    type: "number", id: "output-delay", class: "meter-input", value: String(sync.outputDelay * 1000),
+    attrs: { min: OUTPUT_DELAY_RANGE.min, max: OUTPUT_DELAY_RANGE.max, step: 1, "aria-label": "Output delay in milliseconds" },
+  });
+  delay.addEventListener("change", () => {
+    sync.setOutputDelay(Number(delay.value));
+    delay.value = String(Math.round(sync.outputDelay * 1000));
+  });
   const details = h("div", { class: "meter-details", hidden: true, attrs: { role: "dialog", "aria-label": "Sync details" } },
     h("h3", { text: "Sync" }),
-    h("dl", {}, row("drift", "Drift now"), row("filtered", "Drift (filtered)"), row("rate", "Playback rate"), row("offset", "Clock offset"), row("error", "Clock error"), row("rtt", "Best round trip"), row("seeks", "Seeks"), row("lead", "Start lead"), row("source", "Audio from"), row("phase", "State")),
-    h("p", { class: "meter-note", text: "Small drift is corrected by nudging the playback rate (0.95–1.05×); more than 0.5 s by seeking." }));
+    h("dl", {}, row("drift", "Drift now"), row("filtered", "Drift (filtered)"), row("rate", "Playback rate"), row("offset", "Clock offset"), row("error", "Clock error"), row("rtt", "Best round trip"), row("seeks", "Seeks"), row("lead", "Start lead"), row("source", "Audio from"), row("phase", "State"),
+      h("dt", {}, h("label", { text: "Output delay", attrs: { for: "output-delay" } })), h("dd", {}, delay, " ms")),
+    h("p", { class: "meter-note", text: "Small drift is corrected by nudging the playback rate (0.95–1.05×); more than 0.5 s by seeking. If this device sounds late next to the others (Bluetooth: often 100–300 ms), raise its output delay until they agree." }));
   const wrap = h("div", { class: "meter-wrap" }, button, details);
 
   button.addEventListener("click", () => {
