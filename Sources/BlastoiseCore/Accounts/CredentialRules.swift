@@ -1,9 +1,14 @@
+import BlastoiseProtocol
 import Foundation
 
 /// What a username and a password must be.
 public enum CredentialRules {
   public static let usernameLength = 1...32
   public static let passwordLength = 8...256
+  /// The rules as `/api/status` tells a sign-up form.
+  public static let published = ServerStatus.Credentials(
+    usernameMaxLength: usernameLength.upperBound, passwordMinLength: passwordLength.lowerBound,
+    passwordMaxLength: passwordLength.upperBound)
 
   /// The username as stored (trimmed, NFKC) and its key for uniqueness and lookup. Names that
   /// mix Latin, Greek and Cyrillic letters are refused: `аdmin` with a Cyrillic `а` would pass

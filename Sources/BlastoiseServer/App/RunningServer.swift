@@ -79,7 +79,7 @@ public final class RunningServer: Sendable {
       ytdlp: .init(
         enabled: imports.enabled,
         available: imports.enabled ? imports.available : ExecutableLookup.find("yt-dlp") != nil),
-      app: ServerStatus.appName, serverId: services.serverID)
+      app: ServerStatus.appName, serverId: services.serverID, credentials: CredentialRules.published)
 
     let podcasts = Self.podcasts(
       configuration, storage: services.storage, covers: services.library.covers, clock: clock)

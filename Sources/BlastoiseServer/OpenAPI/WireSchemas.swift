@@ -127,6 +127,12 @@ enum WireSchemas {
       "ytdlp": Schema.object(
         ["enabled": Schema.boolean, "available": Schema.boolean], required: ["enabled", "available"]),
       "app": Schema.additive(["const": "blastoise"]), "serverId": Schema.additive(Schema.string),
+      "credentials": Schema.additive(
+        Schema.object(
+          [
+            "usernameMaxLength": Schema.integer, "passwordMinLength": Schema.integer,
+            "passwordMaxLength": Schema.integer,
+          ], required: ["usernameMaxLength", "passwordMinLength", "passwordMaxLength"])),
     ],
     required: ["version", "allowGuests", "allowSignup", "ytdlp"])
 

@@ -6,13 +6,18 @@ import { icon } from "../icons.js";
 
 export function mountAuth(root, { status, notice, invite, onSignedIn, onGuest }) {
   let mode = "login";
+  // The rules are the server's (`/api/status`), so the hint says what sign-up enforces.
+  const rules = { usernameMaxLength: 32, passwordMinLength: 8, passwordMaxLength: 256, ...status?.credentials };
   const username = h("input", { type: "text", id: "auth-username", name: "username", autocomplete: "username", required: true, maxLength: 64, spellcheck: false, autocapitalize: "none" });
-  const password = h("input", { type: "password", id: "auth-password", name: "password", autocomplete: "current-password", required: true, maxLength: 256 });
+  const password = h("input", { type: "password", id: "auth-password", name: "password", autocomplete: "current-password", required: true, maxLength: rules.passwordMaxLength });
   const error = h("p", { class: "auth-error", id: "auth-error", hidden: true, attrs: { role: "alert" } });
   const submit = h("button", { class: "btn primary wide", type: "submit", id: "auth-submit", text: "Sign in" });
   const loginTab = h("button", { class: "auth-tab active", type: "button", id: "tab-login", text: "Sign in", onclick: () => setMode("login") });
   const signupTab = h("button", { class: "auth-tab", type: "button", id: "tab-signup", text: "Create account", onclick: () => setMode("signup") });
-  const hint = h("p", { class: "muted small auth-hint", hidden: true, text: "Usernames: letters, digits, . _ -; passwords: at least 8 characters." });
+  const hint = h("p", {
+    class: "muted small auth-hint", id: "auth-hint", hidden: true,
+    text: `Usernames: up to ${rules.usernameMaxLength} characters — spaces and signs are fine, in one alphabet. Passwords: at least ${rules.passwordMinLength} characters.`,
+  });
 
   const form = h("form", { class: "auth-form", id: "auth-form", onsubmit: submitForm },
     h("label", { class: "field" }, h("span", { class: "field-label", text: "Username" }), username),

@@ -1,0 +1,52 @@
+"""Creating an account: the form's hint states the rules sign-up enforces (the server's own, from
+`/api/status`), a name that breaks one is refused with the server's reason, and a name the hint
+allows — spaces and signs included — makes an account."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+
+from helpers import js_wait, text_of
+
+
+def open_sign_up(page, base: str) -> None:
+    page.get(base + "/")
+    js_wait(page, "document.querySelector('#auth-form')")
+    page.execute_script("document.getElementById('tab-signup').click()")
+    js_wait(page, "!document.getElementById('auth-hint').hidden", message="the sign-up hint")
+
+
+def sign_up(page, username: str, password: str = "password-123") -> None:
+    page.execute_script("""
+        document.getElementById('auth-username').value = arguments[0];
+        document.getElementById('auth-password').value = arguments[1];
+        document.getElementById('auth-submit').click();""", username, password)
+
+
+def test_the_sign_up_hint_is_the_rule_the_server_enforces(server, browsers):
+    with urllib.request.urlopen(server.base + "/api/status") as response:
+        rules = json.load(response)["credentials"]
+    page = browsers()
+    open_sign_up(page, server.base)
+    hint = text_of(page, "#auth-hint")
+    assert f"up to {rules['usernameMaxLength']} characters" in hint and "spaces and signs are fine" in hint, hint
+    assert f"at least {rules['passwordMinLength']} characters" in hint, hint
+
+    # Past the length the hint gives: refused, with the server's reason.
+    sign_up(page, "n" * (rules["usernameMaxLength"] + 1))
+    js_wait(page, "!document.getElementById('auth-error').hidden", message="the refusal")
+    assert text_of(page, "#auth-error") == f"Username must be 1–{rules['usernameMaxLength']} characters"
+    # Two alphabets (a Cyrillic а in a Latin name): refused too.
+    sign_up(page, f"\u0430dmin{int(time.time() * 1000) % 100000}")
+    js_wait(page, "document.getElementById('auth-error').textContent.includes('mix')", message="the alphabet refusal")
+    # A short password: the hint's other rule.
+    sign_up(page, f"pat{int(time.time() * 1000) % 100000}", "short")
+    js_wait(page, "document.getElementById('auth-error').textContent.includes('8')", message="the password refusal")
+
+    # Spaces and signs, as the hint says: an account.
+    name = f"bob smith! {int(time.time() * 1000) % 100000}"
+    sign_up(page, name)
+    js_wait(page, "document.querySelector('#app') && window.__blastoise", message="the app after sign-up")
+    assert name in page.execute_script("return document.getElementById('account-button').textContent")
