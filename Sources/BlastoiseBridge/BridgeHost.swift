@@ -140,6 +140,9 @@ public actor BridgeHost {
   }
 
   func control(_ message: PageMessage) async throws(BridgeError) {
+    // Only the page's next `load` after the player went on by itself takes that file as it
+    // plays; after anything else, a load of it is a load.
+    if case .load = message {} else { advancedTo = nil }
     switch message {
     case .load(let request):
       carItem = nil
