@@ -1,10 +1,19 @@
-/// Text copied into a reply with some characters replaced: runs of characters kept as they are
-/// are appended whole (one copy each), not character by character, which made escaping the
-/// largest cost of a search's answer.
+/// Text copied into a reply with some characters replaced: text none of whose bytes `mayReplace`
+/// flags (the usual case: names and IDs) is appended whole after one pass over its bytes; other
+/// text has its runs of kept characters appended whole (one copy each), not character by
+/// character. Escaping was the largest cost of a search's answer.
 enum SubsonicEscaping {
   /// Appends `text` to `output`; a character `replacement` answers for is replaced by that (an
-  /// empty answer leaves it out).
-  static func append(_ text: String, to output: inout String, replacing replacement: (Unicode.Scalar) -> String?) {
+  /// empty answer leaves it out). `mayReplace` flags every UTF-8 byte that begins (or is) a
+  /// character `replacement` may replace.
+  static func append(
+    _ text: String, to output: inout String, mayReplace: (UInt8) -> Bool,
+    replacing replacement: (Unicode.Scalar) -> String?
+  ) {
+    guard text.utf8.contains(where: mayReplace) else {
+      output += text
+      return
+    }
     let scalars = text.unicodeScalars
     var run = scalars.startIndex
     var index = run

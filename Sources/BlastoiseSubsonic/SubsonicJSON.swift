@@ -71,8 +71,14 @@ enum SubsonicJSON {
 
   private static func string(_ text: String, into output: inout String) {
     output += "\""
-    SubsonicEscaping.append(text, to: &output, replacing: escaped)
+    SubsonicEscaping.append(text, to: &output, mayReplace: mayEscape, replacing: escaped)
     output += "\""
+  }
+
+  /// Bytes that begin a character `escaped` may replace: controls, quote, backslash, and the
+  /// first byte of U+2028 and U+2029.
+  private static func mayEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2
   }
 
   private static func escaped(_ scalar: Unicode.Scalar) -> String? {

@@ -45,7 +45,7 @@ enum SubsonicXML {
   }
 
   private static func escape(_ text: String, attribute: Bool, into output: inout String) {
-    SubsonicEscaping.append(text, to: &output) { scalar in
+    SubsonicEscaping.append(text, to: &output, mayReplace: mayEscape) { scalar in
       switch scalar {
       case "&": "&amp;"
       case "<": "&lt;"
@@ -57,6 +57,15 @@ enum SubsonicXML {
       case "\r": "&#13;"
       default: allowed(scalar) ? nil : ""
       }
+    }
+  }
+
+  /// Bytes that begin a character `escape` may replace or leave out: controls, the markup
+  /// characters, and the first byte of U+FFFE and U+FFFF.
+  private static func mayEscape(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0..<0x20, UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), 0xEF: true
+    default: false
     }
   }
 

@@ -105,4 +105,46 @@ struct StatelessNodesTests {
       #expect(found.tracks.map(\.title) == ["Faraway Song"])
     }
   }
+
+  /// Each node keeps each person's annotations in memory, and an app's now playing: a star on
+  /// one node shows on the other (it forgets what it kept when told), and what an app says it
+  /// plays on one node is in the other's `getNowPlaying`.
+  @Test func aStarAndWhatAnAppPlaysOnOneNodeShowOnTheOther() async throws {
+    try await RoomNodesProcessTests.withNodes(2, seconds: [1]) { nodes, _ in
+      let (onA, onB) = (nodes[0].client, nodes[1].client)
+      let track = try #require(try await onB.get("/api/library").json([SeedTrack].self).first)
+      let kept = try await onB.get(APIRoute.annotations.path("tracks")).json([String: Annotation].self)
+      #expect(kept.isEmpty)  // B now keeps Ann's (none)
+      let starred = try await onA.request("PUT", APIRoute.favourite.path("tracks", track.id))
+      #expect(starred.status == 200, "\(starred.text)")
+      try await Self.eventually("node B never showed the star made on node A") {
+        let seen = try await onB.get(APIRoute.annotations.path("tracks")).json([String: Annotation].self)
+        return seen[track.id]?.favourite == true
+      }
+
+      let secret = try await SubsonicRoutesTests.appPassword(onA)
+      let app = [("u", "keeper"), ("p", secret), ("c", "Symfonium")]
+      let reported = try await SubsonicRoutesTests.call(
+        onA, "reportPlayback",
+        app + [("mediaId", track.id), ("mediaType", "song"), ("state", "playing"), ("positionMs", "250")])
+      #expect(SubsonicRoutesTests.errorCode(reported) == nil, "\(reported)")
+      try await Self.eventually("node B's getNowPlaying never listed what the app plays on node A") {
+        let playing = try await SubsonicRoutesTests.call(onB, "getNowPlaying", app)
+        let entries = (playing["nowPlaying"] as? [String: Any])?["entry"] as? [[String: Any]] ?? []
+        return entries.contains {
+          $0["id"] as? String == track.id && $0["username"] as? String == "keeper"
+            && $0["playerName"] as? String == "Symfonium" && $0["state"] as? String == "playing"
+        }
+      }
+    }
+  }
+
+  /// Asks `seen` every 25 ms until it says yes; a hang guard of 60 s.
+  static func eventually(_ failure: Comment, _ seen: () async throws -> Bool) async throws {
+    for _ in 0..<2400 {
+      if try await seen() { return }
+      try await Task.sleep(for: .milliseconds(25))
+    }
+    Issue.record(failure)
+  }
 }

@@ -60,6 +60,27 @@ struct SubsonicReplyTests {
     #expect((songs?.first?["genres"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Jazz", "Bop"])
   }
 
+  /// Each character either format changes, alone in plain text (text with none is copied whole):
+  /// the JSON reads back the same, the XML parses and keeps what XML can carry.
+  @Test(arguments: ["\"", "\\", "\u{1}", "\n", "\u{1F}", "\u{2028}", "\u{2029}", "&", "<", ">", "\u{FFFE}", "\u{FFFF}"])
+  func eachCharacterThatIsEscapedIsEscapedAlone(character: String) throws {
+    let text = "a" + character + "b"
+    let element = SubsonicElement("song", ["title": text])
+    let json = SubsonicReply(.success(element), format: .json, serverVersion: "1").body
+    let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+    let song = (object?["subsonic-response"] as? [String: Any])?["song"] as? [String: Any]
+    #expect(song?["title"] as? String == text)
+    let jsonp = SubsonicReply(.success(element), format: .jsonp(callback: "cb"), serverVersion: "1").body
+    #expect(!jsonp.unicodeScalars.contains { $0 == "\u{2028}" || $0 == "\u{2029}" })
+    let xml = SubsonicReply(.success(element), format: .xml, serverVersion: "1").body
+    let reader = ElementReader()
+    let parser = XMLParser(data: Data(xml.utf8))
+    parser.delegate = reader
+    #expect(parser.parse(), "\(xml)")
+    let kept = ["\u{1}", "\u{1F}", "\u{FFFE}", "\u{FFFF}"].contains(character) ? "ab" : text
+    #expect(reader.elements.first { $0.name == "song" }?.attributes["title"] == kept)
+  }
+
   @Test func anEmptyListIsAnEmptyArrayAndTextIsValue() throws {
     let genres = SubsonicElement(
       "genres",

@@ -17,7 +17,8 @@ public protocol AnnotationStore: Sendable {
   /// one and their last play becomes `time` (never earlier than it was). False when no such track.
   @discardableResult
   func recordPlay(trackID: String, userID: Int, at time: Int64) async throws -> Bool
-  /// The annotation of each of `ids` that has one.
+  /// The annotation of each of `ids` that has one (one whose favourite and rating were cleared
+  /// and that was never played has none).
   func annotations(kind: AnnotatedKind, ids: [String], userID: Int) async throws -> [String: Annotation]
   /// The annotation of every item of `kind` the person annotated (one that has none any more,
   /// its favourite and rating cleared and never played, is left out).

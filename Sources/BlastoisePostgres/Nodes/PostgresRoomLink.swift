@@ -9,7 +9,8 @@ import Glibc
 #endif
 
 /// A node's link to the other nodes through PostgreSQL: one connection of its own, on a thread of
-/// its own, that `LISTEN`s for room, library, listener-count, import-job, chat and room event notices and holds the session-level advisory locks of the
+/// its own, that `LISTEN`s for room, library, listener-count, import-job, chat, room event,
+/// annotation and playback notices and holds the session-level advisory locks of the
 /// rooms this node owns. Both end with the session, so a node that dies loses its rooms at once
 /// and a node whose link breaks knows it missed notices: it reconnects with a backoff, listens
 /// again and says so (`Events.reconnected`). Notices go out through the pool, after the commit
@@ -28,6 +29,10 @@ public final class PostgresRoomLink: Sendable {
     public var chat: @Sendable (ChatNotice) -> Void
     /// Who did what, or who was removed, in a room on another node (`notifyRoomEvent`).
     public var roomEvent: @Sendable (RoomEventNotice) -> Void
+    /// A person's annotations changed on another node (`notifyAnnotationsChanged`): their user ID.
+    public var annotationsChanged: @Sendable (Int) -> Void
+    /// What a person plays, reported on another node (`notifyPlaybackReport`).
+    public var playbackReport: @Sendable (PlaybackReportNotice) -> Void
     /// The link is listening on a new session: notices sent before are not coming.
     public var reconnected: @Sendable () -> Void
 
@@ -37,8 +42,13 @@ public final class PostgresRoomLink: Sendable {
       libraryChanged: @escaping @Sendable () -> Void,
       listenerCounts: @escaping @Sendable (ListenerCountNotice) -> Void,
       jobsChanged: @escaping @Sendable () -> Void, chat: @escaping @Sendable (ChatNotice) -> Void,
-      roomEvent: @escaping @Sendable (RoomEventNotice) -> Void, reconnected: @escaping @Sendable () -> Void
+      roomEvent: @escaping @Sendable (RoomEventNotice) -> Void,
+      annotationsChanged: @escaping @Sendable (Int) -> Void,
+      playbackReport: @escaping @Sendable (PlaybackReportNotice) -> Void,
+      reconnected: @escaping @Sendable () -> Void
     ) {
+      self.annotationsChanged = annotationsChanged
+      self.playbackReport = playbackReport
       self.chat = chat
       self.roomEvent = roomEvent
       self.notice = notice
@@ -153,6 +163,26 @@ public final class PostgresRoomLink: Sendable {
     await send(payload, on: RoomEventNotice.channel, failure: "rooms: could not tell the other nodes of a room event")
   }
 
+  /// Tells the other nodes that a person's annotations changed here, after the change committed:
+  /// they forget what they kept of that person. Not sent: logged; they show the old ones until
+  /// the person's next change or the link's next session.
+  public func notifyAnnotationsChanged(userID: Int) async {
+    await send(
+      AnnotationNotice(nodeID: nodeID, userID: userID).payload, on: AnnotationNotice.channel,
+      failure: "annotations: could not tell the other nodes of a change")
+  }
+
+  /// Tells the other nodes what a person's app said it plays here. Not sent (or too long):
+  /// logged; their `getNowPlaying` misses it until the app's next report.
+  public func notifyPlaybackReport(username: String, report: PlaybackReport) async {
+    guard let payload = PlaybackReportNotice(nodeID: nodeID, username: username, report: report).payload else {
+      log("subsonic: a playback report of \(username) is too long to tell the other nodes")
+      return
+    }
+    await send(
+      payload, on: PlaybackReportNotice.channel, failure: "subsonic: could not tell the other nodes of a report")
+  }
+
   private func send(_ payload: String, on channel: String, failure: String) async {
     do {
       try await database.autocommit { connection in
@@ -193,6 +223,8 @@ public final class PostgresRoomLink: Sendable {
         try connection.run(script: "LISTEN \(Self.jobsChannel)")
         try connection.run(script: "LISTEN \(ChatNotice.channel)")
         try connection.run(script: "LISTEN \(RoomEventNotice.channel)")
+        try connection.run(script: "LISTEN \(AnnotationNotice.channel)")
+        try connection.run(script: "LISTEN \(PlaybackReportNotice.channel)")
       } catch {
         if failures == 0 { log("rooms: the link to the other nodes failed (\(error)); retrying") }
         failures += 1
@@ -277,6 +309,14 @@ public final class PostgresRoomLink: Sendable {
         if let notice = ChatNotice(payload: payload), notice.nodeID != nodeID { events.chat(notice) }
       case RoomEventNotice.channel:
         if let notice = RoomEventNotice(payload: payload), notice.nodeID != nodeID { events.roomEvent(notice) }
+      case AnnotationNotice.channel:
+        if let notice = AnnotationNotice(payload: payload), notice.nodeID != nodeID {
+          events.annotationsChanged(notice.userID)
+        }
+      case PlaybackReportNotice.channel:
+        if let notice = PlaybackReportNotice(payload: payload), notice.nodeID != nodeID {
+          events.playbackReport(notice)
+        }
       case ListenerCountNotice.channel:
         if let counts = ListenerCountNotice(payload: payload), counts.nodeID != nodeID { events.listenerCounts(counts) }
       default:

@@ -42,7 +42,7 @@ public final class RunningServer: Sendable {
       rooms = RoomDirectory(
         store: services.storage.rooms, catalog: catalog, clock: roomClock,
         keeping: RoomKeeping(
-          annotations: services.storage.annotations, progress: services.storage.progress,
+          annotations: services.annotations, progress: services.storage.progress,
           chat: services.storage.roomChat),
         sharing: services.roomLink.map(RoomNodes.sharing(over:)) ?? .alone)
       try await rooms.load()
@@ -107,16 +107,21 @@ public final class RunningServer: Sendable {
     ).register(on: &router)
     let covers = CoverVariants(store: services.library.covers, log: ServerLog.write)
     CoverRoutes(covers: covers, auth: authenticator).register(on: &router)
+    let link = services.roomLink
+    let nowPlaying = SubsonicNowPlaying(now: { clock.milliseconds() }) { username, report in
+      await link?.notifyPlaybackReport(username: username, report: report)
+    }
     SubsonicRoutes(
-      accounts: services.accounts, proxy: proxy, storage: services.storage, library: services.library, tracks: catalog,
+      accounts: services.accounts, proxy: proxy, storage: services.storage, annotations: services.annotations,
+      nowPlaying: nowPlaying, library: services.library, tracks: catalog,
       files: trackFiles, covers: covers, playlists: playlists, podcasts: podcasts, rooms: rooms,
       clock: clock, roomClock: roomClock
     ).register(on: &router)
     CatalogRoutes(
-      catalog: services.storage.catalog, annotations: services.storage.annotations, library: services.library,
+      catalog: services.storage.catalog, annotations: services.annotations, library: services.library,
       auth: authenticator
     ).register(on: &router)
-    AnnotationRoutes(annotations: services.storage.annotations, auth: authenticator, clock: clock).register(
+    AnnotationRoutes(annotations: services.annotations, auth: authenticator, clock: clock).register(
       on: &router)
     ProgressRoutes(progress: services.storage.progress, podcasts: podcasts, auth: authenticator, clock: clock).register(
       on: &router)
@@ -186,7 +191,10 @@ public final class RunningServer: Sendable {
     }
     hosts.listenPort.store(Int(http.port), ordering: .relaxed)
     let roomEvents = services.roomLink.map {
-      RoomNodes.start($0, directory: rooms, library: services.library, imports: imports)
+      RoomNodes.start(
+        $0, directory: rooms,
+        followers: RoomNodes.Followers(
+          library: services.library, imports: imports, annotations: services.annotations, nowPlaying: nowPlaying))
     }
     await Self.printSetupCode(services.accounts)
     return RunningServer(

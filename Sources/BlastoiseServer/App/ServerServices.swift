@@ -9,6 +9,9 @@ struct ServerServices: Sendable {
   let policy: InstancePolicy
   let accounts: AccountService
   let library: LibraryService
+  /// The store's annotations, each person's kept in memory (`storage.annotations` is not used
+  /// directly: its writes would not be seen).
+  let annotations: RememberedAnnotations
   /// Open sockets per session: every session that ends closes its sockets here.
   let sockets: SessionSockets
   /// On PostgreSQL, how this node's rooms and library follow the other nodes' (started by
@@ -40,13 +43,15 @@ struct ServerServices: Sendable {
     let library = LibraryService(
       store: storage.library, locks: storage.locks, musicDirectory: configuration.musicDirectory,
       dataDirectory: configuration.dataDirectory, announce: { await link?.notifyLibraryChanged() })
+    let annotations = RememberedAnnotations(storage.annotations) { await link?.notifyAnnotationsChanged(userID: $0) }
     do {
       try FileManager.default.createDirectory(atPath: library.uploadsDirectory, withIntermediateDirectories: true)
     } catch {
       throw StartupError(message: "cannot create \(library.uploadsDirectory): \(error.localizedDescription)")
     }
     return ServerServices(
-      storage: storage, policy: policy, accounts: accounts, library: library, sockets: sockets,
+      storage: storage, policy: policy, accounts: accounts, library: library, annotations: annotations,
+      sockets: sockets,
       roomLink: link, serverID: sealer.serverID)
   }
 

@@ -46,8 +46,8 @@ struct SubsonicAnnotations: Sendable {
           }
         } else if let id = ids.last {
           _ = try await library.track(id)
-          nowPlaying.report(
-            .init(trackID: id, player: Self.player(call), state: nil, position: nil, rate: 1, at: now),
+          await nowPlaying.report(
+            PlaybackReport(trackID: id, player: Self.player(call), state: nil, position: nil, rate: 1, at: now),
             by: call.caller.username)
         }
         return nil
@@ -61,15 +61,15 @@ struct SubsonicAnnotations: Sendable {
           try parameters.required("mediaId"), type: try parameters.required("mediaType"), call)
         let id = track.id
         let stateName = try parameters.required("state")
-        guard let state = SubsonicNowPlaying.State(rawValue: stateName) else {
+        guard let state = PlaybackReport.State(rawValue: stateName) else {
           throw SubsonicFailure(
             .generic, "'state' is starting, playing, paused or stopped, not '\(stateName.prefix(40))'")
         }
         let position = Int64(try parameters.requiredInt("positionMs", in: SubsonicParameters.positionRange))
         let rate = try Self.rate(parameters.string("playbackRate"))
         let now = clock.milliseconds()
-        let heard = nowPlaying.report(
-          .init(trackID: id, player: Self.player(call), state: state, position: position, rate: rate, at: now),
+        let heard = await nowPlaying.report(
+          PlaybackReport(trackID: id, player: Self.player(call), state: state, position: position, rate: rate, at: now),
           by: call.caller.username)
         let enough = Double(heard) / 1000 >= min(track.duration / 2, 240)
         if state == .stopped, enough, try parameters.bool("ignoreScrobble") != true {

@@ -1,30 +1,18 @@
+import BlastoiseCore
 import Synchronization
 
-/// What each person plays now, as their apps say: a `scrobble` that is not a submission, or a
-/// `reportPlayback` (the `playbackReport` extension) with its state, position and rate, from
-/// which the position now is reckoned, and how long of it was heard. Kept in memory for
-/// `getNowPlaying` until the app says it stopped, or ten minutes after it last said anything.
+/// What each person plays now, as their apps say (`PlaybackReport`), from which the position
+/// now is reckoned, and how long of it was heard. Kept in memory for `getNowPlaying` until the
+/// app says it stopped, or ten minutes after it last said anything. Reports made on the other
+/// nodes come in through `heard` (their `announce` sends this node's), so every node answers
+/// for everyone.
 final class SubsonicNowPlaying: Sendable {
-  enum State: String, Sendable, CaseIterable {
-    case starting, playing, paused, stopped
-  }
-
-  struct Report: Sendable, Equatable {
-    let trackID: String
-    let player: String
-    let state: State?
-    /// Milliseconds into the track when it was reported.
-    let position: Int64?
-    let rate: Double
-    let at: Int64
-  }
-
   struct Entry: Sendable, Equatable {
     let trackID: String
     let username: String
     let player: String
     let minutesAgo: Int
-    let state: State?
+    let state: PlaybackReport.State?
     /// Reckoned for now: a playing track moves on at its rate since the report.
     let position: Int64?
     let rate: Double?
@@ -32,16 +20,30 @@ final class SubsonicNowPlaying: Sendable {
 
   static let keptMilliseconds: Int64 = 600_000
   /// Each person's last report, and how long of that play they have heard (ms of the track).
-  private let reports = Mutex<[String: (report: Report, heard: Int64)]>([:])
+  private let reports = Mutex<[String: (report: PlaybackReport, heard: Int64)]>([:])
   private let now: @Sendable () -> Int64
+  private let announce: @Sendable (String, PlaybackReport) async -> Void
 
-  init(now: @escaping @Sendable () -> Int64) { self.now = now }
+  /// `announce`: tells the other nodes of a report made here (by whom).
+  init(now: @escaping @Sendable () -> Int64, announce: @escaping @Sendable (String, PlaybackReport) async -> Void) {
+    self.now = now
+    self.announce = announce
+  }
 
-  /// A report of `username`'s; answers how much of the play it belongs to was heard so far: the
-  /// time spent `playing` (at its rate) since it started — a play starts anew with `starting` or
-  /// another track. A stopped one ends what they play.
+  /// A report of `username`'s made here: kept, told to the other nodes, and answers how much of
+  /// the play it belongs to was heard so far (`heard`).
   @discardableResult
-  func report(_ report: Report, by username: String) -> Int64 {
+  func report(_ report: PlaybackReport, by username: String) async -> Int64 {
+    let heard = heard(report, by: username)
+    await announce(username, report)
+    return heard
+  }
+
+  /// Keeps a report; answers how much of the play it belongs to was heard so far: the time spent
+  /// `playing` (at its rate) since it started — a play starts anew with `starting` or another
+  /// track. A stopped one ends what they play.
+  @discardableResult
+  func heard(_ report: PlaybackReport, by username: String) -> Int64 {
     reports.withLock { reports in
       var heard: Int64 = 0
       if let last = reports[username], last.report.trackID == report.trackID, report.state != .starting {

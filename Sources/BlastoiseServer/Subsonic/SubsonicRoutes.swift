@@ -11,14 +11,14 @@ struct SubsonicRoutes: Sendable {
   let api: SubsonicAPI
 
   init(
-    accounts: AccountService, proxy: ProxyTrust, storage: any Storage, library: LibraryService,
-    tracks: TrackCatalog, files: TrackFiles, covers: CoverVariants, playlists: PlaylistService,
+    accounts: AccountService, proxy: ProxyTrust, storage: any Storage, annotations: any AnnotationStore,
+    nowPlaying: SubsonicNowPlaying, library: LibraryService, tracks: TrackCatalog, files: TrackFiles,
+    covers: CoverVariants, playlists: PlaylistService,
     podcasts: PodcastService, rooms: RoomDirectory, clock: any WallClock, roomClock: any WallClock
   ) {
     let items = SubsonicLibrary(
-      catalog: storage.catalog, annotations: storage.annotations, tracks: tracks,
+      catalog: storage.catalog, annotations: annotations, tracks: tracks,
       generation: { library.generation })
-    let nowPlaying = SubsonicNowPlaying { clock.milliseconds() }
     let groups: [[String: SubsonicEndpoint]] = [
       SubsonicSystem(accounts: accounts, library: library, tracks: tracks, scans: SubsonicScans(watching: library))
         .endpoints,

@@ -63,7 +63,7 @@ public enum AnnotationRules {
     kind: AnnotatedKind, ids: [String], userID: Int, _ statements: some AnnotationStatements
   ) throws -> [String: Annotation] {
     guard !ids.isEmpty else { return [:] }
-    return byItem(try statements.annotations(kind, ids: ids, userID: userID))
+    return byItem(try statements.annotations(kind, ids: ids, userID: userID)).filter { !$0.value.isEmpty }
   }
 
   public static func annotations(

@@ -18,13 +18,19 @@ import Testing
     return (albums.map(\.id), artists.map(\.id))
   }
 
-  @Test(arguments: StoreBackends.all)
-  func favouritesArePerPersonLatestFirstAndKeepTheirTime(backend: StoreBackend) async throws {
+  /// The storage's annotations, or the same through each person's kept in memory
+  /// (`RememberedAnnotations`), which must keep the same contract.
+  static func store(_ storage: any Storage, remembered: Bool) -> any AnnotationStore {
+    remembered ? RememberedAnnotations(storage.annotations) { _ in } : storage.annotations
+  }
+
+  @Test(arguments: StoreBackends.all, [false, true])
+  func favouritesArePerPersonLatestFirstAndKeepTheirTime(backend: StoreBackend, remembered: Bool) async throws {
     try await backend.withStorage { storage in
       let ann = try await Fixture.user("Ann", in: storage)
       let bob = try await Fixture.user("Bob", in: storage)
       let (albums, artists) = try await Self.library(storage)
-      let store = storage.annotations
+      let store = Self.store(storage, remembered: remembered)
       #expect(try await store.setFavourite(true, kind: .albums, id: albums[0], userID: ann.id, at: 1_000))
       #expect(try await store.setFavourite(true, kind: .albums, id: albums[1], userID: ann.id, at: 2_000))
       #expect(try await store.setFavourite(true, kind: .tracks, id: "sha256:a2", userID: ann.id, at: 3_000))
@@ -47,12 +53,12 @@ import Testing
     }
   }
 
-  @Test(arguments: StoreBackends.all)
-  func unknownItemsAreRefusedAndNothingIsKept(backend: StoreBackend) async throws {
+  @Test(arguments: StoreBackends.all, [false, true])
+  func unknownItemsAreRefusedAndNothingIsKept(backend: StoreBackend, remembered: Bool) async throws {
     try await backend.withStorage { storage in
       let ann = try await Fixture.user("Ann", in: storage)
       _ = try await Self.library(storage)
-      let store = storage.annotations
+      let store = Self.store(storage, remembered: remembered)
       for kind in AnnotatedKind.allCases {
         #expect(try await store.setFavourite(true, kind: kind, id: "nothing", userID: ann.id, at: 1) == false)
         #expect(try await store.setRating(3, kind: kind, id: "nothing", userID: ann.id) == false)
@@ -62,12 +68,12 @@ import Testing
     }
   }
 
-  @Test(arguments: StoreBackends.all)
-  func ratingsAreOneToFiveAndClear(backend: StoreBackend) async throws {
+  @Test(arguments: StoreBackends.all, [false, true])
+  func ratingsAreOneToFiveAndClear(backend: StoreBackend, remembered: Bool) async throws {
     try await backend.withStorage { storage in
       let ann = try await Fixture.user("Ann", in: storage)
       let (albums, _) = try await Self.library(storage)
-      let store = storage.annotations
+      let store = Self.store(storage, remembered: remembered)
       #expect(try await store.setRating(4, kind: .tracks, id: "sha256:a1", userID: ann.id))
       #expect(try await store.setRating(5, kind: .albums, id: albums[0], userID: ann.id))
       await #expect(throws: CoreError.self) {
@@ -78,19 +84,19 @@ import Testing
       }
       #expect(try await store.annotations(kind: .tracks, ids: ["sha256:a1"], userID: ann.id)["sha256:a1"]?.rating == 4)
       #expect(try await store.setRating(nil, kind: .tracks, id: "sha256:a1", userID: ann.id))
-      let cleared = try await store.annotations(kind: .tracks, ids: ["sha256:a1"], userID: ann.id)["sha256:a1"]
-      #expect(cleared?.rating == nil)
+      // Cleared and never anything else: it has no annotation any more.
+      #expect(try await store.annotations(kind: .tracks, ids: ["sha256:a1"], userID: ann.id).isEmpty)
       #expect(try await store.annotations(kind: .albums, ids: albums, userID: ann.id)[albums[0]]?.rating == 5)
     }
   }
 
-  @Test(arguments: StoreBackends.all)
-  func everyAnnotationOfAKindIsListedForItsPersonOnly(backend: StoreBackend) async throws {
+  @Test(arguments: StoreBackends.all, [false, true])
+  func everyAnnotationOfAKindIsListedForItsPersonOnly(backend: StoreBackend, remembered: Bool) async throws {
     try await backend.withStorage { storage in
       let ann = try await Fixture.user("Ann", in: storage)
       let bob = try await Fixture.user("Bob", in: storage)
       let (albums, _) = try await Self.library(storage)
-      let store = storage.annotations
+      let store = Self.store(storage, remembered: remembered)
       try await store.setFavourite(true, kind: .tracks, id: "sha256:a1", userID: ann.id, at: 1_000)
       try await store.setRating(3, kind: .tracks, id: "sha256:a2", userID: ann.id)
       try await store.setRating(2, kind: .tracks, id: "sha256:b1", userID: ann.id)
@@ -107,13 +113,13 @@ import Testing
     }
   }
 
-  @Test(arguments: StoreBackends.all)
-  func aPlayCountsForTheTrackItsAlbumAndItsArtist(backend: StoreBackend) async throws {
+  @Test(arguments: StoreBackends.all, [false, true])
+  func aPlayCountsForTheTrackItsAlbumAndItsArtist(backend: StoreBackend, remembered: Bool) async throws {
     try await backend.withStorage { storage in
       let ann = try await Fixture.user("Ann", in: storage)
       let bob = try await Fixture.user("Bob", in: storage)
       let (albums, artists) = try await Self.library(storage)
-      let store = storage.annotations
+      let store = Self.store(storage, remembered: remembered)
       #expect(try await store.recordPlay(trackID: "sha256:a1", userID: ann.id, at: 1_000))
       #expect(try await store.recordPlay(trackID: "sha256:a2", userID: ann.id, at: 3_000))
       // A play reported late never moves the last play back.

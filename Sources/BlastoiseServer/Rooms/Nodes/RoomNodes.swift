@@ -1,9 +1,10 @@
 import BlastoiseCore
 import BlastoisePostgres
 
-/// Wires a node's rooms, library and import jobs to the other nodes through its PostgreSQL link:
-/// notices, listener counts and ownership from the link's thread go to the directory (in order,
-/// through one stream), changes go out; library and job notices make the library or the jobs be
+/// Wires a node's rooms, library, import jobs, annotations and now playing to the other nodes
+/// through its PostgreSQL link: notices, listener counts and ownership from the link's thread go
+/// to the directory (in order, through one stream), changes go out; annotation and playback
+/// notices are taken at once (memory only); library and job notices make the library or the jobs be
 /// read again, each on a stream of its own (a reread may take a while, and rooms must not wait
 /// for it) that keeps one pending: several notices during a reread cost one more.
 enum RoomNodes {
@@ -28,11 +29,18 @@ enum RoomNodes {
   /// own are sent again (`ListenerCountSender.heartbeat`).
   static let countsTick: Duration = ListenerCountSender.heartbeat / 3
 
-  /// Starts the link; returns the task that hands its events to `directory`, `library` and
-  /// `imports` (cancel it on stop).
-  static func start(
-    _ link: PostgresRoomLink, directory: RoomDirectory, library: LibraryService, imports: ImportService
-  ) -> Task<Void, Never> {
+  /// What follows the other nodes' changes besides the rooms.
+  struct Followers: Sendable {
+    let library: LibraryService
+    let imports: ImportService
+    let annotations: RememberedAnnotations
+    let nowPlaying: SubsonicNowPlaying
+  }
+
+  /// Starts the link; returns the task that hands its events to `directory` and `followers`
+  /// (cancel it on stop).
+  static func start(_ link: PostgresRoomLink, directory: RoomDirectory, followers: Followers) -> Task<Void, Never> {
+    let (library, imports, annotations) = (followers.library, followers.imports, followers.annotations)
     let (events, sink) = AsyncStream.makeStream(of: Event.self)
     let (libraryChanges, librarySink) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     let (jobChanges, jobsSink) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
@@ -41,7 +49,9 @@ enum RoomNodes {
         notice: { sink.yield(.notice($0)) }, ownership: { sink.yield(.ownership($0)) },
         libraryChanged: { librarySink.yield() }, listenerCounts: { sink.yield(.listenerCounts($0)) },
         jobsChanged: { jobsSink.yield() }, chat: { sink.yield(.chat($0)) },
-        roomEvent: { sink.yield(.roomEvent($0)) }, reconnected: { sink.yield(.reconnected) }))
+        roomEvent: { sink.yield(.roomEvent($0)) }, annotationsChanged: { annotations.forget(userID: $0) },
+        playbackReport: { followers.nowPlaying.heard($0.report, by: $0.username) },
+        reconnected: { sink.yield(.reconnected) }))
     return Task {
       await withDiscardingTaskGroup { group in
         group.addTask {
@@ -65,6 +75,7 @@ enum RoomNodes {
             if sessions > 1 {
               librarySink.yield()
               jobsSink.yield()
+              annotations.forgetAll()
             }
             await directory.resync()
             await directory.sendListenerCounts(all: true)
