@@ -2,21 +2,20 @@
 /// attributes and children under `"subsonic-response"`, a `list` as an array (empty too), an
 /// element's text as `"value"`.
 enum SubsonicJSON {
-  static func document(_ root: SubsonicElement) -> String {
-    var output = #"{"subsonic-response":"#
+  static func document(_ root: SubsonicElement, into output: inout SubsonicOutput) {
+    output.append(#"{"subsonic-response":"#)
     write(root, into: &output)
-    output += "}"
-    return output
+    output.append("}")
   }
 
-  private static func write(_ element: SubsonicElement, into output: inout String) {
-    output += "{"
+  private static func write(_ element: SubsonicElement, into output: inout SubsonicOutput) {
+    output.append("{")
     var first = true
     func key(_ name: String) {
-      if !first { output += "," }
+      if !first { output.append(",") }
       first = false
       string(name, into: &output)
-      output += ":"
+      output.append(":")
     }
     for (name, value) in element.attributes {
       key(name)
@@ -33,32 +32,31 @@ enum SubsonicJSON {
         write(child, into: &output)
       case .list(let name, let items):
         key(name)
-        output += "["
+        output.append("[")
         for (index, item) in items.enumerated() {
-          if index > 0 { output += "," }
+          if index > 0 { output.append(",") }
           write(item, into: &output)
         }
-        output += "]"
+        output.append("]")
       case .values(let name, let values):
         key(name)
-        output +=
-          "["
-          + values.map { value in
-            var text = ""
-            write(value, into: &text)
-            return text
-          }.joined(separator: ",") + "]"
+        output.append("[")
+        for (index, value) in values.enumerated() {
+          if index > 0 { output.append(",") }
+          write(value, into: &output)
+        }
+        output.append("]")
       }
     }
-    output += "}"
+    output.append("}")
   }
 
-  private static func write(_ value: SubsonicValue, into output: inout String) {
+  private static func write(_ value: SubsonicValue, into output: inout SubsonicOutput) {
     switch value {
     case .string(let text): string(text, into: &output)
-    case .int(let int): output += String(int)
-    case .double(let double): output += number(double)
-    case .bool(let bool): output += bool ? "true" : "false"
+    case .int(let int): output.append(int)
+    case .double(let double): output.append(number(double))
+    case .bool(let bool): output.append(bool ? "true" : "false")
     }
   }
 
@@ -69,32 +67,38 @@ enum SubsonicJSON {
     return String(value)
   }
 
-  private static func string(_ text: String, into output: inout String) {
-    output += "\""
-    SubsonicEscaping.append(text, to: &output, mayReplace: mayEscape, replacing: escaped)
-    output += "\""
+  private static func string(_ text: String, into output: inout SubsonicOutput) {
+    output.append("\"")
+    output.append(text, mayEscape: mayEscape, escape: escape)
+    output.append("\"")
   }
 
-  /// Bytes that begin a character `escaped` may replace: controls, quote, backslash, and the
+  /// Bytes that begin a character `escape` may replace: controls, quote, backslash, and the
   /// first byte of U+2028 and U+2029.
   private static func mayEscape(_ byte: UInt8) -> Bool {
     byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2
   }
 
-  private static func escaped(_ scalar: Unicode.Scalar) -> String? {
-    switch scalar {
-    case "\"": return "\\\""
-    case "\\": return "\\\\"
-    case "\n": return "\\n"
-    case "\r": return "\\r"
-    case "\t": return "\\t"
-    // U+2028 and U+2029 end a line in JavaScript, which JSONP is.
-    case "\u{2028}": return "\\u2028"
-    case "\u{2029}": return "\\u2029"
+  private static func escape(_ output: inout [UInt8], _ text: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int {
+    let byte = text[offset]
+    switch byte {
+    case UInt8(ascii: "\""): output += Array(#"\""#.utf8)
+    case UInt8(ascii: "\\"): output += Array(#"\\"#.utf8)
+    case UInt8(ascii: "\n"): output += Array(#"\n"#.utf8)
+    case UInt8(ascii: "\r"): output += Array(#"\r"#.utf8)
+    case UInt8(ascii: "\t"): output += Array(#"\t"#.utf8)
+    case 0xE2:
+      // U+2028 and U+2029 end a line in JavaScript, which JSONP is.
+      for (bytes, escaped): ([UInt8], String) in [([0xE2, 0x80, 0xA8], #"\u2028"#), ([0xE2, 0x80, 0xA9], #"\u2029"#)]
+      where SubsonicOutput.has(text, bytes, at: offset) {
+        output += Array(escaped.utf8)
+        return 3
+      }
+      output.append(byte)
     default:
-      guard scalar.value < 0x20 else { return nil }
-      let hex = String(scalar.value, radix: 16)
-      return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      let hex = Array("0123456789abcdef".utf8)
+      output += Array(#"\u00"#.utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
     }
+    return 1
   }
 }

@@ -11,8 +11,12 @@ public struct SubsonicReply: Sendable, Equatable {
     case jsonp(callback: String)
   }
 
-  public let body: String
+  /// The reply's bytes (UTF-8).
+  public let bytes: [UInt8]
   public let contentType: String
+
+  /// The reply as text.
+  public var body: String { String(decoding: bytes, as: UTF8.self) }
 
   /// An answer of one element, or of the envelope alone (nil). `serverVersion` is Blastoise's own.
   public init(_ content: Result<SubsonicElement?, SubsonicFailure>, format: Format, serverVersion: String) {
@@ -33,17 +37,22 @@ public struct SubsonicReply: Sendable, Equatable {
     case .success(let children): envelope.children = children
     case .failure(let failure): envelope.children = [.one(failure.element)]
     }
+    var output = SubsonicOutput(capacity: 4096)
     switch format {
     case .xml:
-      body = SubsonicXML.document(envelope)
+      SubsonicXML.document(envelope, into: &output)
       contentType = "application/xml; charset=utf-8"
     case .json:
-      body = SubsonicJSON.document(envelope)
+      SubsonicJSON.document(envelope, into: &output)
       contentType = "application/json; charset=utf-8"
     case .jsonp(let callback):
-      body = callback + "(" + SubsonicJSON.document(envelope) + ");"
+      output.append(callback)
+      output.append("(")
+      SubsonicJSON.document(envelope, into: &output)
+      output.append(");")
       contentType = "application/javascript; charset=utf-8"
     }
+    bytes = output.bytes
   }
 
   /// The format `f` and `callback` ask for. An unknown `f` is XML, as other servers answer it;

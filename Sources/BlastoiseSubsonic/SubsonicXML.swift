@@ -4,19 +4,25 @@
 enum SubsonicXML {
   static let namespace = "http://subsonic.org/restapi"
 
-  static func document(_ root: SubsonicElement) -> String {
-    var output = #"<?xml version="1.0" encoding="UTF-8"?>"#
+  static func document(_ root: SubsonicElement, into output: inout SubsonicOutput) {
+    output.append(#"<?xml version="1.0" encoding="UTF-8"?>"#)
     write(root, namespace: true, into: &output)
-    return output
   }
 
-  private static func write(_ element: SubsonicElement, namespace: Bool = false, into output: inout String) {
-    output += "<" + element.name
-    if namespace { output += #" xmlns=""# + Self.namespace + #"""# }
+  private static func write(_ element: SubsonicElement, namespace: Bool = false, into output: inout SubsonicOutput) {
+    output.append("<")
+    output.append(element.name)
+    if namespace {
+      output.append(#" xmlns=""#)
+      output.append(Self.namespace)
+      output.append(#"""#)
+    }
     for (name, value) in element.attributes {
-      output += " " + name + #"=""#
-      escape(text(value), attribute: true, into: &output)
-      output += #"""#
+      output.append(" ")
+      output.append(name)
+      output.append(#"=""#)
+      output.append(text(value), mayEscape: mayEscape, escape: escapeInAttribute)
+      output.append(#"""#)
     }
     let children = element.children.flatMap { children -> [SubsonicElement] in
       switch children {
@@ -26,13 +32,15 @@ enum SubsonicXML {
       }
     }
     guard !children.isEmpty || element.text != nil else {
-      output += "/>"
+      output.append("/>")
       return
     }
-    output += ">"
-    if let text = element.text { escape(text, attribute: false, into: &output) }
+    output.append(">")
+    if let text = element.text { output.append(text, mayEscape: mayEscape, escape: escapeInText) }
     for child in children { write(child, into: &output) }
-    output += "</" + element.name + ">"
+    output.append("</")
+    output.append(element.name)
+    output.append(">")
   }
 
   static func text(_ value: SubsonicValue) -> String {
@@ -41,22 +49,6 @@ enum SubsonicXML {
     case .int(let int): String(int)
     case .double(let double): SubsonicJSON.number(double)
     case .bool(let bool): bool ? "true" : "false"
-    }
-  }
-
-  private static func escape(_ text: String, attribute: Bool, into output: inout String) {
-    SubsonicEscaping.append(text, to: &output, mayReplace: mayEscape) { scalar in
-      switch scalar {
-      case "&": "&amp;"
-      case "<": "&lt;"
-      case ">": "&gt;"
-      case "\"" where attribute: "&quot;"
-      // Kept as they are, not normalised to spaces as attribute values otherwise are.
-      case "\t" where attribute: "&#9;"
-      case "\n" where attribute: "&#10;"
-      case "\r": "&#13;"
-      default: allowed(scalar) ? nil : ""
-      }
     }
   }
 
@@ -69,11 +61,40 @@ enum SubsonicXML {
     }
   }
 
-  private static func allowed(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x09, 0x0A, 0x0D: true
-    case 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
-    default: false
+  private static func escapeInAttribute(_ output: inout [UInt8], _ text: UnsafeBufferPointer<UInt8>, at offset: Int)
+    -> Int
+  {
+    escape(&output, text, at: offset, attribute: true)
+  }
+
+  private static func escapeInText(_ output: inout [UInt8], _ text: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int {
+    escape(&output, text, at: offset, attribute: false)
+  }
+
+  private static func escape(
+    _ output: inout [UInt8], _ text: UnsafeBufferPointer<UInt8>, at offset: Int, attribute: Bool
+  ) -> Int {
+    let byte = text[offset]
+    switch byte {
+    case UInt8(ascii: "&"): output += Array("&amp;".utf8)
+    case UInt8(ascii: "<"): output += Array("&lt;".utf8)
+    case UInt8(ascii: ">"): output += Array("&gt;".utf8)
+    case UInt8(ascii: "\"") where attribute: output += Array("&quot;".utf8)
+    // Kept as they are, not normalised to spaces as attribute values otherwise are.
+    case UInt8(ascii: "\t") where attribute: output += Array("&#9;".utf8)
+    case UInt8(ascii: "\n") where attribute: output += Array("&#10;".utf8)
+    case UInt8(ascii: "\r"): output += Array("&#13;".utf8)
+    case UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\""): output.append(byte)
+    case 0xEF:
+      // U+FFFE and U+FFFF are left out.
+      if SubsonicOutput.has(text, [0xEF, 0xBF, 0xBE], at: offset)
+        || SubsonicOutput.has(text, [0xEF, 0xBF, 0xBF], at: offset)
+      {
+        return 3
+      }
+      output.append(byte)
+    default: break  // another control character: left out
     }
+    return 1
   }
 }

@@ -197,6 +197,14 @@ import Testing
     _ = try await Self.call(owner, "star", [key, ("id", id)])
     let starred = try await Self.call(owner, "getAlbum", [key, ("id", album)])
     #expect(Self.songs(starred, in: "album").first { $0["id"] as? String == id }?["starred"] != nil)
+    // The same search again (another salt, the same person): their star is in it; a rating
+    // given in the web app too.
+    let salted = [("u", "owner"), ("t", SubsonicCredentials.token(secret: secret, salt: "5a17")), ("s", "5a17")]
+    let again = try await Self.call(owner, "search3", salted + [("query", "hljod")])
+    #expect(Self.songs(again, in: "searchResult3").first?["starred"] != nil)
+    #expect(try await owner.request("PUT", APIRoute.rating.path("tracks", id), json: #"{"rating":3}"#).status == 200)
+    let rated = try await Self.call(owner, "search3", [key, ("query", "hljod")])
+    #expect(Self.songs(rated, in: "searchResult3").first?["userRating"] as? Int == 3)
     let other = server.client()
     try await other.signUp("ben")
     let theirs = try await Self.call(other, "getAlbum", [("apiKey", try await Self.appPassword(other)), ("id", album)])
@@ -204,9 +212,9 @@ import Testing
 
     let song = LibraryRoutesTests.wav(seconds: 0.5, frequency: 660, title: "Uploaded Hljóð")
     #expect(try await UploadTests.upload(owner, [("new.wav", song)]).status == 200)
-    let again = try await Self.call(owner, "search3", [key, ("query", "hljod")])
+    let uploaded = try await Self.call(owner, "search3", [key, ("query", "hljod")])
     #expect(
-      Self.songs(again, in: "searchResult3").compactMap { $0["title"] as? String }.sorted() == [
+      Self.songs(uploaded, in: "searchResult3").compactMap { $0["title"] as? String }.sorted() == [
         "Hljóð", "Uploaded Hljóð",
       ])
     await server.stop()

@@ -23,6 +23,17 @@ public final class RememberedAnnotations: AnnotationStore {
     var lastUse: UInt64
   }
 
+  /// Which of a person's annotations an answer showed: an answer kept under an older version
+  /// is not theirs any more.
+  public struct Version: Sendable, Hashable, CustomStringConvertible {
+    /// How many times everyone's were forgotten (`forgetAll`).
+    let everyone: UInt64
+    /// How many times the person's were.
+    let person: UInt64
+
+    public var description: String { "\(everyone).\(person)" }
+  }
+
   private struct State {
     var kept: [Key: Kept] = [:]
     var count = 0
@@ -30,6 +41,8 @@ public final class RememberedAnnotations: AnnotationStore {
     /// Goes up with every forgetting: a store read begun before one is not kept (it may hold
     /// what was just changed).
     var forgettings: UInt64 = 0
+    var everyone: UInt64 = 0
+    var people: [Int: UInt64] = [:]
   }
 
   private let store: any AnnotationStore
@@ -46,10 +59,16 @@ public final class RememberedAnnotations: AnnotationStore {
     self.changed = changed
   }
 
+  /// The version of the person's annotations now; read it before what an answer shows.
+  public func version(userID: Int) -> Version {
+    state.withLock { Version(everyone: $0.everyone, person: $0.people[userID] ?? 0) }
+  }
+
   /// Forgets what is kept of the person (their annotations changed on another node).
   public func forget(userID: Int) {
     state.withLock { state in
       state.forgettings += 1
+      state.people[userID, default: 0] += 1
       for kind in AnnotatedKind.allCases {
         if let gone = state.kept.removeValue(forKey: Key(userID: userID, kind: kind)) {
           state.count -= gone.annotations.count
@@ -62,6 +81,7 @@ public final class RememberedAnnotations: AnnotationStore {
   public func forgetAll() {
     state.withLock { state in
       state.forgettings += 1
+      state.everyone += 1
       state.kept = [:]
       state.count = 0
     }

@@ -161,6 +161,9 @@ final class LibraryService: Sendable {
   func changedElsewhere() async {
     nextGeneration()
     await emit(.libraryChanged)
+    // Again once the observers are done: what was answered from the in-memory catalog while it
+    // was read again (kept under the generation before this one) is not kept past it.
+    nextGeneration()
   }
 
   /// Tells every observer, in order, and returns when they are done.

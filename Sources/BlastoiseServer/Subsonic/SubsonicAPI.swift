@@ -9,6 +9,7 @@ import BlastoiseSubsonic
 struct SubsonicAPI: Sendable {
   let endpoints: [String: SubsonicEndpoint]
   let callers: SubsonicCallers
+  let replies: SubsonicReplies
   let serverVersion: String
 
   func answer(_ request: HTTPRequest) async -> HTTPResponse {
@@ -16,16 +17,16 @@ struct SubsonicAPI: Sendable {
     do {
       parameters = try Self.parameters(of: request)
     } catch {
-      return reply(.failure(SubsonicFailure(.generic, error.message)), .xml)
+      return reply(SubsonicFailure(.generic, error.message), .xml)
     }
     let format: SubsonicReply.Format
     switch SubsonicReply.format(parameters) {
     case .success(let asked): format = asked
-    case .failure(let failure): return reply(.failure(failure), .xml)
+    case .failure(let failure): return reply(failure, .xml)
     }
     let name = Self.methodName(request.pathParameter("method"))
     guard let endpoint = endpoints[name] else {
-      return reply(.failure(SubsonicFailure(.generic, "Unknown API method '\(name.prefix(60))'")), format)
+      return reply(SubsonicFailure(.generic, "Unknown API method '\(name.prefix(60))'"), format)
     }
     do {
       var call: SubsonicCall?
@@ -33,23 +34,33 @@ struct SubsonicAPI: Sendable {
         let caller = try AccessPolicy.require(permission, of: try await callers.caller(parameters, request))
         call = SubsonicCall(request: request, parameters: parameters, caller: caller)
       }
+      let slot = endpoint.kept ? call.map { replies.slot(method: name, format: format, call: $0) } : nil
+      if let slot, let kept = replies.reply(in: slot) { return kept }
       switch try await endpoint.run(call) {
-      case .content(let content): return reply(.success(content), format)
+      case .content(let content):
+        let (response, bytes) = reply(.success(content), format)
+        if let slot { replies.keep(response, bytes: bytes, in: slot) }
+        return response
       case .media(let response): return response
       }
     } catch {
-      return reply(.failure(SubsonicFailures.failure(for: error)), format)
+      return reply(SubsonicFailures.failure(for: error), format)
     }
   }
 
+  /// The reply as a response, and its length.
   private func reply(_ content: Result<[SubsonicChildren], SubsonicFailure>, _ format: SubsonicReply.Format)
-    -> HTTPResponse
+    -> (HTTPResponse, bytes: Int)
   {
     let reply = SubsonicReply(content: content, format: format, serverVersion: serverVersion)
-    var response = HTTPResponse(body: .bytes(Array(reply.body.utf8)))
+    var response = HTTPResponse(body: .bytes(reply.bytes))
     response.headers.add("Content-Type", reply.contentType)
     response.headers.add("Cache-Control", "no-store")
-    return response
+    return (response, reply.bytes.count)
+  }
+
+  private func reply(_ failure: SubsonicFailure, _ format: SubsonicReply.Format) -> HTTPResponse {
+    reply(.failure(failure), format).0
   }
 
   /// `getAlbum.view` is `getAlbum`.

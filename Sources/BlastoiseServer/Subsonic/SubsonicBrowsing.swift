@@ -12,34 +12,34 @@ struct SubsonicBrowsing: Sendable {
 
   var endpoints: [String: SubsonicEndpoint] {
     [
-      "getArtists": .answer { call in
+      "getArtists": .kept { call in
         SubsonicElement(
           "artists", ["ignoredArticles": ""],
           children: [.list("index", try await indexes(try await library.everyArtist(), call.caller, folders: false))])
       },
-      "getIndexes": .answer { call in
+      "getIndexes": .kept { call in
         let artists = try await library.everyArtist()
         // The latest artist's arrival: what a client that caches the index by time compares.
         return SubsonicElement(
           "indexes", ["lastModified": artists.map(\.addedAt).max() ?? 0, "ignoredArticles": ""],
           children: [.list("index", try await indexes(artists, call.caller, folders: true))])
       },
-      "getArtist": .answer { call in
+      "getArtist": .kept { call in
         let detail = try await library.artist(try call.parameters.required("id"))
         let albums = try await library.albums(detail.albums, for: call.caller)
         let notes = try await library.annotations.annotations(
           kind: .artists, ids: [detail.artist.id], userID: call.caller.userID)
         return SubsonicItems.artist(detail.artist, notes[detail.artist.id], albums: albums)
       },
-      "getAlbum": .answer { call in try await album(try call.parameters.required("id"), for: call.caller) },
+      "getAlbum": .kept { call in try await album(try call.parameters.required("id"), for: call.caller) },
       "getSong": .answer { call in
         try await library.songs([try await library.track(try call.parameters.required("id"))], for: call.caller).first
       },
-      "getGenres": .answer { _ in
+      "getGenres": .kept { _ in
         let genres = try await library.catalog.genres(page: PageRange(offset: 0, limit: Int(Int32.max))).items
         return SubsonicElement("genres", children: [.list("genre", genres.map(SubsonicItems.genre))])
       },
-      "getMusicDirectory": .answer { call in try await directory(try call.parameters.required("id"), for: call.caller)
+      "getMusicDirectory": .kept { call in try await directory(try call.parameters.required("id"), for: call.caller)
       },
       "getArtistInfo2": .answer { call in
         let artist = try await library.artist(try call.parameters.required("id")).artist

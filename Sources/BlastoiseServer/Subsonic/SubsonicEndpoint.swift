@@ -29,21 +29,32 @@ struct SubsonicEndpoint: Sendable {
   }
 
   let access: Access
+  /// Its answer hangs only on the library, the parameters and the caller's annotations: it may be
+  /// answered again from memory (`SubsonicReplies`).
+  var kept = false
   let run: @Sendable (SubsonicCall?) async throws -> SubsonicOutcome
 
   /// An endpoint that answers an element.
   static func answer(
     _ permission: Permission = .listen, _ run: @escaping @Sendable (SubsonicCall) async throws -> SubsonicElement?
   ) -> SubsonicEndpoint {
-    SubsonicEndpoint(access: .caller(permission)) { call in .element(try await run(call!)) }
+    SubsonicEndpoint(access: .caller(permission), run: { call in .element(try await run(call!)) })
+  }
+
+  /// An endpoint that answers an element that hangs only on the library, the parameters and
+  /// the caller's annotations (nothing of the time, the rooms, the spoken word, or chance).
+  static func kept(_ run: @escaping @Sendable (SubsonicCall) async throws -> SubsonicElement?) -> SubsonicEndpoint {
+    var endpoint = answer(.listen, run)
+    endpoint.kept = true
+    return endpoint
   }
 
   /// An endpoint that answers media (or fails with a Subsonic error).
   static func media(_ run: @escaping @Sendable (SubsonicCall) async throws -> HTTPResponse) -> SubsonicEndpoint {
-    SubsonicEndpoint(access: .caller(.listen)) { call in .media(try await run(call!)) }
+    SubsonicEndpoint(access: .caller(.listen), run: { call in .media(try await run(call!)) })
   }
 
   static func open(_ content: @escaping @Sendable () -> [SubsonicChildren]) -> SubsonicEndpoint {
-    SubsonicEndpoint(access: .open) { _ in .content(content()) }
+    SubsonicEndpoint(access: .open, run: { _ in .content(content()) })
   }
 }

@@ -46,7 +46,7 @@ struct SubsonicLists: Sendable {
             .list("song", try await library.songs(starred.tracks, for: call.caller)),
           ])
       },
-      "search2": .answer { call in
+      "search2": .kept { call in
         let found = try await search(call)
         return SubsonicElement(
           "searchResult2",
@@ -78,7 +78,7 @@ struct SubsonicLists: Sendable {
         }
         return SubsonicElement("nowPlaying", children: [.list("entry", entries)])
       },
-      "search3": .answer { call in
+      "search3": .kept { call in
         let found = try await search(call)
         return SubsonicElement(
           "searchResult3",

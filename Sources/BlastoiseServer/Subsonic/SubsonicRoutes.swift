@@ -11,7 +11,7 @@ struct SubsonicRoutes: Sendable {
   let api: SubsonicAPI
 
   init(
-    accounts: AccountService, proxy: ProxyTrust, storage: any Storage, annotations: any AnnotationStore,
+    accounts: AccountService, proxy: ProxyTrust, storage: any Storage, annotations: RememberedAnnotations,
     nowPlaying: SubsonicNowPlaying, library: LibraryService, tracks: TrackCatalog, files: TrackFiles,
     covers: CoverVariants, playlists: PlaylistService,
     podcasts: PodcastService, rooms: RoomDirectory, clock: any WallClock, roomClock: any WallClock
@@ -35,7 +35,9 @@ struct SubsonicRoutes: Sendable {
     ]
     api = SubsonicAPI(
       endpoints: groups.reduce(into: [:]) { all, group in all.merge(group) { first, _ in first } },
-      callers: SubsonicCallers(accounts: accounts, proxy: proxy, clock: clock), serverVersion: BlastoiseVersion.current)
+      callers: SubsonicCallers(accounts: accounts, proxy: proxy, clock: clock),
+      replies: SubsonicReplies(generation: { library.generation }, version: { annotations.version(userID: $0) }),
+      serverVersion: BlastoiseVersion.current)
   }
 
   func register(on router: inout Router) {
