@@ -337,5 +337,21 @@ public enum PostgresSchema {
     .podcastRefreshMinutes,
     // A podcast's picture as a cover (one text for both backends).
     .podcastCovers,
+    // A track's file size (bytes) and bit rate (kbit/s), for the Subsonic API's songs. Every file
+    // is read again at the next scan, for its bit rate.
+    Migration(
+      version: 30, name: "track_size_bit_rate",
+      sql: """
+        ALTER TABLE tracks ADD COLUMN size BIGINT;
+        ALTER TABLE tracks ADD COLUMN bit_rate INTEGER;
+        UPDATE track_files SET modified_ns = -1;
+        DROP VIEW track_rows;
+        CREATE VIEW track_rows AS SELECT id, filename, title, artist, album, duration, replay_gain_db, replay_peak,
+          added_at, album_artist, track_number, track_total, disc_number, disc_total, date, genres, composer,
+          compilation, mb_track_id, mb_album_id, mb_artist_id, mb_album_artist_id, title_sort, artist_sort, album_sort,
+          album_artist_sort, lyrics IS NOT NULL AS has_lyrics, album_id, album_credit, album_artist_id, artist_id,
+          available, order_key, cover_id, size, bit_rate
+          FROM tracks;
+        """),
   ]
 }

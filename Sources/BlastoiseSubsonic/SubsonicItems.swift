@@ -22,7 +22,8 @@ public enum SubsonicItems {
         "playCount": annotation.map { Int64($0.playCount) }, "discNumber": track.discNumber,
         "starred": annotation?.favouriteAt.map(date), "albumId": track.albumId, "artistId": track.artistId,
         "type": "music", "mediaType": "song", "musicBrainzId": track.musicBrainz.track,
-        "played": annotation?.playedAt.map(date), "displayComposer": track.composer,
+        "played": annotation?.playedAt.map(date), "displayComposer": track.composer, "size": track.size,
+        "bitRate": track.bitRate,
       ], children: children)
   }
 

@@ -42,6 +42,18 @@ import Testing
     }
   }
 
+  /// The bit rate the headers say: a CBR MP3's as encoded (64 kbit/s; TagLib averages the
+  /// stream, its header frame too, which a file of a few seconds would round up), a WAV's the PCM
+  /// rate (16 bits × the rate, mono).
+  @Test func theBitRateIsTheOneEncoded() async throws {
+    try await withFixtureDirectory { directory in
+      let mp3 = try await AudioFixtures.make(.mp3CBR, seconds: 30, in: directory)
+      #expect(try TagReader.read(path: mp3.path).get().bitRate == 64)
+      let wav = try await AudioFixtures.make(.wav, seconds: 2.5, in: directory)
+      #expect(try TagReader.read(path: wav.path).get().bitRate == 16 * AudioFormat.wav.sampleRate / 1000)
+    }
+  }
+
   /// Without a Xing header TagLib guesses from the first frame's bitrate (1.07 s for this file);
   /// counting frames gives what decoders play, encoder delay and padding included, since
   /// nothing in the file says how long they are.

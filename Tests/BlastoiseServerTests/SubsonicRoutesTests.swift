@@ -138,6 +138,11 @@ import Testing
     #expect(
       Self.songs(detail, in: "album").map { $0["title"] as? String } == ["Svefn-g-englar", "Hljóð", "Olsen Olsen"])
     #expect(Self.songs(detail, in: "album").map { $0["discNumber"] as? Int } == [1, 1, 2])
+    // Each song's size is its file's, and its bit rate is the audio's.
+    for song in Self.songs(detail, in: "album") {
+      let file = try await client.get(APIRoute.track.path(song["id"] as! String))
+      #expect(song["size"] as? Int == file.body.count && (song["bitRate"] as? Int ?? 0) > 0, "\(song)")
+    }
 
     // Folders: the artist's holds its albums, the album's its songs.
     let folder = try await Self.call(client, "getMusicDirectory", [key, ("id", sigur["id"] as! String)])

@@ -29,6 +29,8 @@ public struct ScannedTrack: Sendable, Equatable {
   public let duration: Double
   public let replayGainDb: Double?
   public let replayPeak: Double?
+  /// Kbit/s, as the file's headers say (`AudioTags.bitRate`).
+  public let bitRate: Int?
   /// The cover the scan kept for it (`CoverID`), if it has one.
   public let coverID: String?
   /// Album artist, numbers, genres, … (the catalog's tags).
@@ -36,8 +38,10 @@ public struct ScannedTrack: Sendable, Equatable {
 
   public init(
     file: LibraryFile, trackID: String, title: String?, artist: String?, album: String?, duration: Double,
-    replayGainDb: Double?, replayPeak: Double?, coverID: String? = nil, catalog: CatalogTags = CatalogTags()
+    replayGainDb: Double?, replayPeak: Double?, bitRate: Int? = nil, coverID: String? = nil,
+    catalog: CatalogTags = CatalogTags()
   ) {
+    self.bitRate = bitRate
     self.file = file
     self.trackID = trackID
     self.title = title

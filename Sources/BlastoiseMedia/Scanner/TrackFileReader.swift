@@ -15,7 +15,8 @@ public enum TrackFileReader {
         ScannedTrack(
           file: file, trackID: trackID, title: tags.title, artist: tags.artist, album: tags.album,
           duration: tags.duration, replayGainDb: tags.replayGainDb, replayPeak: tags.replayPeak,
-          coverID: covers.coverID(forTrackAt: file.path, embedded: picture), catalog: tags.catalog))
+          bitRate: tags.bitRate, coverID: covers.coverID(forTrackAt: file.path, embedded: picture),
+          catalog: tags.catalog))
     }
   }
 }

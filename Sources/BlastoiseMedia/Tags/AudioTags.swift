@@ -12,13 +12,17 @@ public struct AudioTags: Sendable, Equatable {
   public var replayGainDb: Double?
   /// ReplayGain track peak, linear (1.0 = full scale).
   public var replayPeak: Double?
+  /// The audio's bit rate in kbit/s, as the file's headers say (an average for variable rates);
+  /// nil when they say none.
+  public var bitRate: Int?
   /// Album artist, numbers, genres, MusicBrainz IDs, sort names, lyrics.
   public var catalog: CatalogTags
 
   public init(
     title: String?, artist: String?, album: String?, duration: Double, replayGainDb: Double?, replayPeak: Double?,
-    catalog: CatalogTags = CatalogTags()
+    bitRate: Int? = nil, catalog: CatalogTags = CatalogTags()
   ) {
+    self.bitRate = bitRate
     self.title = title
     self.artist = artist
     self.album = album

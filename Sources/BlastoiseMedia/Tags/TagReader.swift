@@ -29,7 +29,8 @@ public enum TagReader {
       duration: raw.duration_seconds,
       replayGainDb: raw.has_replay_gain != 0 ? raw.replay_gain_track_db : nil,
       replayPeak: raw.has_replay_peak != 0 ? raw.replay_gain_track_peak : nil,
-      catalog: TagProperties(pairs(properties)).catalogTags)
+      bitRate: raw.bitrate_kbps > 0 ? Int(raw.bitrate_kbps) : nil, catalog: TagProperties(pairs(properties)).catalogTags
+    )
     return .success((tags, EmbeddedPicture(picture)))
   }
 

@@ -28,6 +28,10 @@ public struct Track: Codable, Sendable, Hashable, Identifiable {
   public var musicBrainz = MusicBrainzIDs()
   /// Lyrics are tagged: `GET /api/tracks/:trackId/lyrics` has them.
   public var hasLyrics = false
+  /// The file's size in bytes and its audio's bit rate in kbit/s (a library track read since
+  /// they were kept; absent otherwise).
+  public var size: Int64?
+  public var bitRate: Int?
   /// The signed-in person's annotation (`Annotated`), left out when absent.
   public var favourite: Bool?
   public var rating: Int?
@@ -58,7 +62,7 @@ public struct Track: Codable, Sendable, Hashable, Identifiable {
     case id, filename, title, artist, album, duration, replayGainDb, replayPeak, available
     case coverID = "coverId"
     case albumArtist, albumId, artistId, trackNumber, trackTotal, discNumber, discTotal, year, genres, composer
-    case compilation, musicBrainz, hasLyrics
+    case compilation, musicBrainz, hasLyrics, size, bitRate
     case favourite, rating, playCount, playedAt, addedBy
   }
 
@@ -88,6 +92,8 @@ public struct Track: Codable, Sendable, Hashable, Identifiable {
     if compilation { try container.encode(true, forKey: .compilation) }
     if !musicBrainz.isEmpty { try container.encode(musicBrainz, forKey: .musicBrainz) }
     if hasLyrics { try container.encode(true, forKey: .hasLyrics) }
+    try container.encodeIfPresent(size, forKey: .size)
+    try container.encodeIfPresent(bitRate, forKey: .bitRate)
     try container.encodeIfPresent(favourite, forKey: .favourite)
     try container.encodeIfPresent(rating, forKey: .rating)
     try container.encodeIfPresent(playCount, forKey: .playCount)
@@ -121,6 +127,8 @@ public struct Track: Codable, Sendable, Hashable, Identifiable {
     compilation = try container.decodeIfPresent(Bool.self, forKey: .compilation) ?? false
     musicBrainz = try container.decodeIfPresent(MusicBrainzIDs.self, forKey: .musicBrainz) ?? MusicBrainzIDs()
     hasLyrics = try container.decodeIfPresent(Bool.self, forKey: .hasLyrics) ?? false
+    size = try container.decodeIfPresent(Int64.self, forKey: .size)
+    bitRate = try container.decodeIfPresent(Int.self, forKey: .bitRate)
     favourite = try container.decodeIfPresent(Bool.self, forKey: .favourite)
     rating = try container.decodeIfPresent(Int.self, forKey: .rating)
     playCount = try container.decodeIfPresent(Int.self, forKey: .playCount)

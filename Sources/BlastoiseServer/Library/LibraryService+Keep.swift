@@ -48,6 +48,6 @@ extension ScannedTrack {
   func relocated(to file: LibraryFile) -> ScannedTrack {
     ScannedTrack(
       file: file, trackID: trackID, title: title, artist: artist, album: album, duration: duration,
-      replayGainDb: replayGainDb, replayPeak: replayPeak, coverID: coverID, catalog: catalog)
+      replayGainDb: replayGainDb, replayPeak: replayPeak, bitRate: bitRate, coverID: coverID, catalog: catalog)
   }
 }

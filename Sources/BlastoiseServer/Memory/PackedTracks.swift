@@ -194,6 +194,8 @@ extension PackedTracks {
     static let rating = Fields(rawValue: 1 << 24)
     static let playCount = Fields(rawValue: 1 << 25)
     static let playedAt = Fields(rawValue: 1 << 26)
+    static let size = Fields(rawValue: 1 << 27)
+    static let bitRate = Fields(rawValue: 1 << 28)
   }
 
   /// Builds the records, interning their strings as they come. A record is its `Fields`, then
@@ -241,6 +243,8 @@ extension PackedTracks {
       integer(track.rating.map(Int64.init), .rating)
       integer(track.playCount.map(Int64.init), .playCount)
       integer(track.playedAt, .playedAt)
+      integer(track.size, .size)
+      integer(track.bitRate.map(Int64.init), .bitRate)
       Self.unsigned(UInt64(fields.rawValue), to: &records)
       records.append(contentsOf: body)
       precondition(records.count <= UInt32.max, "over 4 GiB of track records")
@@ -325,6 +329,8 @@ extension PackedTracks {
       track.rating = integer(.rating).map(Int.init)
       track.playCount = integer(.playCount).map(Int.init)
       track.playedAt = integer(.playedAt)
+      track.size = integer(.size)
+      track.bitRate = integer(.bitRate).map(Int.init)
       return track
     }
 

@@ -80,5 +80,6 @@ enum CatalogSchemas {
           "albumArtistId": Schema.string,
         ], required: [])),
     "hasLyrics": Schema.additive(["const": true]),
+    "size": Schema.additive(Schema.integer), "bitRate": Schema.additive(count),
   ]
 }

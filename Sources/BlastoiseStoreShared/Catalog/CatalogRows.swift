@@ -28,6 +28,8 @@ extension Track {
     compilation = tags.compilation
     musicBrainz = tags.musicBrainz
     hasLyrics = row.bool("has_lyrics") ?? false
+    size = row.int64("size")
+    bitRate = row.int("bit_rate")
   }
 
   /// The title as shown: the tag, else the file name without its extension.

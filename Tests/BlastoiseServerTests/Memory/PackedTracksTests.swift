@@ -32,6 +32,8 @@ import Testing
     track.rating = 5
     track.playCount = 0
     track.playedAt = Int64.min
+    track.size = Int64.max
+    track.bitRate = 320
     return track
   }
 
@@ -81,7 +83,7 @@ import Testing
   @Test func eachFieldAloneComesBack() {
     let full = Self.full
     var singles: [Track] = []
-    for field in 0..<24 {
+    for field in 0..<26 {
       var track = Track(id: "sha256:\(field)", filename: "f\(field)", title: "t", duration: Double(field))
       switch field {
       case 0: track.artist = full.artist
@@ -107,6 +109,8 @@ import Testing
       case 20: track.hasLyrics = true
       case 21: track.favourite = true
       case 22: track.rating = 3
+      case 23: track.size = 4_000_000_000
+      case 24: track.bitRate = 1_411
       default: track.playCount = 1_000_000_007
       }
       singles.append(track)

@@ -41,11 +41,11 @@ enum Fixture {
   static func scanned(
     _ path: String, track trackID: String, title: String? = nil, artist: String? = nil, album: String? = nil,
     duration: Double = 180, size: Int64 = 1_000, modified: Int64 = 1_700_000_000_000_000_000,
-    coverID: String? = nil, catalog: CatalogTags = CatalogTags()
+    bitRate: Int? = nil, coverID: String? = nil, catalog: CatalogTags = CatalogTags()
   ) -> ScannedTrack {
     ScannedTrack(
       file: LibraryFile(path: path, size: size, modified: modified), trackID: trackID, title: title, artist: artist,
-      album: album, duration: duration, replayGainDb: nil, replayPeak: nil, coverID: coverID,
+      album: album, duration: duration, replayGainDb: nil, replayPeak: nil, bitRate: bitRate, coverID: coverID,
       catalog: catalog)
   }
 
