@@ -242,6 +242,11 @@ def discover(base: str, auth: str, music: Path, stream_songs: int) -> dict:
     return {"albums": albums, "songs": [(song_id, size) for song_id, size, _ in songs[:stream_songs]]}
 
 
+# Rounds of distinct requests for a `-unkept` call: more than 10 s of the fastest answers, so none
+# comes again within a run.
+UNKEPT_ROUNDS = 250
+
+
 def paths_for(call_name: str, found: dict, queries: list[str]) -> list[tuple[str, int | None]]:
     """The requests one connection cycles through (without credentials) and, for a stream,
     the byte count its answer must have."""
@@ -256,6 +261,12 @@ def paths_for(call_name: str, found: dict, queries: list[str]) -> list[tuple[str
         return [(f"search3?query={urllib.parse.quote(word)}&albumCount=0&songCount=0", None) for word in queries]
     if call_name == "getAlbum":
         return [(f"getAlbum?id={urllib.parse.quote(album)}", None) for album in found["albums"]]
+    if call_name.endswith("-unkept"):
+        # The same requests, each with a parameter of its own (`_`, as a browser's cache buster
+        # adds): every one is answered afresh, never from Blastoise's kept replies; supysonic
+        # ignores it.
+        base = paths_for(call_name.removesuffix("-unkept"), found, queries)
+        return [(f"{path}&_={round_}", size) for round_ in range(UNKEPT_ROUNDS) for path, size in base]
     if call_name == "stream":
         return [(f"stream?id={urllib.parse.quote(song)}", size) for song, size in found["songs"]]
     raise SystemExit(f"unknown call {call_name}")
@@ -431,7 +442,7 @@ def describe(call_name: str, answer: dict | None) -> str:
         return "one file"
     if call_name == "getAlbumList2":
         return f"{len(answer['albumList2'].get('album', []))} albums"
-    if call_name == "getAlbum":
+    if call_name.startswith("getAlbum-") or call_name == "getAlbum":
         return f"{len(answer['album'].get('song', []))} songs"
     if call_name.startswith("search3"):
         found = answer["searchResult3"]
@@ -513,14 +524,14 @@ def command_table(args) -> None:
     by = {(row["server"], row["call"]): row for row in bench}
     if bench:
         first, second = (servers + [None, None])[:2]
-        head = f"{'call':<14}"
+        head = f"{'call':<16}"
         for server in servers:
             head += f"{server + ' req/s':>18}{'p50 ms':>9}{'p99 ms':>9}{'cpu ms/req':>11}"
         if second:
             head += f"{'ratio':>8}"
         print(head)
         for name in calls:
-            line = f"{name:<14}"
+            line = f"{name:<16}"
             for server in servers:
                 row = by.get((server, name))
                 if row is None:
