@@ -1,6 +1,6 @@
 """Creating an account: the form's hint states the rules sign-up enforces (the server's own, from
 `/api/status`), a name that breaks one is refused with the server's reason, and a name the hint
-allows — spaces and signs included — makes an account."""
+allows — spaces and signs included — makes an account. Changing one's password."""
 
 from __future__ import annotations
 
@@ -8,7 +8,10 @@ import json
 import time
 import urllib.request
 
-from helpers import js_wait, text_of
+import pytest
+
+from conftest import unique
+from helpers import Api, ApiError, click, js_wait, sign_in_in_page, sign_up_in_page, text_of
 
 
 def open_sign_up(page, base: str) -> None:
@@ -50,3 +53,39 @@ def test_the_sign_up_hint_is_the_rule_the_server_enforces(server, browsers):
     sign_up(page, name)
     js_wait(page, "document.querySelector('#app') && window.__blastoise", message="the app after sign-up")
     assert name in page.execute_script("return document.getElementById('account-button').textContent")
+
+
+def test_changing_the_password_in_the_account_menu(server, browsers):
+    """The account menu's Change password: a mismatch and a wrong current password are said in
+    the dialog, which stays open; a change signs the other browser out and the new password is
+    the one that signs in."""
+    page, other = browsers(), browsers()
+    name = unique("pw")
+    sign_up_in_page(page, server.base, name)
+    sign_in_in_page(other, server.base, name)
+
+    def fill(current: str, new: str, again: str) -> None:
+        page.execute_script("""
+            for (const [id, value] of [['password-current', arguments[0]], ['password-new', arguments[1]], ['password-again', arguments[2]]])
+              document.getElementById(id).value = value;
+            document.getElementById('password-submit').click();""", current, new, again)
+
+    click(page, "#account-button")
+    click(page, "#open-password-change")
+    js_wait(page, "document.querySelector('#password-form')", message="the password dialog")
+    fill("password-123", "changed-pass-1", "changed-pass-2")
+    js_wait(page, "!document.getElementById('password-error').hidden", message="the mismatch")
+    assert "not the same" in text_of(page, "#password-error")
+    fill("wrong-password", "changed-pass-1", "changed-pass-1")
+    js_wait(page, "document.getElementById('password-error').textContent.includes('current password is wrong')",
+            message="the server's refusal in the dialog")
+    fill("password-123", "changed-pass-1", "changed-pass-1")
+    js_wait(page, "!document.querySelector('#password-form')", message="the dialog to close")
+    js_wait(page, "[...document.querySelectorAll('.toast-text')].some(t => t.textContent.includes('Password changed; 1 other session'))",
+            message="the toast")
+    # The other browser is signed out; the new password signs in, the old one does not.
+    js_wait(other, "!!document.querySelector('#auth-form')", message="the other browser signed out")
+    sign_in_in_page(other, server.base, name, "changed-pass-1")
+    with pytest.raises(ApiError) as refused:
+        Api(server.base).login(name, "password-123")
+    assert refused.value.status == 401

@@ -5,10 +5,14 @@ and tab title following the playing track."""
 
 from __future__ import annotations
 
+import tempfile
+from pathlib import Path
+
 from conftest import new_room, tone_tracks, unique
-from helpers import (HLJOD_ORDER, LYRICS, Api, click, js_wait, library_tracks, poll_until, sign_up_in_page,
-                     switch_room_in_page, text_of, wait_until)
+from helpers import (HLJOD_ORDER, LYRICS, Api, Server, click, js_wait, library_tracks, make_music, poll_until,
+                     sign_up_in_page, switch_room_in_page, text_of, wait_until, write_track)
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 CARD = "#album-grid .album-card[aria-label^={name!r}]"
@@ -299,3 +303,26 @@ def test_media_session_while_blocked_and_for_a_local_preview(server, browsers, m
     page.execute_script("window.__media.pause()")
     js_wait(page, "document.getElementById('player').paused && navigator.mediaSession.playbackState === 'paused'", message="the preview paused")
     assert room_state(owner, room["id"])["paused"] is False  # the preview is not the room
+
+
+def test_the_albums_grid_takes_a_library_change(browsers):
+    """An album that arrives while the grid is open (an upload here; a scan's next batch, with
+    the covers it found, alike) shows without leaving the grid."""
+    server = Server()
+    make_music(server.music)
+    server.start()
+    try:
+        server.wait_for_library(5)
+        page = browsers()
+        sign_up_in_page(page, server.base, unique("grid"))
+        click(page, "#library-nav a[data-view='albums']")
+        js_wait(page, "document.querySelectorAll('#album-grid .album-card:not(.skeleton)').length === 1", message="one album")
+        with tempfile.TemporaryDirectory() as folder:
+            path = write_track(Path(folder) / "later.wav", 3, "Later Tune", album="Arrived Later", freq=587.0)
+            page.find_element(By.ID, "upload-input").send_keys(str(path))
+            js_wait(page, "document.querySelector('#upload-list .upload-done')", message="the upload to finish")
+        js_wait(page, "document.querySelectorAll('#album-grid .album-card:not(.skeleton)').length === 2 && "
+                      f"!!document.querySelector({CARD.format(name='Arrived Later')!r})", message="the new album's card")
+        assert text_of(page, "#albums-count") == "2 albums"
+    finally:
+        server.cleanup()

@@ -92,6 +92,16 @@ public struct SharedAccountStore<Access: StoreAccess>: AccountStore {
     }
   }
 
+  public func replacePassword(ofUser userID: Int, hash: String, keeping: String) async throws -> [String] {
+    try await access.write { connection in
+      try connection.execute("UPDATE users SET password_hash = $1 WHERE id = $2", .text(hash), StoreValue(userID))
+      return try connection.query(
+        "DELETE FROM sessions WHERE user_id = $1 AND token_hash != $2 RETURNING token_hash", StoreValue(userID),
+        .text(keeping)
+      ).compactMap { $0.string("token_hash") }
+    }
+  }
+
   public func deleteExpiredSessions(lastSeenBefore: Int64, createdBefore: Int64, guestLastSeenBefore: Int64)
     async throws -> [String]
   {

@@ -101,6 +101,9 @@ export const api = {
   signup: (username, password) => apiJson("/api/auth/signup", { method: "POST", body: { username, password } }),
   logout: () => apiJson("/api/auth/logout", { method: "POST" }),
   kickOthers: () => apiJson("/api/auth/kick-others", { method: "POST" }),
+  // { success, count }: the other sessions ended; this one stays.
+  changePassword: (currentPassword, newPassword) =>
+    apiJson("/api/auth/password", { method: "POST", body: { currentPassword, newPassword } }),
   // Audiobooks: { books: [Book] } without files and chapters; one Book with them.
   books: () => apiJson("/api/books"),
   book: (id) => apiJson(`/api/books/${enc(id)}`),

@@ -12,6 +12,7 @@ export class PagedSource {
     this.total = null; // unknown until the first page
     this.seed = undefined; // a random order's seed, from the first page
     this.pending = new Map(); // page number → Promise
+    this.reads = 0; // goes up with each reload: answers to reads before it are dropped
     this.disposed = false;
   }
 
@@ -30,11 +31,22 @@ export class PagedSource {
     for (let page = Math.floor(first / this.pageSize); page * this.pageSize <= end; page++) this.load(page);
   }
 
+  /** Reads again every page read so far (the list changed on the server); what is shown stays
+   * until each answer replaces it. */
+  reload() {
+    const pages = [...this.pending.keys()];
+    this.pending.clear();
+    this.reads += 1;
+    return Promise.all(pages.map((page) => this.load(page)));
+  }
+
   load(page) {
     if (this.pending.has(page)) return this.pending.get(page);
     const offset = page * this.pageSize;
+    const reads = this.reads;
     const promise = this.fetchPage({ offset, limit: this.pageSize, seed: this.seed }).then((answer) => {
-      if (this.disposed) return;
+      if (this.disposed || reads !== this.reads) return;
+      if (answer?.total !== undefined && answer.total < this.items.length) this.items.length = answer.total;
       this.total = answer?.total ?? 0;
       if (answer?.seed !== undefined && this.seed === undefined) this.seed = answer.seed;
       (answer?.items || []).forEach((item, k) => { this.items[offset + k] = item; });

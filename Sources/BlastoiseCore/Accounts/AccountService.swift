@@ -150,6 +150,31 @@ public final class AccountService: Sendable {
     return ended.count
   }
 
+  /// Changes the signed-in person's password: the current one checked (and throttled) as a
+  /// sign-in is, the new one by the rules. Their other sessions end, this one stays; app
+  /// passwords stay (each is its own secret). Returns how many sessions ended.
+  public func changePassword(_ change: PasswordChange, of principal: Principal, from client: ClientAddress)
+    async throws -> Int
+  {
+    guard principal.role != .guest else { throw CoreError(.forbidden, "A guest has no password") }
+    try CredentialRules.password(change.newPassword)
+    let user: StoredUser
+    do {
+      user = try await verifiedUser(
+        Credentials(username: principal.username, password: change.currentPassword), from: client)
+    } catch let error as CoreError where error.code == .unauthenticated {
+      throw CoreError(.forbidden, "The current password is wrong")
+    }
+    guard user.id == principal.userID else { throw CoreError(.forbidden, "The current password is wrong") }
+    let ended = try await store.replacePassword(
+      ofUser: user.id, hash: try await hasher.hash(change.newPassword), keeping: principal.sessionID)
+    // An app that sent the old password (`p=`) is not taken as verified any more.
+    verifiedCallers.forgetAll()
+    sessionsEnded(ended, "Password changed")
+    log("auth: '\(principal.username.prefix(32))' changed their password; \(ended.count) other session(s) ended")
+    return ended.count
+  }
+
   /// Sessions with an open socket are in use though they send no requests.
   public func markInUse(_ sessionIDs: [String]) async throws {
     try await store.touchSessions(tokenHashes: sessionIDs, at: Int64(now()))

@@ -76,6 +76,9 @@ public protocol AccountStore: Sendable {
   func deleteSession(tokenHash: String) async throws
   /// Ends every session of `userID` except `keeping`; returns the ended sessions' hashes.
   func deleteSessions(ofUser userID: Int, keeping: String) async throws -> [String]
+  /// Sets the account's password hash and ends its sessions but `keeping`, in one transaction;
+  /// returns the ended sessions' token hashes.
+  func replacePassword(ofUser userID: Int, hash: String, keeping: String) async throws -> [String]
   /// Removes dead sessions of both kinds (guests idle since `guestLastSeenBefore`); returns
   /// their hashes.
   func deleteExpiredSessions(lastSeenBefore: Int64, createdBefore: Int64, guestLastSeenBefore: Int64) async throws

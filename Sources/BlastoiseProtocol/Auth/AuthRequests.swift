@@ -25,6 +25,17 @@ public struct Credentials: Codable, Sendable, Equatable {
 }
 
 /// `{ "success": true }`, optionally with how many things an action touched.
+/// `POST /api/auth/password`: the password now and the one to have instead.
+public struct PasswordChange: Codable, Sendable, Equatable {
+  public var currentPassword: String
+  public var newPassword: String
+
+  public init(currentPassword: String, newPassword: String) {
+    self.currentPassword = currentPassword
+    self.newPassword = newPassword
+  }
+}
+
 public struct SuccessResponse: Codable, Sendable, Equatable {
   public var success: Bool
   public var count: Int?

@@ -11,6 +11,7 @@ extension APIRoute {
   public static let logOut = APIRoute("/api/auth/logout")
   public static let me = APIRoute("/api/auth/me")
   public static let kickOthers = APIRoute("/api/auth/kick-others")
+  public static let password = APIRoute("/api/auth/password")
   /// Additive: live guest sessions, for admins.
   public static let adminGuests = APIRoute("/api/admin/guests")
 

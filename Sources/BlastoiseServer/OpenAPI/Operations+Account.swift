@@ -36,6 +36,15 @@ extension APIOperation {
       errors: [503],
       notes: "With guests allowed, a visitor without a session becomes a guest here (and gets a cookie)."),
     APIOperation(
+      .post, .password, "Change one's password", access: .permission(.listen),
+      body: .json(Schema.ref("PasswordChange")), answers: [200: Answer.json(Schema.ref("SuccessCount"))],
+      errors: [400, 403, 429],
+      notes: """
+        Additive. The current password is checked and throttled as a sign-in is (403 when wrong, 429 \
+        after too many); the new one by the sign-up rules (400). The user's other sessions end (their \
+        sockets get `kick`; `count` says how many), this one stays; app passwords stay.
+        """),
+    APIOperation(
       .post, .kickOthers, "End the user's other sessions", access: .permission(.listen),
       body: .ignoredJSON, answers: [200: Answer.json(Schema.ref("SuccessCount"))],
       notes: "Their sockets get `kick` and close. `count` is additive."),

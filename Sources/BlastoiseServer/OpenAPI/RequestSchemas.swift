@@ -2,7 +2,7 @@
 /// bodies of the seed (`jump`, `seek`, `mode`) ignore them.
 enum RequestSchemas {
   static let all: [String: JSONValue] = [
-    "Credentials": credentials, "NewNameAndDescription": newNameAndDescription,
+    "Credentials": credentials, "PasswordChange": passwordChange, "NewNameAndDescription": newNameAndDescription,
     "RoomUpdate": roomUpdate, "JumpRequest": jump, "SeekRequest": seek, "ModeRequest": mode,
     "ListEditRequest": listEdit, "PlaylistChanges": playlistChanges, "UploadForm": upload,
   ].merging(PhotoSchemas.requests) { first, _ in first }
@@ -20,6 +20,13 @@ enum RequestSchemas {
       "password": ["type": "string", "minLength": 8, "maxLength": 256],
     ],
     required: ["username", "password"])
+
+  static let passwordChange = Schema.strictObject(
+    [
+      "currentPassword": ["type": "string", "maxLength": 1024],
+      "newPassword": ["type": "string", "minLength": 8, "maxLength": 256],
+    ],
+    required: ["currentPassword", "newPassword"])
 
   static let newNameAndDescription = Schema.strictObject(
     ["name": name, "description": Schema.nullable(description)], required: ["name"])

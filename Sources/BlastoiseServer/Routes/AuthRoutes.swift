@@ -2,7 +2,8 @@ import BlastoiseCore
 import BlastoiseHTTP
 import BlastoiseProtocol
 
-/// `/api/auth/*`: sign-up, sign-in, sign-out, who am I, and ending one's other sessions.
+/// `/api/auth/*`: sign-up, sign-in, sign-out, who am I, changing one's password, and ending one's
+/// other sessions.
 struct AuthRoutes: Sendable {
   let accounts: AccountService
   let auth: RequestAuthenticator
@@ -27,6 +28,12 @@ struct AuthRoutes: Sendable {
       return response
     }
     router.on(.get, APIRoute.me.pattern) { request in try await me(request) }
+    router.on(.post, APIRoute.password.pattern, body: Self.credentialsBody) { request in
+      let principal = try await auth.require(.listen, for: request)
+      let change = try request.decodeJSON(PasswordChange.self)
+      let ended = try await accounts.changePassword(change, of: principal, from: auth.proxy.client(request))
+      return .json(SuccessResponse(count: ended))
+    }
     router.on(.post, APIRoute.kickOthers.pattern, body: .smallJSON) { request in
       let principal = try await auth.require(.listen, for: request)
       return .json(SuccessResponse(count: try await accounts.endOtherSessions(of: principal)))

@@ -50,6 +50,23 @@ import Testing
   }
 
   @Test(arguments: StoreBackends.all)
+  func aNewPasswordEndsTheOtherSessionsOfItsAccountOnly(backend: StoreBackend) async throws {
+    try await backend.withStorage { storage in
+      let ann = try await Fixture.user("Ann", in: storage)
+      let bob = try await Fixture.user("Bob", in: storage)
+      for token in ["ann-1", "ann-2"] { try await storage.accounts.createSession(Fixture.session(token, of: ann)) }
+      try await storage.accounts.createSession(Fixture.session("bob-1", of: bob))
+      let ended = try await storage.accounts.replacePassword(ofUser: ann.id, hash: "new-hash", keeping: "ann-2")
+      #expect(ended == ["ann-1"])
+      #expect(try await storage.accounts.user(usernameKey: "ann")?.passwordHash == "new-hash")
+      #expect(try await storage.accounts.user(usernameKey: "bob")?.passwordHash == "hash-of-Bob")
+      #expect(try await storage.accounts.session(tokenHash: "ann-2")?.1.passwordHash == "new-hash")
+      #expect(try await storage.accounts.session(tokenHash: "ann-1") == nil)
+      #expect(try await storage.accounts.session(tokenHash: "bob-1") != nil)
+    }
+  }
+
+  @Test(arguments: StoreBackends.all)
   func deleteSessionsKeepsTheCurrentOneAndOtherUsers(backend: StoreBackend) async throws {
     try await backend.withStorage { storage in
       let ann = try await Fixture.user("Ann", in: storage)

@@ -48,8 +48,10 @@ export function mountAlbums(ctx, container, route) {
   container.append(h("div", { class: "lib-toolbar" }, sortSelect, genreSelect, count), grid.el);
 
   source.start().catch((error) => toastError(error, "Albums"));
+  // A scan, an upload or an import changed the library (covers found, albums added): read again.
+  const stopReading = ctx.store.on("library", () => source.reload().catch((error) => toastError(error, "Albums")));
   api.genres({ limit: 500 }).then((page) => {
     for (const g of page?.items || []) genreSelect.append(h("option", { value: g.id, text: g.name, selected: g.id === genre }));
   }, () => {});
-  return { dispose: () => { source.dispose(); grid.dispose(); } };
+  return { dispose: () => { stopReading(); source.dispose(); grid.dispose(); } };
 }

@@ -42,5 +42,7 @@ export function mountArtists(ctx, container, route) {
   list.el.id = "artist-list";
   container.append(h("div", { class: "lib-toolbar" }, sortSelect, count), list.el);
   source.start().catch((error) => toastError(error, "Artists"));
-  return { dispose: () => { source.dispose(); list.resizeObserver.disconnect(); } };
+  // A scan, an upload or an import changed the library (covers found, albums added): read again.
+  const stopReading = ctx.store.on("library", () => source.reload().catch((error) => toastError(error, "Artists")));
+  return { dispose: () => { stopReading(); source.dispose(); list.resizeObserver.disconnect(); } };
 }

@@ -2,6 +2,7 @@
 import { h } from "../dom.js";
 import { icon } from "../icons.js";
 import { openAppPasswords } from "./app-passwords.js";
+import { openPasswordChange } from "./password.js";
 import { openPhotoBackup } from "./photo-backup.js";
 import { openStorage } from "./storage.js";
 import { mountSyncMeter } from "./syncmeter.js";
@@ -24,6 +25,7 @@ export function mountTopBar(ctx) {
     item("Storage & cache", "storage", () => openStorage(ctx)),
   );
   if (!user.isGuest) {
+    menu.append(item("Change password", "lock", () => openPasswordChange(), { id: "open-password-change" }));
     menu.append(item("App passwords", "headphones", () => openAppPasswords(ctx), { id: "open-app-passwords" }));
     if (store.can("upload")) menu.append(item("Photo backup", "photo", () => openPhotoBackup(ctx), { id: "open-photo-backup" }));
     menu.append(item("Sign out other sessions", "logout", async () => {
