@@ -11,11 +11,12 @@ enum SubsonicJSON {
   private static func write(_ element: SubsonicElement, into output: inout SubsonicOutput) {
     output.append("{")
     var first = true
+    // Names are ours (attribute and element names): written as they are.
     func key(_ name: String) {
-      if !first { output.append(",") }
+      output.append(first ? "\"" : ",\"")
       first = false
-      string(name, into: &output)
-      output.append(":")
+      output.append(name)
+      output.append("\":")
     }
     for (name, value) in element.attributes {
       key(name)
@@ -75,7 +76,7 @@ enum SubsonicJSON {
 
   /// Bytes that begin a character `escape` may replace: controls, quote, backslash, and the
   /// first byte of U+2028 and U+2029.
-  private static func mayEscape(_ byte: UInt8) -> Bool {
+  private static let mayEscape = SubsonicOutput.Escaped { byte in
     byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2
   }
 

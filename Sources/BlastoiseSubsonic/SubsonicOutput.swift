@@ -29,11 +29,39 @@ struct SubsonicOutput {
     bytes[start...].reverse()
   }
 
-  /// Appends `text`; at each byte `mayEscape` flags, `escape` is handed the text's bytes and
+  /// The bytes a format may escape, as a bit set (one lookup a byte in the loop below).
+  struct Escaped {
+    private var bits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    init(_ flagged: (UInt8) -> Bool) {
+      for byte in 0...UInt8.max where flagged(byte) {
+        let bit = UInt64(1) << UInt64(byte & 63)
+        switch byte >> 6 {
+        case 0: bits.0 |= bit
+        case 1: bits.1 |= bit
+        case 2: bits.2 |= bit
+        default: bits.3 |= bit
+        }
+      }
+    }
+
+    func contains(_ byte: UInt8) -> Bool {
+      let word =
+        switch byte >> 6 {
+        case 0: bits.0
+        case 1: bits.1
+        case 2: bits.2
+        default: bits.3
+        }
+      return word >> UInt64(byte & 63) & 1 == 1
+    }
+  }
+
+  /// Appends `text`; at each byte `mayEscape` holds, `escape` is handed the text's bytes and
   /// that byte's offset, appends what stands for what begins there (its own bytes, a
   /// replacement, or nothing) and answers how many bytes it took (at least one).
   mutating func append(
-    _ text: String, mayEscape: (UInt8) -> Bool,
+    _ text: String, mayEscape: Escaped,
     escape: (_ output: inout [UInt8], _ text: UnsafeBufferPointer<UInt8>, _ at: Int) -> Int
   ) {
     var text = text
@@ -41,7 +69,7 @@ struct SubsonicOutput {
       var run = 0
       var index = 0
       while index < utf8.count {
-        guard mayEscape(utf8[index]) else {
+        guard mayEscape.contains(utf8[index]) else {
           index += 1
           continue
         }

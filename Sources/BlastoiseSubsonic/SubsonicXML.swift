@@ -54,7 +54,7 @@ enum SubsonicXML {
 
   /// Bytes that begin a character `escape` may replace or leave out: controls, the markup
   /// characters, and the first byte of U+FFFE and U+FFFF.
-  private static func mayEscape(_ byte: UInt8) -> Bool {
+  private static let mayEscape = SubsonicOutput.Escaped { byte in
     switch byte {
     case 0..<0x20, UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), 0xEF: true
     default: false
