@@ -17,6 +17,10 @@ const player = new Player(audio);
 let session = null;
 let auth = null;
 
+// The offline shell (sw.js): a page load while the server is away shows the app saying so, not
+// the browser's error page. Not in the phone app, whose shell is the phone's.
+if ("serviceWorker" in navigator && !host) navigator.serviceWorker.register("/sw.js").catch(() => {});
+
 async function boot() {
   let status;
   for (let attempt = 0; ; attempt++) {

@@ -11,6 +11,7 @@ import { mountChat } from "./chat.js";
 import { mountQueue } from "./queue.js";
 import { mountRooms } from "./rooms.js";
 import { mountTopBar } from "./topbar.js";
+import { mountConnectionBanner } from "./connection-banner.js";
 
 const PHONE_TABS = [
   { name: "playing", label: "Playing", icon: "headphones" },
@@ -69,7 +70,7 @@ export function mountShell(ctx, root) {
 
   const topBar = mountTopBar(ctx);
   const mini = mountMiniPlayer(ctx, () => setTab("playing"));
-  app.append(topBar, main, mini, phoneTabs);
+  app.append(topBar, main, mini, phoneTabs, mountConnectionBanner(ctx));
   root.append(app);
 
   function setCenter(name) {
