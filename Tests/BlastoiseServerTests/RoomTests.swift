@@ -288,6 +288,20 @@ import Testing
     await server.stop()
   }
 
+  /// Two rooms one sees never share a name: a second "Jazz" is "Jazz 2", and a rename to a name
+  /// another room has is numbered too (keeping its own name is no clash).
+  @Test func aRoomNameAlreadyTakenGetsANumber() async throws {
+    let (server, _, ann, _) = try await Self.roomServer()
+    let first = try await ann.post("/api/channels", #"{"name":"Jazz"}"#).json(SeedChannelInfo.self)
+    let second = try await ann.post("/api/channels", #"{"name":"jazz "}"#).json(SeedChannelInfo.self)
+    #expect((first.name, second.name) == ("Jazz", "jazz 2"))
+    let renamed = try await ann.request("PATCH", "/api/channels/\(second.id)", json: #"{"name":"JAZZ"}"#)
+    #expect(try renamed.json(SeedChannelInfo.self).name == "JAZZ 2")
+    let kept = try await ann.request("PATCH", "/api/channels/\(first.id)", json: #"{"name":"Jazz"}"#)
+    #expect(try kept.json(SeedChannelInfo.self).name == "Jazz")
+    await server.stop()
+  }
+
   @Test func crossOriginSocketsAreRefused() async throws {
     let (server, owner, _, room) = try await Self.roomServer()
     await #expect(throws: SocketClient.HandshakeRefused.self) {

@@ -112,9 +112,16 @@ actor RoomDirectory {
     return infos
   }
 
+  /// `name`, or the first free "name 2", "name 3"… when a room `principal` sees (but `roomID`)
+  /// has it already (`RoomNameChoice`).
+  func distinctName(_ name: String, for principal: Principal, besides roomID: String? = nil) async -> String {
+    RoomNameChoice.distinct(name, from: await list(for: principal).filter { $0.id != roomID }.map(\.name))
+  }
+
   func create(name: String, description: String, owner: Principal) async throws -> RoomInfo {
     let record = RoomRecord(
-      id: Self.newID(), name: name, description: description, createdBy: owner.userID, isDefault: false, queue: [],
+      id: Self.newID(), name: await distinctName(name, for: owner), description: description, createdBy: owner.userID,
+      isDefault: false, queue: [],
       clock: RoomClock(anchorTime: clock.now()), seq: 0)
     try await store.insert(record)
     let room = add(record)

@@ -48,9 +48,12 @@ struct RoomRoutes: Sendable {
       let body = try request.decodeJSON(RoomUpdateRequest.self)
       let mode = try RoomNames.controlModeIfSent(body.controlMode)
       let djs = try RoomNames.djsIfSent(body.djs)
+      var name = try RoomNames.nameIfSent(body.name)
+      if let asked = name {
+        name = await directory.distinctName(asked, for: principal, besides: request.pathParameter("id"))
+      }
       try await room.update(
-        name: try RoomNames.nameIfSent(body.name), description: try RoomNames.descriptionIfSent(body.description),
-        mode: mode, djs: djs)
+        name: name, description: try RoomNames.descriptionIfSent(body.description), mode: mode, djs: djs)
       if mode != nil || djs != nil { await room.tell(.settingsChanged, by: principal) }
       if let isPrivate = body.isPrivate { try await room.setPrivate(isPrivate, by: principal) }
       return .json(await room.info())

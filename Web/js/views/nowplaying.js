@@ -43,6 +43,13 @@ export function mountNowPlaying(ctx, pane) {
   const title = h("h2", { class: "np-title", id: "np-title", text: "Nothing playing" });
   const subtitle = h("div", { class: "np-subtitle", id: "np-subtitle" });
   const roomLine = h("div", { class: "np-room" });
+  // Said to screen readers when the track changes (not on every render).
+  const announcer = h("div", { class: "visually-hidden", id: "np-announce", attrs: { "aria-live": "polite" } });
+  let announced;
+  // The sound itself: the room may be playing while this browser's audio waits for data (a
+  // stalled stream, the server away); said beside the time, so the Pause button is not the only word.
+  const audioState = h("span", { class: "np-audio-state muted small", id: "np-audio-state", hidden: true, text: "Waiting for audio…" });
+  let waitingSince = null;
   const badge = h("span", { class: "badge badge-local", text: "not synced", hidden: true });
   const lyricsButton = h("button", { class: "btn small ghost", type: "button", id: "np-lyrics", hidden: true, onclick: () => { const t = store.currentTrack(); if (t) showLyrics(t); } }, h("span", { text: "Lyrics" }));
 
@@ -167,7 +174,7 @@ export function mountNowPlaying(ctx, pane) {
   pane.append(localBanner, blockedNotice,
     h("div", { class: "np-main" }, cover,
       h("div", { class: "np-info" }, h("div", { class: "np-headline" }, title, badge), subtitle, personalLine, h("div", { class: "np-room-line" }, roomLine, lyricsButton))),
-    h("div", { class: "np-seek" }, elapsed, seek, duration),
+    h("div", { class: "np-seek" }, elapsed, seek, duration), audioState, announcer,
     controlsRow, h("div", { class: "np-roles" }, roomRule, voteSkip, reactionBar(ctx, controls), activityLine), people, spokenRow);
   if (!canControl) pane.append(guestNote);
 
@@ -183,6 +190,10 @@ export function mountNowPlaying(ctx, pane) {
     const track = store.currentTrack();
     const room = store.get("room");
     title.textContent = track ? trackTitle(track) : "Nothing playing";
+    if ((track?.id ?? null) !== announced) {
+      announced = track?.id ?? null;
+      announcer.textContent = track ? `Now playing: ${trackTitle(track)}${track.artist ? ` by ${track.artist}` : ""}` : "";
+    }
     subtitle.textContent = track ? trackSubtitle(track) : local ? "" : "Add tracks to the queue to start the room.";
     setCover(cover, track?.coverId || null, { sizes: COVER_SIZES, seed: track ? track.album || track.artist || track.id : "" });
     cover.classList.toggle("empty", !track);
@@ -218,8 +229,17 @@ export function mountNowPlaying(ctx, pane) {
     const playing = local ? !player.audio.paused : !!(room?.track && !room.paused);
     if (!dragging) {
       seek.value = String(position);
-      elapsed.textContent = formatTime(position);
+      const shown = formatTime(position);
+      if (elapsed.textContent !== shown) {
+        elapsed.textContent = shown;
+        seek.setAttribute("aria-valuetext", `${shown} of ${formatTime(track?.duration || 0)}`);
+      }
     }
+    const audio = player.audio;
+    const waiting = playing && !player.blocked && typeof audio.readyState === "number"
+      && (audio.paused || audio.readyState < HTMLMediaElement.HAVE_FUTURE_DATA);
+    waitingSince = waiting ? waitingSince ?? Date.now() : null;
+    audioState.hidden = !(waitingSince !== null && Date.now() - waitingSince > 1000);
     seek.style.setProperty("--progress", `${track?.duration ? Math.min(100, (position / track.duration) * 100) : 0}%`);
     const wantPause = playing;
     if (playButton.dataset.state !== (wantPause ? "pause" : "play")) {

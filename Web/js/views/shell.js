@@ -54,7 +54,7 @@ export function mountShell(ctx, root) {
   }
 
   const center = h("div", { class: "column column-center" }, panes.playing, centerTabs, panes.library, panes.playlists, importEnabled ? panes.import : null);
-  const main = h("main", { class: "columns" },
+  const main = h("main", { class: "columns", id: "main-content", tabIndex: -1 },
     h("div", { class: "column column-rooms" }, panes.rooms, panes.chat),
     center,
     h("div", { class: "column column-queue" }, panes.queue));
@@ -70,7 +70,10 @@ export function mountShell(ctx, root) {
 
   const topBar = mountTopBar(ctx);
   const mini = mountMiniPlayer(ctx, () => setTab("playing"));
-  app.append(topBar, main, mini, phoneTabs, mountConnectionBanner(ctx));
+  // A skip link (the first thing a keyboard reaches) and the page's one <h1>, for screen readers.
+  const skip = h("a", { class: "skip-link", href: "#main-content", text: "Skip to content", onclick: (event) => { event.preventDefault(); main.focus(); } });
+  const heading = h("h1", { class: "visually-hidden", text: "Blastoise" });
+  app.append(skip, heading, topBar, main, mini, phoneTabs, mountConnectionBanner(ctx));
   root.append(app);
 
   function setCenter(name) {

@@ -43,8 +43,19 @@ export function mountTopBar(ctx) {
   const account = h("button", { class: "account-btn", type: "button", id: "account-button", attrs: { "aria-haspopup": "menu" }, onclick: (event) => { event.stopPropagation(); menu.hidden = !menu.hidden; } },
     icon("user", { size: 18 }), h("span", { class: "account-name", text: user.username }), user.isGuest ? h("span", { class: "badge", text: "guest" }) : null);
   const closeMenu = (event) => { if (!menu.contains(event.target)) menu.hidden = true; };
+  // Esc closes the menu and gives the focus back to its button.
+  const escapeMenu = (event) => {
+    if (event.key !== "Escape" || menu.hidden) return;
+    menu.hidden = true;
+    account.focus();
+    event.preventDefault();
+  };
   document.addEventListener("click", closeMenu);
-  ctx.track(() => document.removeEventListener("click", closeMenu));
+  document.addEventListener("keydown", escapeMenu);
+  ctx.track(() => {
+    document.removeEventListener("click", closeMenu);
+    document.removeEventListener("keydown", escapeMenu);
+  });
 
   const bar = h("header", { class: "topbar" },
     h("div", { class: "brand" }, h("span", { class: "brand-mark" }, icon("sync", { size: 18 })), h("span", { class: "brand-name", text: "Blastoise" })),

@@ -1,0 +1,36 @@
+"""What keyboard and screen reader users rely on: a skip link first, one <h1>, Esc closing the
+account menu with the focus back on its button, the seek slider's spoken value, and track
+changes said in a live region."""
+
+from __future__ import annotations
+
+from conftest import unique
+from helpers import click, js_wait, sign_up_in_page
+from selenium.webdriver.common.keys import Keys
+
+
+def test_the_page_speaks_to_keyboards_and_screen_readers(server, browsers):
+    page = browsers()
+    sign_up_in_page(page, server.base, unique("a11y"))
+    assert page.execute_script("return [...document.querySelectorAll('h1')].map(h => h.textContent)") == ["Blastoise"]
+
+    # The first Tab reaches the skip link; following it puts the focus in the main content.
+    page.execute_script("document.activeElement?.blur(); window.focus();")
+    page.find_element("css selector", "body").send_keys(Keys.TAB)
+    assert page.execute_script("return document.activeElement.className") == "skip-link"
+    page.switch_to.active_element.send_keys(Keys.ENTER)
+    assert page.execute_script("return document.activeElement.id") == "main-content"
+
+    # Esc closes the account menu and gives the focus back to its button.
+    click(page, "#account-button")
+    js_wait(page, "!document.querySelector('.menu').hidden", message="the account menu")
+    page.switch_to.active_element.send_keys(Keys.ESCAPE)
+    js_wait(page, "document.querySelector('.menu').hidden", message="Esc to close the menu")
+    assert page.execute_script("return document.activeElement.id") == "account-button"
+
+    # What plays is said once it changes, and the position slider says where it is in words.
+    js_wait(page, "document.getElementById('np-title').textContent !== 'Nothing playing'", message="a track playing")
+    js_wait(page, "document.getElementById('np-announce').textContent.startsWith("
+                  "'Now playing: ' + document.getElementById('np-title').textContent)", message="the live region")
+    js_wait(page, r"/^\d+:\d\d of \d+:\d\d$/.test(document.getElementById('np-seek').getAttribute('aria-valuetext'))",
+            message="the slider's spoken value")
