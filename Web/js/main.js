@@ -7,7 +7,11 @@ import { Player } from "./player.js";
 import { prefs, rememberChannel, rememberInvite } from "./prefs.js";
 import { clearRoomRoute, inviteFromUrl, roomFromUrl, sharedTokenFromUrl } from "./routes.js";
 import { store } from "./state.js";
+import { applyTheme, followSystemTheme } from "./theme.js";
 import { mountAuth } from "./views/auth.js";
+
+applyTheme();
+followSystemTheme();
 
 const root = document.getElementById("root");
 // In the phone app the phone plays the audio (native.js); in a browser, the <audio> element.

@@ -3,6 +3,7 @@ import { h } from "../dom.js";
 import { icon } from "../icons.js";
 import { openAppPasswords } from "./app-passwords.js";
 import { openPasswordChange } from "./password.js";
+import { openAppearance } from "./appearance.js";
 import { openPhotoBackup } from "./photo-backup.js";
 import { openStorage } from "./storage.js";
 import { mountSyncMeter } from "./syncmeter.js";
@@ -23,6 +24,7 @@ export function mountTopBar(ctx) {
   menu.append(
     h("div", { class: "menu-head" }, h("strong", { text: user.username }), h("span", { class: "muted", text: user.isGuest ? "Guest — listening only" : user.isAdmin ? "Administrator" : "Member" })),
     item("Storage & cache", "storage", () => openStorage(ctx)),
+    item("Appearance", "palette", () => openAppearance(), { id: "open-appearance" }),
   );
   if (!user.isGuest) {
     menu.append(item("Change password", "lock", () => openPasswordChange(), { id: "open-password-change" }));
