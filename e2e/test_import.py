@@ -51,3 +51,17 @@ def test_a_url_is_imported_with_live_progress(import_server, browsers):
     search.send_keys("far away")
     js_wait(page, "document.querySelectorAll('#library-list .track-row').length === 1", message="the imported track")
     assert "far away" in text_of(page, "#library-list .tr-title").lower()
+
+
+def test_on_a_phone_import_opens_from_the_library_and_five_tabs_fit(import_server, browsers):
+    server, _ = import_server
+    phone = browsers(mobile=True, width=390, height=844)
+    sign_up_in_page(phone, server.base, unique("phoneimport"))
+    tabs = phone.execute_script("return [...document.querySelectorAll('.phone-tab')].map(t => t.dataset.tab)")
+    assert tabs == ["playing", "rooms", "library", "queue", "playlists"], tabs
+    phone.find_element(By.CSS_SELECTOR, ".phone-tab[data-tab='library']").click()
+    js_wait(phone, "document.getElementById('library-import').getClientRects().length > 0", message="the Import button")
+    phone.find_element(By.ID, "library-import").click()
+    js_wait(phone, "document.getElementById('pane-import').getClientRects().length > 0 && "
+                   "document.getElementById('pane-library').getClientRects().length === 0", message="the import pane")
+    assert phone.find_element(By.ID, "import-url").is_displayed()

@@ -62,6 +62,11 @@ export function mountLibrary(ctx, pane) {
   } }, icon("refresh", { size: 16 }), h("span", { text: "Rescan" }));
   rescan.hidden = !store.get("user")?.isAdmin;
 
+  // On a phone, URL import lives here rather than in a sixth bottom tab.
+  const importButton = ctx.importEnabled
+    ? h("button", { class: "btn small ghost phone-only", type: "button", id: "library-import", onclick: () => ctx.showTab?.("import") }, icon("download", { size: 16 }), h("span", { text: "Import" }))
+    : null;
+
   const links = NAV.filter(([view]) => view !== "photos" || store.can("upload")).map(([view, label]) => h("a", { class: "lib-nav-link", href: libraryHref(view), dataset: { view }, text: label }));
   const nav = h("nav", { class: "lib-nav", id: "library-nav", attrs: { "aria-label": "Library views" } }, links);
   const viewBox = h("div", { class: "lib-view", id: "library-view" });
@@ -71,7 +76,7 @@ export function mountLibrary(ctx, pane) {
   pane.append(
     h("div", { class: "pane-head" },
       h("h2", { class: "pane-title", text: "Library" }), count, scanStatus,
-      h("div", { class: "pane-actions" }, rescan, uploads.button)),
+      h("div", { class: "pane-actions" }, rescan, importButton, uploads.button)),
     nav,
     h("label", { class: "search" }, icon("search", { size: 18 }), search),
     uploads.panel,

@@ -19,7 +19,8 @@ const PHONE_TABS = [
   { name: "library", label: "Library", icon: "music" },
   { name: "queue", label: "Queue", icon: "list" },
   { name: "playlists", label: "Playlists", icon: "playlist" },
-  { name: "import", label: "Import", icon: "download", importOnly: true },
+  // Not a tab of its own on a phone (five at most fit): the library's Import button opens it.
+  { name: "import", label: "Import", icon: "download", importOnly: true, phone: false },
 ];
 
 const CENTER_TABS = ["library", "playlists", "import"];
@@ -62,7 +63,7 @@ export function mountShell(ctx, root) {
   const phoneTabs = h("nav", { class: "phone-tabs", attrs: { "aria-label": "Sections" } });
   const phoneButtons = {};
   for (const tab of PHONE_TABS) {
-    if (tab.importOnly && !importEnabled) continue;
+    if ((tab.importOnly && !importEnabled) || tab.phone === false) continue;
     const button = h("button", { class: "phone-tab", type: "button", dataset: { tab: tab.name }, onclick: () => setTab(tab.name) }, icon(tab.icon, { size: 20 }), h("span", { text: tab.label }));
     phoneButtons[tab.name] = button;
     phoneTabs.append(button);
@@ -92,6 +93,7 @@ export function mountShell(ctx, root) {
   }
 
   ctx.showTab = (name) => setTab(name);
+  ctx.importEnabled = importEnabled;
   setCenter("library");
   setTab(PHONE_TABS.some((t) => t.name === prefs.tab && (!t.importOnly || importEnabled)) ? prefs.tab : "playing");
 
