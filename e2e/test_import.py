@@ -65,3 +65,20 @@ def test_on_a_phone_import_opens_from_the_library_and_five_tabs_fit(import_serve
     js_wait(phone, "document.getElementById('pane-import').getClientRects().length > 0 && "
                    "document.getElementById('pane-library').getClientRects().length === 0", message="the import pane")
     assert phone.find_element(By.ID, "import-url").is_displayed()
+
+
+def test_a_failed_import_keeps_its_reason_and_retries(import_server, browsers):
+    server, url = import_server
+    folder = server.root / "served"
+    (folder / "later song.wav").write_bytes(b"RIFF this is not a sound file at all " * 200)
+    broken = url.replace("far%20away%20song", "later%20song")
+    page = browsers()
+    sign_up_in_page(page, server.base, unique("retrier"))
+    page.find_element(By.CSS_SELECTOR, ".center-tab[data-tab='import']").click()
+    page.find_element(By.ID, "import-url").send_keys(broken)
+    page.find_element(By.ID, "import-submit").click()
+    js_wait(page, "!!document.querySelector('#import-jobs .job-retry')", message="the failed job with Retry")
+    assert text_of(page, "#import-jobs .job-error"), "the failed job says why"
+    write_track(folder / "later song.wav", 4, "Later Song", freq=523.0)
+    page.find_element(By.CSS_SELECTOR, "#import-jobs .job-retry").click()
+    js_wait(page, "!!document.querySelector('#import-jobs .job-complete')", message="the retried job to complete")

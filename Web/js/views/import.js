@@ -1,6 +1,6 @@
 // URL import (yt-dlp on the server), shown only when /api/status says it is enabled and
 // available: a URL field, a confirmation for playlists, and the live job list (progress from
-// the socket's fetch_* messages), with cancel.
+// the socket's fetch_* messages), with cancel; a failed job keeps its reason and offers Retry.
 import { api } from "../api.js";
 import { h } from "../dom.js";
 import { plural } from "../format.js";
@@ -9,6 +9,7 @@ import { customDialog } from "./dialogs.js";
 import { toast, toastError } from "./toasts.js";
 
 const DONE = new Set(["complete", "completed", "done", "error", "failed", "cancelled", "canceled"]);
+const FAILED = new Set(["error", "failed"]);
 
 export function mountImport(ctx, pane) {
   const { store, controls } = ctx;
@@ -24,8 +25,7 @@ export function mountImport(ctx, pane) {
     h("div", { class: "pane-head sub" }, h("h3", { class: "pane-subtitle", text: "Jobs" }), h("div", { class: "pane-actions" }, clear)),
     jobs);
 
-  async function start() {
-    const address = url.value.trim();
+  async function start(address = url.value.trim()) {
     if (!address) return;
     submit.disabled = true;
     try {
@@ -101,7 +101,8 @@ export function mountImport(ctx, pane) {
         h("div", { class: "job-line" },
           h("span", { class: "job-title", text: job.title || job.url || job.id }),
           h("span", { class: "job-status muted", text: `${job.status || "queued"}${finished ? "" : ` · ${pct.toFixed(0)}%`}` }),
-          finished || !canImport ? null : h("button", { class: "icon-btn small", type: "button", title: "Cancel", attrs: { "aria-label": `Cancel ${job.title || job.url || "import"}` }, onclick: () => cancel(job.id) }, icon("close", { size: 14 }))),
+          finished || !canImport ? null : h("button", { class: "icon-btn small", type: "button", title: "Cancel", attrs: { "aria-label": `Cancel ${job.title || job.url || "import"}` }, onclick: () => cancel(job.id) }, icon("close", { size: 14 })),
+          FAILED.has(job.status) && canImport && job.url ? h("button", { class: "btn small job-retry", type: "button", attrs: { "aria-label": `Retry ${job.title || job.url}` }, onclick: () => start(job.url) }, icon("refresh", { size: 14 }), h("span", { text: "Retry" })) : null),
         job.error ? h("p", { class: "job-error", text: String(job.error) }) : null,
         h("div", { class: "progress" }, fill));
     }));
