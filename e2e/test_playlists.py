@@ -47,6 +47,17 @@ def test_a_shared_playlist_link_is_opened_and_copied(server, browsers):
     a.find_element(By.ID, "pl-share").click()
     link = js_wait(a, "document.getElementById('pl-share-link') && document.getElementById('pl-share-link').value")
     assert "#/shared/" in link
+    # The whole link shows: nothing of it scrolls out of its box.
+    assert a.execute_script("const t = document.getElementById('pl-share-link');"
+                            "return t.scrollWidth <= t.clientWidth && t.scrollHeight <= t.clientHeight + 1")
+    # A copy that fails says so, and leaves the link selected to copy by hand.
+    a.execute_script("navigator.clipboard.writeText = () => Promise.reject(new Error('denied'));"
+                     "document.execCommand = () => false;")
+    click(a, "#pl-copy-link")
+    js_wait(a, "[...document.querySelectorAll('.toast-text')].some(t => t.textContent.startsWith('Could not copy'))",
+            message="the copy failure said")
+    assert a.execute_script("const t = document.getElementById('pl-share-link');"
+                            "return t.selectionStart === 0 && t.selectionEnd === t.value.length")
 
     b = browsers()
     sign_up_in_page(b, server.base, unique("receiver"))

@@ -175,7 +175,8 @@ export function mountPlaylists(ctx, pane) {
 
   function shareLinkBox(token) {
     const link = shareLink(token);
-    const input = h("input", { type: "text", class: "share-input", id: "pl-share-link", readOnly: true, value: link, attrs: { "aria-label": "Share link" } });
+    // The whole link shows (wrapped), not a field's cut-off first half.
+    const input = h("textarea", { class: "share-input", id: "pl-share-link", readOnly: true, rows: 2, value: link, attrs: { "aria-label": "Share link" } });
     return h("div", { class: "share-box" },
       icon("link", { size: 16 }), input,
       h("button", { class: "btn small", type: "button", id: "pl-copy-link", onclick: () => copyField(input, "Link copied") }, icon("copy", { size: 16 }), h("span", { text: "Copy" })),
