@@ -91,6 +91,16 @@ def test_queue_edits_show_in_both_pages(pair):
     for page in (a, b):
         js_wait(page, "document.querySelectorAll('#queue-list .queue-row').length === 4", message="the removal")
     assert queue_titles(a) == initial and queue_titles(b) == initial
+    # The removal's toast puts it back where it was; removed again for what follows.
+    a.execute_script("[...document.querySelectorAll('.toast')].find(t => t.textContent.includes('Removed'))"
+                     ".querySelector('.toast-action').click()")
+    for page in (a, b):
+        wait_until(lambda: queue_titles(page) == expected, message=f"Undo of the removal ({queue_titles(page)})")
+    last = a.find_element(By.CSS_SELECTOR, "#queue-list .queue-row[data-i='4']")
+    ActionChains(a).move_to_element(last).perform()
+    last.find_element(By.CSS_SELECTOR, "button[data-act='remove']").click()
+    for page in (a, b):
+        wait_until(lambda: queue_titles(page) == initial, message=f"the second removal ({queue_titles(page)})")
 
     # Drag the first entry below the third.
     grip = a.find_element(By.CSS_SELECTOR, "#queue-list .queue-row[data-i='0'] .grip")

@@ -207,9 +207,17 @@ export function createControls(ctx) {
       if (!(await guarded(api.editQueue(id, { add: ids, insertAt: at }), "Queue"))) return;
       if (await guarded(api.jump(id, at), "Play")) toast(`Playing ${describe(ids)} in the room`, "success");
     },
+    /** Takes one entry out; the toast's Undo puts the same track back where it was. */
     async removeFromQueue(position) {
       if (!needs("queue", "edit the queue")) return;
-      await guarded(api.editQueue(channelId(), { remove: [position] }), "Queue");
+      const id = channelId();
+      const trackId = store.get("queue")[position]?.id;
+      if (!(await guarded(api.editQueue(id, { remove: [position] }), "Queue")) || !trackId) return;
+      toast(`Removed ${describe([trackId])} from the queue`, "info", { action: { label: "Undo", run: async () => {
+        if (id !== channelId()) return toast("That was another room's queue", "warning");
+        const at = Math.min(position, store.get("queue").length);
+        if (await guarded(api.editQueue(id, { add: [trackId], insertAt: at }), "Undo")) toast(`Put back ${describe([trackId])}`, "info");
+      } } });
     },
     /** Moves the entry at `from` so that it ends up at index `to` of the new list. */
     async moveInQueue(from, to) {
