@@ -3,6 +3,7 @@ import { api } from "./api.js";
 import { cache } from "./cache.js";
 import { ClockEstimator } from "./clock.js";
 import { createControls } from "./controls.js";
+import { createDiagnostics } from "./diagnostics.js";
 import { installKeyboard } from "./keyboard.js";
 import { installMediaSession } from "./media-session.js";
 import { handleSocketMessage } from "./messages.js";
@@ -48,8 +49,12 @@ export function startSession({ user, player, root, onSignedOut, onKicked, shared
 
   ctx.socket = new RoomSocket({
     clock,
-    onMessage: (message) => handleSocketMessage(ctx, message),
+    onMessage: (message) => {
+      if (message?.type !== "state") ctx.diagnostics?.note(`socket: ${message?.type}`, message?.message ?? "");
+      handleSocketMessage(ctx, message);
+    },
     onStatus: (status) => {
+      ctx.diagnostics?.note(`connection: ${status.state}`, status.retryIn ? `retry in ${status.retryIn} ms` : "");
       if (status.state === "open") sync.forgetSeq();
       store.set({ connection: status });
     },
@@ -66,10 +71,13 @@ export function startSession({ user, player, root, onSignedOut, onKicked, shared
     },
   });
   ctx.controls = createControls(ctx);
+  ctx.diagnostics = createDiagnostics(ctx);
+  disposers.push(() => ctx.diagnostics.dispose());
 
   // A track the server cannot give us (gone from disk, a network error): say so once.
   let lastFailed = null;
   const onAudioError = () => {
+    ctx.diagnostics.note("audio error", player.trackId ?? "");
     if (player.trackId === lastFailed) return;
     lastFailed = player.trackId;
     const track = store.currentTrack();

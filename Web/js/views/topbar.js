@@ -4,6 +4,7 @@ import { icon } from "../icons.js";
 import { openAppPasswords } from "./app-passwords.js";
 import { openPasswordChange } from "./password.js";
 import { openAppearance } from "./appearance.js";
+import { openDiagnostics } from "./diagnostics.js";
 import { openPhotoBackup } from "./photo-backup.js";
 import { openStorage } from "./storage.js";
 import { mountSyncMeter } from "./syncmeter.js";
@@ -25,6 +26,7 @@ export function mountTopBar(ctx) {
     h("div", { class: "menu-head" }, h("strong", { text: user.username }), h("span", { class: "muted", text: user.isGuest ? "Guest — listening only" : user.isAdmin ? "Administrator" : "Member" })),
     item("Storage & cache", "storage", () => openStorage(ctx)),
     item("Appearance", "palette", () => openAppearance(), { id: "open-appearance" }),
+    item("Diagnostics", "sync", () => openDiagnostics(ctx), { id: "open-diagnostics" }),
   );
   if (!user.isGuest) {
     menu.append(item("Change password", "lock", () => openPasswordChange(), { id: "open-password-change" }));
