@@ -1,6 +1,6 @@
 # Sourced by e2e/run, bench/web/run and bench/web-sync/run (from the repository root): installs
-# what is missing (Debian's chromium and chromium-driver; Selenium, pytest, and for the Subsonic tests
-# the clients py-sonic and py-opensonic and lxml, from PyPI), then sets $python (a python3 with all
+# what is missing (Debian's chromium and chromium-driver; Selenium, pytest, axe-selenium-python, and
+# for the Subsonic tests the clients py-sonic and py-opensonic and lxml, from PyPI), then sets $python (a python3 with all
 # of them) and exports BLASTOISE_BIN.
 #   BLASTOISE_BIN   server binary (default .build/debug/blastoise)
 #   E2E_VENV        where the venv goes if the python3 on PATH lacks them (default /opt/blastoise-e2e)
@@ -15,10 +15,11 @@ if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null
   $sudo apt-get install -y -qq --no-install-recommends chromium chromium-driver >/dev/null
 fi
 
-# Selenium, pytest, the Subsonic clients (py-sonic: libsonic; py-opensonic: libopensonic) and lxml
-# (the XSD check): the python3 on PATH if it has them, else a venv of its own.
+# Selenium, pytest, the Subsonic clients (py-sonic: libsonic; py-opensonic: libopensonic), lxml
+# (the XSD check) and axe-core's Selenium binding (the accessibility scan): the python3 on PATH if
+# it has them, else a venv of its own.
 python=python3
-modules="selenium, pytest, libsonic, libopensonic, lxml"
+modules="selenium, pytest, libsonic, libopensonic, lxml, axe_selenium_python"
 if ! "$python" -c "import $modules" >/dev/null 2>&1; then
   venv="${E2E_VENV:-/opt/blastoise-e2e}"
   if ! "$venv/bin/python" -c "import $modules" >/dev/null 2>&1; then
@@ -29,7 +30,8 @@ if ! "$python" -c "import $modules" >/dev/null 2>&1; then
       $sudo python3 -m venv "$venv"
     fi
     missing=()
-    for module_package in selenium:selenium pytest:pytest libsonic:py-sonic libopensonic:py-opensonic lxml:lxml; do
+    for module_package in selenium:selenium pytest:pytest libsonic:py-sonic libopensonic:py-opensonic lxml:lxml \
+      axe_selenium_python:axe-selenium-python; do
       "$venv/bin/python" -c "import ${module_package%%:*}" >/dev/null 2>&1 || missing+=("${module_package#*:}")
     done
     echo "installing: ${missing[*]} (PyPI) into $venv" >&2

@@ -12,8 +12,19 @@ export function mountAuth(root, { status, notice, invite, onSignedIn, onGuest })
   const password = h("input", { type: "password", id: "auth-password", name: "password", autocomplete: "current-password", required: true, maxLength: rules.passwordMaxLength });
   const error = h("p", { class: "auth-error", id: "auth-error", hidden: true, attrs: { role: "alert" } });
   const submit = h("button", { class: "btn primary wide", type: "submit", id: "auth-submit", text: "Sign in" });
-  const loginTab = h("button", { class: "auth-tab active", type: "button", id: "tab-login", text: "Sign in", onclick: () => setMode("login") });
-  const signupTab = h("button", { class: "auth-tab", type: "button", id: "tab-signup", text: "Create account", onclick: () => setMode("signup") });
+  // Tabs as screen readers know them: one tab stop, ← and → switch.
+  const tab = (id, text, next) => h("button", {
+    class: "auth-tab", type: "button", id, text, onclick: () => setMode(next),
+    attrs: { role: "tab", "aria-controls": "auth-form" },
+    onkeydown: (event) => {
+      if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+      event.preventDefault();
+      setMode(mode === "login" ? "signup" : "login");
+      (mode === "login" ? loginTab : signupTab).focus();
+    },
+  });
+  const loginTab = tab("tab-login", "Sign in", "login");
+  const signupTab = tab("tab-signup", "Create account", "signup");
   const hint = h("p", {
     class: "muted small auth-hint", id: "auth-hint", hidden: true,
     text: `Usernames: up to ${rules.usernameMaxLength} characters — spaces and signs are fine, in one alphabet. Passwords: at least ${rules.passwordMinLength} characters.`,
@@ -40,12 +51,19 @@ export function mountAuth(root, { status, notice, invite, onSignedIn, onGuest })
     guest);
   const screen = h("div", { class: "auth-screen" }, card);
   root.append(screen);
+  if (status?.allowSignup) {
+    form.setAttribute("role", "tabpanel");
+    setMode("login");
+  }
   username.focus();
 
   function setMode(next) {
     mode = next;
-    loginTab.classList.toggle("active", mode === "login");
-    signupTab.classList.toggle("active", mode === "signup");
+    for (const [button, own] of [[loginTab, "login"], [signupTab, "signup"]]) {
+      button.classList.toggle("active", mode === own);
+      button.setAttribute("aria-selected", String(mode === own));
+      button.tabIndex = mode === own ? 0 : -1;
+    }
     submit.textContent = mode === "login" ? "Sign in" : "Create account";
     password.autocomplete = mode === "login" ? "current-password" : "new-password";
     hint.hidden = mode === "login";

@@ -45,7 +45,7 @@ export function mountLibrary(ctx, pane) {
     tracks: (c, container) => mountLibraryTracks(c, container, { setCount, formatCount }),
   };
 
-  const search = h("input", { type: "search", class: "search-input", id: "library-search", autocomplete: "off", spellcheck: false, attrs: { "aria-label": "Search the library", "aria-controls": "library-view" } });
+  const search = h("input", { type: "search", class: "search-input", id: "library-search", spellcheck: false, attrs: { "aria-label": "Search the library", "aria-controls": "library-view" } });
   const count = h("span", { class: "muted count", id: "library-count" });
   const scanStatus = h("span", { class: "muted scan-status", hidden: true });
   const rescan = h("button", { class: "btn small ghost", type: "button", title: "Rescan the music folder", onclick: async () => {

@@ -44,7 +44,7 @@ export function mountTopBar(ctx) {
   }
   menu.append(item(user.isGuest ? "Sign in or create an account" : "Sign out", user.isGuest ? "user" : "logout", () => ctx.signOut(), { id: "sign-out" }));
 
-  const account = h("button", { class: "account-btn", type: "button", id: "account-button", attrs: { "aria-haspopup": "menu" }, onclick: (event) => { event.stopPropagation(); menu.hidden = !menu.hidden; } },
+  const account = h("button", { class: "account-btn", type: "button", id: "account-button", attrs: { "aria-haspopup": "menu", "aria-label": `Account: ${user.username}` }, onclick: (event) => { event.stopPropagation(); menu.hidden = !menu.hidden; } },
     icon("user", { size: 18 }), h("span", { class: "account-name", text: user.username }), user.isGuest ? h("span", { class: "badge", text: "guest" }) : null);
   const closeMenu = (event) => { if (!menu.contains(event.target)) menu.hidden = true; };
   // Esc closes the menu and gives the focus back to its button.

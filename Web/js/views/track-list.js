@@ -103,6 +103,7 @@ export function mountTrackList(ctx, { id, label, emptyText = "No tracks.", virtu
       if (list) list.setItems(tracks, { keepScroll });
       else {
         empty.hidden = tracks.length > 0;
+        body.hidden = tracks.length === 0; // a list with no items is no list (its text says so)
         refresh();
       }
     },
