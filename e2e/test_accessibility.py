@@ -34,3 +34,26 @@ def test_the_page_speaks_to_keyboards_and_screen_readers(server, browsers):
                   "'Now playing: ' + document.getElementById('np-title').textContent)", message="the live region")
     js_wait(page, r"/^\d+:\d\d of \d+:\d\d$/.test(document.getElementById('np-seek').getAttribute('aria-valuetext'))",
             message="the slider's spoken value")
+
+
+TAP_TARGETS = """
+const small = [];
+for (const el of document.querySelectorAll('button, a[href], input, select, textarea, [role=slider]')) {
+  const r = el.getBoundingClientRect();
+  if (!r.width || !r.height || el.closest('[hidden], .visually-hidden') || el.classList.contains('visually-hidden')) continue;
+  if (r.bottom < 0 || r.top > innerHeight || getComputedStyle(el).visibility === 'hidden') continue;
+  if (r.width < 44 || r.height < 44) small.push((el.id ? '#' + el.id : el.className) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+}
+return small;"""
+
+
+def test_every_tap_target_on_a_phone_is_44_px_at_least(server, browsers):
+    phone = browsers(mobile=True, width=390, height=844)
+    sign_up_in_page(phone, server.base, unique("thumb"))
+    js_wait(phone, "window.__blastoise.syncInfo().phase === 'playing'", message="the room playing")
+    small = {}
+    for tab in ("playing", "rooms", "library", "queue", "playlists"):
+        click(phone, f".phone-tab[data-tab='{tab}']")
+        js_wait(phone, f"document.getElementById('pane-{tab}').getClientRects().length > 0", message=f"the {tab} tab")
+        small[tab] = phone.execute_script(TAP_TARGETS)
+    assert {tab: found for tab, found in small.items() if found} == {}
