@@ -47,6 +47,7 @@ import Testing
     .same("GET", "/api/auth/me", 200),
     .same("POST", "/api/auth/logout", 200),
     .signedIn("POST", "/api/auth/kick-others"),
+    .adminOnly("GET", "/api/admin/server"),
     // A guest has no password; a member's new one is refused by the rules before anything else.
     .members("POST", "/api/auth/password", body: #"{"currentPassword":"x","newPassword":"short"}"#, status: 400),
     .signedIn("GET", "/api/library"),

@@ -155,6 +155,8 @@ export const api = {
   restorePhoto: (id) => apiJson(`/api/photos/${enc(id)}/restore`, { method: "POST" }),
   photoBackupStatus: () => apiJson("/api/photos/backup/status"),
 
+  // Admins: how the server runs ({ version, database, musicDirectory, …, tracks, startedAt }).
+  adminServer: () => apiJson("/api/admin/server"),
   library: () => apiJson("/api/library"),
   scan: () => apiJson("/api/library/scan", { method: "POST" }),
   lyrics: (trackId) => apiJson(`/api/tracks/${enc(trackId)}/lyrics`),

@@ -14,6 +14,7 @@ extension APIRoute {
   public static let password = APIRoute("/api/auth/password")
   /// Additive: live guest sessions, for admins.
   public static let adminGuests = APIRoute("/api/admin/guests")
+  public static let adminServer = APIRoute("/api/admin/server")
 
   public static let rooms = APIRoute("/api/channels")
   public static let room = APIRoute("/api/channels/:id")

@@ -88,7 +88,14 @@ public final class RunningServer: Sendable {
     StatusRoutes.register(on: &router, status: status)
     AuthRoutes(accounts: services.accounts, auth: authenticator).register(on: &router)
     AppPasswordRoutes(accounts: services.accounts, auth: authenticator).register(on: &router)
-    AdminRoutes(accounts: services.accounts, auth: authenticator).register(on: &router)
+    let startedAt = clock.milliseconds()
+    AdminRoutes(accounts: services.accounts, auth: authenticator) { [configuration] in
+      ServerReport(
+        version: BlastoiseVersion.current, database: configuration.database.kind,
+        musicDirectory: configuration.musicDirectory, audiobooksDirectory: configuration.audiobooksDirectory,
+        photosDirectory: configuration.photosFolder, allowGuests: status.allowGuests, allowSignup: status.allowSignup,
+        urlImport: status.ytdlp.enabled && status.ytdlp.available, tracks: catalog.availableCount, startedAt: startedAt)
+    }.register(on: &router)
     RoomRoutes(
       directory: rooms, auth: authenticator,
       socket: RoomSocketHandler(directory: rooms, sessions: sessions, accounts: services.accounts)

@@ -16,6 +16,14 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
     return .postgres(url: value)
   }
 
+  /// Which backend, as `ServerReport.database` says it: `sqlite` or `postgresql`.
+  var kind: String {
+    switch self {
+    case .sqlite: "sqlite"
+    case .postgres: "postgresql"
+    }
+  }
+
   /// For the log: the URL without its password (in the user part or a `password=` parameter).
   public var description: String {
     guard case .postgres(let url) = self else { return "SQLite" }

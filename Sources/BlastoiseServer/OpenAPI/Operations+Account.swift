@@ -49,6 +49,10 @@ extension APIOperation {
       body: .ignoredJSON, answers: [200: Answer.json(Schema.ref("SuccessCount"))],
       notes: "Their sockets get `kick` and close. `count` is additive."),
     APIOperation(
+      .get, .adminServer, "How this server runs", access: .permission(.administer),
+      answers: [200: Answer.json(Schema.ref("ServerReport"))],
+      notes: "Additive. The database's kind only (never its address), the folders read, the switches, present tracks."),
+    APIOperation(
       .get, .adminGuests, "Live guest sessions", access: .permission(.administer),
       answers: [200: Answer.json(Schema.array(Schema.ref("GuestSession")))],
       notes: "Additive. Guests are sessions only; times are seconds since the epoch."),

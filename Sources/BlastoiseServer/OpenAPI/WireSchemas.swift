@@ -7,6 +7,7 @@ enum WireSchemas {
     "SuccessCount": successCount, "ServerStatus": serverStatus, "QueueResponse": queueResponse,
     "ModeResponse": modeResponse, "Playlist": playlist, "PlaylistBundle": playlistBundle,
     "UploadResponse": uploadResponse, "ScanSummary": scanSummary, "GuestSession": guestSession,
+    "ServerReport": serverReport,
     "RoomInvite": roomInvite,
   ].merging(ImportSchemas.all) { first, _ in first }.merging(CatalogSchemas.all) { first, _ in first }
     .merging(AnnotationSchemas.all) { first, _ in first }.merging(ProgressSchemas.all) { first, _ in first }
@@ -176,6 +177,18 @@ enum WireSchemas {
         "lastSeenAt": Schema.integer,
       ],
       required: ["name", "address", "createdAt", "lastSeenAt"]))
+
+  static let serverReport = Schema.additive(
+    Schema.object(
+      [
+        "version": Schema.string, "database": ["enum": ["sqlite", "postgresql"]], "musicDirectory": Schema.string,
+        "audiobooksDirectory": Schema.string, "photosDirectory": Schema.string, "allowGuests": Schema.boolean,
+        "allowSignup": Schema.boolean, "urlImport": Schema.boolean, "tracks": ["type": "integer", "minimum": 0],
+        "startedAt": Schema.integer,
+      ],
+      required: [
+        "version", "database", "musicDirectory", "allowGuests", "allowSignup", "urlImport", "tracks", "startedAt",
+      ]))
 
   static let scanSummary = Schema.additive(
     Schema.object(

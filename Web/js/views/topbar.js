@@ -5,6 +5,7 @@ import { openAppPasswords } from "./app-passwords.js";
 import { openPasswordChange } from "./password.js";
 import { openAppearance } from "./appearance.js";
 import { openDiagnostics } from "./diagnostics.js";
+import { openServerPanel } from "./server-panel.js";
 import { openPhotoBackup } from "./photo-backup.js";
 import { openStorage } from "./storage.js";
 import { mountSyncMeter } from "./syncmeter.js";
@@ -28,6 +29,7 @@ export function mountTopBar(ctx) {
     item("Appearance", "palette", () => openAppearance(), { id: "open-appearance" }),
     item("Diagnostics", "sync", () => openDiagnostics(ctx), { id: "open-diagnostics" }),
   );
+  if (user.isAdmin) menu.append(item("Server", "storage", () => openServerPanel(ctx), { id: "open-server" }));
   if (!user.isGuest) {
     menu.append(item("Change password", "lock", () => openPasswordChange(), { id: "open-password-change" }));
     menu.append(item("App passwords", "headphones", () => openAppPasswords(ctx), { id: "open-app-passwords" }));
