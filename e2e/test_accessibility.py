@@ -28,6 +28,13 @@ def test_the_page_speaks_to_keyboards_and_screen_readers(server, browsers):
     js_wait(page, "document.querySelector('.menu').hidden", message="Esc to close the menu")
     assert page.execute_script("return document.activeElement.id") == "account-button"
 
+    # "?" lists the shortcuts; Esc closes the list.
+    page.find_element("css selector", "body").send_keys("?")
+    js_wait(page, "!!document.querySelector('dialog[open] #shortcuts')", message="the shortcuts sheet")
+    assert "Play or pause" in page.execute_script("return document.getElementById('shortcuts').textContent")
+    page.switch_to.active_element.send_keys(Keys.ESCAPE)
+    js_wait(page, "!document.querySelector('dialog[open]')", message="Esc to close the sheet")
+
     # What plays is said once it changes, and the position slider says where it is in words.
     js_wait(page, "document.getElementById('np-title').textContent !== 'Nothing playing'", message="a track playing")
     js_wait(page, "document.getElementById('np-announce').textContent.startsWith("

@@ -1,5 +1,28 @@
 // Keyboard shortcuts: Space play/pause, ←/→ seek ∓5 s, Shift+←/→ (or P/N) previous/next,
-// M mute, / focus the library search. Ignored while typing in a field or a dialog is open.
+// M mute, / focus the library search, ? the sheet that lists them. Ignored while typing in a
+// field or a dialog is open.
+import { h } from "./dom.js";
+import { customDialog } from "./views/dialogs.js";
+
+/** What the "?" sheet lists: [keys, what they do]. */
+export const SHORTCUTS = Object.freeze([
+  ["Space or K", "Play or pause"],
+  ["← / →", "Back or forward 5 seconds"],
+  ["Shift + ← / →, or P / N", "Previous or next track"],
+  ["M", "Mute or unmute"],
+  ["/", "Search the library"],
+  ["?", "This list"],
+  ["Esc", "Close a menu or dialog"],
+  ["Tab, first", "Skip to the content"],
+]);
+
+function showShortcuts() {
+  return customDialog({
+    title: "Keyboard shortcuts",
+    content: () => h("dl", { class: "diag-facts", id: "shortcuts" },
+      SHORTCUTS.flatMap(([keys, what]) => [h("dt", {}, h("kbd", { text: keys })), h("dd", { text: what })])),
+  });
+}
 
 function typing(target) {
   if (!(target instanceof Element)) return false;
@@ -42,6 +65,9 @@ export function installKeyboard(ctx) {
         break;
       case "/":
         document.querySelector("#library-search")?.focus();
+        break;
+      case "?":
+        showShortcuts();
         break;
       default:
         handled = false;
