@@ -4,6 +4,7 @@ loopback port, a small API client, and headless Chromium pages."""
 from __future__ import annotations
 
 import atexit
+import contextlib
 import http.cookiejar
 import json
 import math
@@ -280,6 +281,20 @@ class ApiError(Exception):
 
 
 # ---------------------------------------------------------------- browser
+
+
+@contextlib.contextmanager
+def own_server(**options):
+    """A server of the test's own on the standard music (its probe account the admin), ready with
+    the library read, removed afterwards."""
+    server = Server(**options)
+    make_music(server.music)
+    server.start()
+    try:
+        server.wait_for_library(len(STANDARD_TRACKS))
+        yield server
+    finally:
+        server.cleanup()
 
 
 def chrome(*, autoplay: bool = True, width: int = 1280, height: int = 800, mobile: bool = False,

@@ -4,18 +4,14 @@ a rescan that says what it found; members have no such panel."""
 from __future__ import annotations
 
 from conftest import unique
-from helpers import Server, click, js_wait, make_music, sign_in_in_page, sign_up_in_page, write_track
+from helpers import click, js_wait, own_server, sign_in_in_page, sign_up_in_page, write_track
 
 FACTS = ("const d = [...document.querySelectorAll('#server-facts dt, #server-facts dd')].map(e => e.textContent);"
          "return Object.fromEntries(d.flatMap((t, i) => i % 2 ? [] : [[t, d[i + 1]]]));")
 
 
 def test_the_server_panel_tells_an_admin_how_it_runs_and_rescans(browsers):
-    server = Server()
-    make_music(server.music)
-    server.start()
-    try:
-        server.wait_for_library(5)
+    with own_server() as server:
         admin = browsers()
         sign_in_in_page(admin, server.base, "e2e-probe-admin", "probe-password-1")  # wait_for_library's: the admin
         click(admin, "#account-button")
@@ -35,5 +31,3 @@ def test_the_server_panel_tells_an_admin_how_it_runs_and_rescans(browsers):
         sign_up_in_page(member, server.base, unique("member"))
         click(member, "#account-button")
         assert member.execute_script("return !document.getElementById('open-server')")
-    finally:
-        server.cleanup()

@@ -9,8 +9,8 @@ import tempfile
 from pathlib import Path
 
 from conftest import new_room, tone_tracks, unique
-from helpers import (HLJOD_ORDER, LYRICS, Api, Server, click, js_wait, library_tracks, make_music, poll_until,
-                     sign_up_in_page, switch_room_in_page, text_of, wait_until, write_track)
+from helpers import (HLJOD_ORDER, LYRICS, Api, click, js_wait, library_tracks, own_server, poll_until, sign_up_in_page,
+                     switch_room_in_page, text_of, wait_until, write_track)
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -308,11 +308,7 @@ def test_media_session_while_blocked_and_for_a_local_preview(server, browsers, m
 def test_the_albums_grid_takes_a_library_change(browsers):
     """An album that arrives while the grid is open (an upload here; a scan's next batch, with
     the covers it found, alike) shows without leaving the grid."""
-    server = Server()
-    make_music(server.music)
-    server.start()
-    try:
-        server.wait_for_library(5)
+    with own_server() as server:
         page = browsers()
         sign_up_in_page(page, server.base, unique("grid"))
         click(page, "#library-nav a[data-view='albums']")
@@ -324,5 +320,3 @@ def test_the_albums_grid_takes_a_library_change(browsers):
         js_wait(page, "document.querySelectorAll('#album-grid .album-card:not(.skeleton)').length === 2 && "
                       f"!!document.querySelector({CARD.format(name='Arrived Later')!r})", message="the new album's card")
         assert text_of(page, "#albums-count") == "2 albums"
-    finally:
-        server.cleanup()

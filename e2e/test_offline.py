@@ -5,17 +5,13 @@ shows the app saying so — not the browser's error page — and the app once th
 from __future__ import annotations
 
 from conftest import unique
-from helpers import Server, js_wait, make_music, sign_up_in_page
+from helpers import js_wait, own_server, sign_up_in_page
 
 APP_READY = "!!(document.querySelector('#app') && window.__blastoise)"
 
 
 def test_the_app_installs_and_loads_while_the_server_is_away(browsers):
-    server = Server()
-    make_music(server.music)
-    server.start()
-    try:
-        server.wait_for_library(5)
+    with own_server() as server:
         page = browsers()
         sign_up_in_page(page, server.base, unique("offline"))
 
@@ -45,5 +41,3 @@ def test_the_app_installs_and_loads_while_the_server_is_away(browsers):
                 message="the app's own word that the server is away")
         server.start(port=port)
         js_wait(page, APP_READY, message="the app once the server is back")
-    finally:
-        server.cleanup()

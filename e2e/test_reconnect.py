@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 from conftest import unique
-from helpers import Server, js_wait, make_music, poll_until, sign_up_in_page, sync_info
+from helpers import js_wait, own_server, poll_until, sign_up_in_page, sync_info
 
 
 def in_step(info: dict) -> bool:
@@ -15,11 +15,7 @@ def in_step(info: dict) -> bool:
 
 
 def test_the_page_reconnects_and_resyncs_after_a_server_restart(browsers):
-    server = Server()
-    make_music(server.music)
-    server.start()
-    try:
-        server.wait_for_library(5)
+    with own_server() as server:
         page = browsers()
         sign_up_in_page(page, server.base, unique("steady"))
         js_wait(page, "window.__blastoise.syncInfo().phase === 'playing'")
@@ -46,5 +42,3 @@ def test_the_page_reconnects_and_resyncs_after_a_server_restart(browsers):
         poll_until(lambda: sync_info(page), in_step, message="the page back in step with the room (|drift| < 0.1 s)")
         # The last known queue stayed on screen throughout, and the fresh one matches.
         assert page.execute_script("return document.querySelectorAll('#queue-list .queue-row').length") == queue_before
-    finally:
-        server.cleanup()

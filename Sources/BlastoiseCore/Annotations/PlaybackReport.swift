@@ -1,5 +1,3 @@
-import Foundation
-
 /// What an app says it plays (Subsonic's `scrobble` that is not a submission, or the
 /// `playbackReport` extension's `reportPlayback`): the track, the app, the state, where in the
 /// track and at what rate, and when it said so.
@@ -33,8 +31,6 @@ public struct PlaybackReport: Sendable, Equatable, Codable {
 public struct PlaybackReportNotice: Sendable, Equatable, Codable {
   /// The NOTIFY channel every node listens on.
   public static let channel = "blastoise_playback"
-  /// PostgreSQL refuses payloads of 8000 bytes or more.
-  static let payloadLimit = 7900
 
   public let nodeID: String
   public let username: String
@@ -47,16 +43,12 @@ public struct PlaybackReportNotice: Sendable, Equatable, Codable {
   }
 
   /// The payload to send; nil when it would not fit one.
-  public var payload: String? {
-    guard let data = try? JSONEncoder().encode(self), data.count <= Self.payloadLimit else { return nil }
-    return String(decoding: data, as: UTF8.self)
-  }
+  public var payload: String? { NoticeJSON.payload(self) }
 
   /// Reads a payload; nil for anything that is not ours.
   public init?(payload: String) {
-    guard payload.utf8.count <= Self.payloadLimit,
-      let notice = try? JSONDecoder().decode(Self.self, from: Data(payload.utf8)),
-      !notice.nodeID.isEmpty, !notice.username.isEmpty, notice.report.rate.isFinite
+    guard let notice = NoticeJSON.notice(Self.self, from: payload), !notice.nodeID.isEmpty, !notice.username.isEmpty,
+      notice.report.rate.isFinite
     else { return nil }
     self = notice
   }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Something that happened in a room on one node and is not in the room's row, for the other
 /// nodes' listeners: who did what (an `activity` line), who was taken out of the room (every
 /// node keeps them out and sends their sockets to the main room), or who is in it there. Over PostgreSQL's
@@ -16,8 +14,6 @@ public struct RoomEventNotice: Sendable, Equatable, Codable {
 
   /// The NOTIFY channel every node listens on.
   public static let channel = "blastoise_room_events"
-  /// PostgreSQL refuses payloads of 8000 bytes or more.
-  static let payloadLimit = 7900
 
   public let nodeID: String
   public let roomID: String
@@ -30,16 +26,11 @@ public struct RoomEventNotice: Sendable, Equatable, Codable {
   }
 
   /// The payload to send; nil when it would not fit one (then the other nodes do without it).
-  public var payload: String? {
-    guard let data = try? JSONEncoder().encode(self), data.count <= Self.payloadLimit else { return nil }
-    return String(decoding: data, as: UTF8.self)
-  }
+  public var payload: String? { NoticeJSON.payload(self) }
 
   /// Reads a payload; nil for anything that is not ours (another program may NOTIFY the channel).
   public init?(payload: String) {
-    guard payload.utf8.count <= Self.payloadLimit,
-      let notice = try? JSONDecoder().decode(Self.self, from: Data(payload.utf8)),
-      !notice.nodeID.isEmpty, !notice.roomID.isEmpty
+    guard let notice = NoticeJSON.notice(Self.self, from: payload), !notice.nodeID.isEmpty, !notice.roomID.isEmpty
     else { return nil }
     self = notice
   }
