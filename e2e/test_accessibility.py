@@ -28,6 +28,16 @@ def test_the_page_speaks_to_keyboards_and_screen_readers(server, browsers):
     js_wait(page, "document.querySelector('.menu').hidden", message="Esc to close the menu")
     assert page.execute_script("return document.activeElement.id") == "account-button"
 
+    # The middle column's tabs: one tab stop, → and ← move between them and show their panel.
+    assert page.execute_script("return [...document.querySelectorAll('.center-tab')].filter(t => t.tabIndex === 0).length") == 1
+    page.execute_script("document.getElementById('center-tab-library').focus()")
+    page.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+    js_wait(page, "document.activeElement.id === 'center-tab-playlists' && "
+                  "document.getElementById('center-tab-playlists').getAttribute('aria-selected') === 'true' && "
+                  "document.getElementById('pane-playlists').getClientRects().length > 0", message="→ to the Playlists tab")
+    page.switch_to.active_element.send_keys(Keys.ARROW_LEFT)
+    js_wait(page, "document.activeElement.id === 'center-tab-library'", message="← back to the Library tab")
+
     # "?" lists the shortcuts; Esc closes the list.
     page.find_element("css selector", "body").send_keys("?")
     js_wait(page, "!!document.querySelector('dialog[open] #shortcuts')", message="the shortcuts sheet")

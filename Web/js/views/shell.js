@@ -49,10 +49,23 @@ export function mountShell(ctx, root) {
   for (const name of CENTER_TABS) {
     if (name === "import" && !importEnabled) continue;
     const label = { library: "Library", playlists: "Playlists", import: "Import" }[name];
-    const button = h("button", { class: "center-tab", type: "button", dataset: { tab: name }, attrs: { role: "tab" }, onclick: () => setTab(name) }, icon(PHONE_TABS.find((t) => t.name === name).icon, { size: 16 }), h("span", { text: label }));
+    const button = h("button", { class: "center-tab", type: "button", id: `center-tab-${name}`, dataset: { tab: name }, attrs: { role: "tab", "aria-controls": `pane-${name}` }, onclick: () => setTab(name) }, icon(PHONE_TABS.find((t) => t.name === name).icon, { size: 16 }), h("span", { text: label }));
     centerButtons[name] = button;
     centerTabs.append(button);
+    panes[name].setAttribute("role", "tabpanel");
+    panes[name].setAttribute("aria-labelledby", button.id);
   }
+  // Tabs as screen readers know them: one tab stop; ← → Home End move between them.
+  centerTabs.addEventListener("keydown", (event) => {
+    const names = Object.keys(centerButtons);
+    const at = names.indexOf(app.dataset.center);
+    const next = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: names.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const name = names[(next + names.length) % names.length];
+    setTab(name);
+    centerButtons[name].focus();
+  });
 
   const center = h("div", { class: "column column-center" }, panes.playing, centerTabs, panes.library, panes.playlists, importEnabled ? panes.import : null);
   const main = h("main", { class: "columns", id: "main-content", tabIndex: -1 },
@@ -82,6 +95,7 @@ export function mountShell(ctx, root) {
     for (const [key, button] of Object.entries(centerButtons)) {
       button.classList.toggle("active", key === name);
       button.setAttribute("aria-selected", String(key === name));
+      button.tabIndex = key === name ? 0 : -1;
     }
   }
 
