@@ -89,3 +89,21 @@ def test_changing_the_password_in_the_account_menu(server, browsers):
     with pytest.raises(ApiError) as refused:
         Api(server.base).login(name, "password-123")
     assert refused.value.status == 401
+
+
+def test_sessions_and_devices_sign_another_browser_out(server, browsers):
+    page, other = browsers(), browsers()
+    name = unique("sess")
+    sign_up_in_page(page, server.base, name)
+    sign_in_in_page(other, server.base, name)
+    click(page, "#account-button")
+    click(page, "#open-sessions")
+    js_wait(page, "document.querySelectorAll('#session-list .session-row').length === 2", message="both sessions")
+    assert page.execute_script("return document.querySelector('#session-list .session-row strong').textContent") in (
+        "This browser", "A browser or app")
+    assert page.execute_script(
+        "return [...document.querySelectorAll('#session-list strong')].filter(s => s.textContent === 'This browser').length") == 1
+    page.execute_script("[...document.querySelectorAll('#session-list .session-row')].find(r => r.querySelector('button'))"
+                        ".querySelector('button').click()")
+    js_wait(page, "document.querySelectorAll('#session-list .session-row').length === 1", message="the list without it")
+    js_wait(other, "!!document.querySelector('#auth-form')", message="the other browser signed out")

@@ -10,7 +10,7 @@ from conftest import unique
 from helpers import js_wait, sign_up_in_page
 
 LIBRARY_VIEWS = ["library", "albums", "artists", "genres", "tracks", "favourites", "books", "podcasts", "photos"]
-DIALOGS = ["open-appearance", "open-diagnostics", "open-password-change", "open-app-passwords"]
+DIALOGS = ["open-appearance", "open-diagnostics", "open-password-change", "open-sessions", "open-app-passwords"]
 
 
 def serious(page) -> list[str]:

@@ -12,12 +12,13 @@ extension StoredUser {
 }
 
 extension StoredSession {
-  /// From `token_hash, user_id, created_at, last_seen_at`.
+  /// From `token_hash, user_id, created_at, last_seen_at` (and `app_password_id` when selected).
   public init?(row: StoreRow) {
     guard let hash = row.string("token_hash"), let user = row.int("user_id"), let created = row.int64("created_at"),
       let seen = row.int64("last_seen_at")
     else { return nil }
-    self.init(tokenHash: hash, userID: user, createdAt: created, lastSeenAt: seen)
+    self.init(
+      tokenHash: hash, userID: user, createdAt: created, lastSeenAt: seen, appPasswordID: row.string("app_password_id"))
   }
 }
 

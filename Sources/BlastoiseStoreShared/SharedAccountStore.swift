@@ -92,6 +92,17 @@ public struct SharedAccountStore<Access: StoreAccess>: AccountStore {
     }
   }
 
+  public func sessions(ofUser userID: Int) async throws -> [StoredSession] {
+    try await access.read { connection in
+      try connection.query(
+        """
+        SELECT token_hash, user_id, created_at, last_seen_at, app_password_id FROM sessions
+        WHERE user_id = $1 ORDER BY last_seen_at DESC, created_at DESC
+        """, StoreValue(userID)
+      ).compactMap(StoredSession.init(row:))
+    }
+  }
+
   public func replacePassword(ofUser userID: Int, hash: String, keeping: String) async throws -> [String] {
     try await access.write { connection in
       try connection.execute("UPDATE users SET password_hash = $1 WHERE id = $2", .text(hash), StoreValue(userID))

@@ -53,4 +53,24 @@ import Testing
     #expect(try await Self.change(guest, from: "anything-at-all", to: "brand-new-pass").status == 403)
     await server.stop()
   }
+
+  /// `GET /api/auth/sessions` lists where one is signed in (this one marked, an app's by its
+  /// app password's name); `DELETE …/:id` signs one out and its socket closes.
+  @Test func oneSessionIsListedAndSignedOutFromAnother() async throws {
+    let (server, _, ann, room) = try await RoomTests.roomServer()
+    let phone = server.client()
+    try await phone.logIn("ann")
+    let socket = try await RoomTests.socket(server, phone, room: room)
+    _ = try await socket.state()
+    let listed = try await ann.get(APIRoute.sessions.path()).json(SessionList.self).sessions
+    #expect(listed.count == 2 && listed.filter(\.current).count == 1)
+    let other = try #require(listed.first { !$0.current })
+    #expect(other.id.count == 16 && other.app == nil)
+    #expect(try await ann.request("DELETE", APIRoute.session.path(other.id)).status == 200)
+    #expect(try await SessionEndTests.closes(socket))
+    #expect(try await Self.signedIn(phone) == nil)
+    #expect(try await ann.get(APIRoute.sessions.path()).json(SessionList.self).sessions.map(\.current) == [true])
+    #expect(try await ann.request("DELETE", APIRoute.session.path(other.id)).status == 404)
+    await server.stop()
+  }
 }

@@ -48,6 +48,8 @@ import Testing
     .same("POST", "/api/auth/logout", 200),
     .signedIn("POST", "/api/auth/kick-others"),
     .adminOnly("GET", "/api/admin/server"),
+    .members("GET", "/api/auth/sessions"),
+    .members("DELETE", "/api/auth/sessions/nosuchsession", status: 404),
     // A guest has no password; a member's new one is refused by the rules before anything else.
     .members("POST", "/api/auth/password", body: #"{"currentPassword":"x","newPassword":"short"}"#, status: 400),
     .signedIn("GET", "/api/library"),

@@ -101,6 +101,9 @@ export const api = {
   signup: (username, password) => apiJson("/api/auth/signup", { method: "POST", body: { username, password } }),
   logout: () => apiJson("/api/auth/logout", { method: "POST" }),
   kickOthers: () => apiJson("/api/auth/kick-others", { method: "POST" }),
+  // { sessions: [{ id, createdAt, lastSeenAt, current, app? }] } (seconds), and one signed out.
+  sessions: () => apiJson("/api/auth/sessions"),
+  endSession: (id) => apiJson(`/api/auth/sessions/${enc(id)}`, { method: "DELETE" }),
   // { success, count }: the other sessions ended; this one stays.
   changePassword: (currentPassword, newPassword) =>
     apiJson("/api/auth/password", { method: "POST", body: { currentPassword, newPassword } }),

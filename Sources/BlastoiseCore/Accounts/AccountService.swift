@@ -175,6 +175,35 @@ public final class AccountService: Sendable {
     return ended.count
   }
 
+  /// Where the person is signed in (a guest is only here). A session's `id` is the start of its
+  /// token's hash: enough to name it among one's own, nothing to sign in with.
+  public func sessions(of principal: Principal) async throws -> SessionList {
+    guard principal.role != .guest else { throw CoreError(.forbidden, "A guest has only this session") }
+    let apps = Dictionary(
+      try await appPasswords.list(userID: principal.userID).map { ($0.id, $0.name) },
+      uniquingKeysWith: { first, _ in first })
+    return SessionList(
+      sessions: try await store.sessions(ofUser: principal.userID).map { session in
+        SessionList.Entry(
+          id: Self.sessionName(session.tokenHash), createdAt: session.createdAt, lastSeenAt: session.lastSeenAt,
+          current: session.tokenHash == principal.sessionID, app: session.appPasswordID.flatMap { apps[$0] })
+      })
+  }
+
+  /// Signs one of the person's sessions out (its sockets close); this one too, when named.
+  public func endSession(named name: String, of principal: Principal) async throws {
+    guard principal.role != .guest else { throw CoreError(.forbidden, "A guest has only this session") }
+    guard
+      let session = try await store.sessions(ofUser: principal.userID).first(where: {
+        Self.sessionName($0.tokenHash) == name
+      })
+    else { throw CoreError(.notFound, "No such session") }
+    try await store.deleteSession(tokenHash: session.tokenHash)
+    sessionsEnded([session.tokenHash], "Signed out from another session")
+  }
+
+  static func sessionName(_ tokenHash: String) -> String { String(tokenHash.prefix(16)) }
+
   /// Sessions with an open socket are in use though they send no requests.
   public func markInUse(_ sessionIDs: [String]) async throws {
     try await store.touchSessions(tokenHashes: sessionIDs, at: Int64(now()))

@@ -76,6 +76,8 @@ public protocol AccountStore: Sendable {
   func deleteSession(tokenHash: String) async throws
   /// Ends every session of `userID` except `keeping`; returns the ended sessions' hashes.
   func deleteSessions(ofUser userID: Int, keeping: String) async throws -> [String]
+  /// The account's sessions, the one seen last first.
+  func sessions(ofUser userID: Int) async throws -> [StoredSession]
   /// Sets the account's password hash and ends its sessions but `keeping`, in one transaction;
   /// returns the ended sessions' token hashes.
   func replacePassword(ofUser userID: Int, hash: String, keeping: String) async throws -> [String]

@@ -25,6 +25,33 @@ public struct Credentials: Codable, Sendable, Equatable {
 }
 
 /// `{ "success": true }`, optionally with how many things an action touched.
+/// `GET /api/auth/sessions`: where the account is signed in.
+public struct SessionList: Codable, Sendable, Equatable {
+  public struct Entry: Codable, Sendable, Equatable {
+    /// Names the session for `DELETE /api/auth/sessions/:id` (not its token, nor its hash).
+    public var id: String
+    /// Seconds since the epoch.
+    public var createdAt: Int64
+    public var lastSeenAt: Int64
+    /// The one this request came with.
+    public var current: Bool
+    /// The app password an app signed in with, by name.
+    public var app: String?
+
+    public init(id: String, createdAt: Int64, lastSeenAt: Int64, current: Bool, app: String?) {
+      self.id = id
+      self.createdAt = createdAt
+      self.lastSeenAt = lastSeenAt
+      self.current = current
+      self.app = app
+    }
+  }
+
+  public var sessions: [Entry]
+
+  public init(sessions: [Entry]) { self.sessions = sessions }
+}
+
 /// `POST /api/auth/password`: the password now and the one to have instead.
 public struct PasswordChange: Codable, Sendable, Equatable {
   public var currentPassword: String

@@ -12,6 +12,8 @@ extension APIRoute {
   public static let me = APIRoute("/api/auth/me")
   public static let kickOthers = APIRoute("/api/auth/kick-others")
   public static let password = APIRoute("/api/auth/password")
+  public static let sessions = APIRoute("/api/auth/sessions")
+  public static let session = APIRoute("/api/auth/sessions/:id")
   /// Additive: live guest sessions, for admins.
   public static let adminGuests = APIRoute("/api/admin/guests")
   public static let adminServer = APIRoute("/api/admin/server")

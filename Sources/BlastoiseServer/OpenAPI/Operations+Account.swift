@@ -45,6 +45,15 @@ extension APIOperation {
         sockets get `kick`; `count` says how many), this one stays; app passwords stay.
         """),
     APIOperation(
+      .get, .sessions, "Where one is signed in", access: .permission(.listen),
+      answers: [200: Answer.json(Schema.ref("SessionList"))], errors: [403],
+      notes: "Additive. Times in seconds; `id` names a session (not its token); `current` is this one. 403 for a guest."
+    ),
+    APIOperation(
+      .delete, .session, "Sign one of one's sessions out", access: .permission(.listen), body: .ignoredJSON,
+      answers: [200: Answer.json(Schema.ref("Success"))], errors: [403, 404],
+      notes: "Additive. Its sockets get `kick`. This session too, when named."),
+    APIOperation(
       .post, .kickOthers, "End the user's other sessions", access: .permission(.listen),
       body: .ignoredJSON, answers: [200: Answer.json(Schema.ref("SuccessCount"))],
       notes: "Their sockets get `kick` and close. `count` is additive."),

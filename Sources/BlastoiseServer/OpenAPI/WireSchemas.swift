@@ -7,7 +7,7 @@ enum WireSchemas {
     "SuccessCount": successCount, "ServerStatus": serverStatus, "QueueResponse": queueResponse,
     "ModeResponse": modeResponse, "Playlist": playlist, "PlaylistBundle": playlistBundle,
     "UploadResponse": uploadResponse, "ScanSummary": scanSummary, "GuestSession": guestSession,
-    "ServerReport": serverReport,
+    "ServerReport": serverReport, "SessionList": sessionList,
     "RoomInvite": roomInvite,
   ].merging(ImportSchemas.all) { first, _ in first }.merging(CatalogSchemas.all) { first, _ in first }
     .merging(AnnotationSchemas.all) { first, _ in first }.merging(ProgressSchemas.all) { first, _ in first }
@@ -177,6 +177,17 @@ enum WireSchemas {
         "lastSeenAt": Schema.integer,
       ],
       required: ["name", "address", "createdAt", "lastSeenAt"]))
+
+  static let sessionList = Schema.additive(
+    Schema.object(
+      [
+        "sessions": Schema.array(
+          Schema.object(
+            [
+              "id": Schema.string, "createdAt": Schema.integer, "lastSeenAt": Schema.integer,
+              "current": Schema.boolean, "app": Schema.string,
+            ], required: ["id", "createdAt", "lastSeenAt", "current"]))
+      ], required: ["sessions"]))
 
   static let serverReport = Schema.additive(
     Schema.object(

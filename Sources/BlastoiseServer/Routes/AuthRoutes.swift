@@ -34,6 +34,14 @@ struct AuthRoutes: Sendable {
       let ended = try await accounts.changePassword(change, of: principal, from: auth.proxy.client(request))
       return .json(SuccessResponse(count: ended))
     }
+    router.on(.get, APIRoute.sessions.pattern) { request in
+      .json(try await accounts.sessions(of: try await auth.require(.listen, for: request)))
+    }
+    router.on(.delete, APIRoute.session.pattern, body: .smallJSON) { request in
+      let principal = try await auth.require(.listen, for: request)
+      try await accounts.endSession(named: request.pathParameter("id"), of: principal)
+      return .json(SuccessResponse())
+    }
     router.on(.post, APIRoute.kickOthers.pattern, body: .smallJSON) { request in
       let principal = try await auth.require(.listen, for: request)
       return .json(SuccessResponse(count: try await accounts.endOtherSessions(of: principal)))

@@ -50,6 +50,21 @@ import Testing
   }
 
   @Test(arguments: StoreBackends.all)
+  func anAccountsSessionsAreListedTheOneSeenLastFirst(backend: StoreBackend) async throws {
+    try await backend.withStorage { storage in
+      let ann = try await Fixture.user("Ann", in: storage)
+      let bob = try await Fixture.user("Bob", in: storage)
+      try await storage.accounts.createSession(Fixture.session("ann-old", of: ann, createdAt: 1_000, lastSeenAt: 2_000))
+      try await storage.accounts.createSession(Fixture.session("ann-new", of: ann, createdAt: 1_500, lastSeenAt: 9_000))
+      try await storage.accounts.createSession(Fixture.session("bob-1", of: bob))
+      let listed = try await storage.accounts.sessions(ofUser: ann.id)
+      #expect(listed.map(\.tokenHash) == ["ann-new", "ann-old"])
+      #expect(listed.first == Fixture.session("ann-new", of: ann, createdAt: 1_500, lastSeenAt: 9_000))
+      #expect(try await storage.accounts.sessions(ofUser: 999).isEmpty)
+    }
+  }
+
+  @Test(arguments: StoreBackends.all)
   func aNewPasswordEndsTheOtherSessionsOfItsAccountOnly(backend: StoreBackend) async throws {
     try await backend.withStorage { storage in
       let ann = try await Fixture.user("Ann", in: storage)

@@ -6,6 +6,7 @@ import { openPasswordChange } from "./password.js";
 import { openAppearance } from "./appearance.js";
 import { openDiagnostics } from "./diagnostics.js";
 import { openServerPanel } from "./server-panel.js";
+import { openSessions } from "./sessions.js";
 import { openPhotoBackup } from "./photo-backup.js";
 import { openStorage } from "./storage.js";
 import { mountSyncMeter } from "./syncmeter.js";
@@ -32,6 +33,7 @@ export function mountTopBar(ctx) {
   if (user.isAdmin) menu.append(item("Server", "storage", () => openServerPanel(ctx), { id: "open-server" }));
   if (!user.isGuest) {
     menu.append(item("Change password", "lock", () => openPasswordChange(), { id: "open-password-change" }));
+    menu.append(item("Sessions and devices", "logout", () => openSessions(), { id: "open-sessions" }));
     menu.append(item("App passwords", "headphones", () => openAppPasswords(ctx), { id: "open-app-passwords" }));
     if (store.can("upload")) menu.append(item("Photo backup", "photo", () => openPhotoBackup(ctx), { id: "open-photo-backup" }));
     menu.append(item("Sign out other sessions", "logout", async () => {
