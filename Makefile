@@ -1,6 +1,7 @@
-# The two commands a fresh Debian 12 machine needs: `make run` and `make test` (Swift tests — with
-# a throwaway PostgreSQL cluster for the PostgreSQL half — the API contract against one node and
-# against three behind nginx, and fuzzing, then the browser tests against the debug build).
+# The two commands a fresh Debian 12 machine needs: `make run` and `make test` (the web app's unit
+# tests in node, Swift tests — with a throwaway PostgreSQL cluster for the PostgreSQL half — the
+# API contract against one node and against three behind nginx, and fuzzing, then the browser
+# tests against the debug build).
 SHELL := /bin/bash
 PORT ?= 3001
 DATA_DIR ?= ./data
@@ -22,6 +23,7 @@ run: release
 	.build/release/blastoise serve --port $(PORT) --data-dir $(DATA_DIR) --music-dir $(MUSIC_DIR) --web-dir ./Web --demo
 
 test: deps lint
+	node --test Tests/Web/*.test.js
 	swift build --build-tests $(STRICT)
 	scripts/test-postgres swift test --skip-build --skip '$(NODE_SUITES)'
 	scripts/test-postgres swift test --skip-build --filter '$(NODE_SUITES)'

@@ -10,6 +10,7 @@ import { handleSocketMessage } from "./messages.js";
 import { prefs, rememberInvite } from "./prefs.js";
 import { mayEnterRoom } from "./room-invites.js";
 import { clearRoomRoute, inviteFromUrl, roomFromUrl, sharedTokenFromUrl } from "./routes.js";
+import { followingTrack } from "./scheduled-sync.js";
 import { RoomSocket } from "./socket.js";
 import { store } from "./state.js";
 import { installSyncReport } from "./sync-report.js";
@@ -22,7 +23,7 @@ import { trackTitle } from "./format.js";
 export function startSession({ user, player, root, onSignedOut, onKicked, sharedToken }) {
   const disposers = [];
   const clock = new ClockEstimator();
-  const sync = new SyncEngine({ player, clock });
+  const sync = new SyncEngine({ player, clock, upNext: () => followingTrack(store.get("room"), store.get("queue")) });
   const ctx = {
     store, player, sync, clock, cache,
     socket: null,

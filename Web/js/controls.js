@@ -163,8 +163,7 @@ export function createControls(ctx) {
     /** The user's click after the browser refused autoplay. */
     unblock() {
       if (store.isLocal()) return player.play();
-      player.seek(sync.target() + sync.seekLead);
-      player.play().then((ok) => { if (ok) sync.settle(); });
+      sync.unblock();
     },
 
     // ---- queue (by position; duplicates allowed) ----
@@ -267,7 +266,7 @@ export function createControls(ctx) {
       ctx.socket.setHearing(false);
       store.set({ playback: { mode: "local", localTrack: track } });
       localPlays.start(track.id, track.duration);
-      player.load(track.id, aboutTrack(track)).then(() => player.play());
+      player.load(track, aboutTrack(track)).then(() => player.play());
     },
     backToRoom() {
       spoken.stop();

@@ -1,8 +1,12 @@
 // The one <audio> element — or, in the phone app, its native stand-in (native.js) — what it plays
-// (cached blob or /api/tracks/:id), play/pause/seek/rate, volume, and the browser's autoplay
-// refusal. Sync decisions live in sync.js.
+// (cached blob or /api/tracks/:id), play/pause/seek/rate, volume and leveling, and the browser's
+// autoplay refusal; beside it, where the browser has Web Audio, the scheduled output rooms play
+// through (`output`, scheduled-output.js). Sync decisions live in sync.js.
 import { trackUrl } from "./api.js";
 import { cache } from "./cache.js";
+import { levelingGain } from "./leveling.js";
+import { prefs } from "./prefs.js";
+import { ScheduledOutput } from "./scheduled-output.js";
 
 const VOLUME_KEY = "blastoise.volume";
 
@@ -18,10 +22,13 @@ export class Player extends EventTarget {
     this.loading = false;
     this.blocked = false; // the browser refused to start without a click
     this.loadToken = 0;
+    this.output = !this.native && typeof AudioContext === "function" ? new ScheduledOutput() : null;
     audio.preload = "auto";
     const saved = JSON.parse(localStorage.getItem(VOLUME_KEY) || "{}");
-    audio.volume = Number.isFinite(saved.volume) ? Math.min(1, Math.max(0, saved.volume)) : 0.8;
-    audio.muted = !!saved.muted;
+    this.volume = Number.isFinite(saved.volume) ? Math.min(1, Math.max(0, saved.volume)) : 0.8;
+    this.muted = !!saved.muted;
+    this.level = 1; // the playing track's leveling (leveling.js)
+    this.applyVolume();
     audio.addEventListener("loadedmetadata", () => {
       this.loading = false;
       this.emit("ready");
@@ -42,11 +49,13 @@ export class Player extends EventTarget {
 
   /** Points the element at a track: the cached copy when there is one, else the server.
    *  `about` ({ title, artist, album, artwork, duration }) is for a native player's lock screen. */
-  async load(trackId, about = {}) {
+  async load(track, about = {}) {
+    const trackId = track.id;
     const token = ++this.loadToken;
     this.trackId = trackId;
     this.loading = true;
     this.setRate(1);
+    this.setLevel(levelingGain(track, prefs.leveling));
     const cached = cache.enabled && !this.native ? await cache.objectUrl(trackId) : null;
     if (token !== this.loadToken) return false;
     this.source = cached ? "cache" : "network";
@@ -66,6 +75,7 @@ export class Player extends EventTarget {
     this.loading = true;
     this.setRate(1);
     this.source = "network";
+    this.setLevel(1);
     cache.pin(null);
     this.audio.describe?.(about);
     this.audio.src = url;
@@ -85,16 +95,10 @@ export class Player extends EventTarget {
   async play() {
     try {
       await this.audio.play();
-      if (this.blocked) {
-        this.blocked = false;
-        this.emit("blocked", false);
-      }
+      this.noteBlocked(false);
       return true;
     } catch (error) {
-      if (error?.name === "NotAllowedError") {
-        this.blocked = true;
-        this.emit("blocked", true);
-      }
+      if (error?.name === "NotAllowedError") this.noteBlocked(true);
       return false;
     }
   }
@@ -122,18 +126,39 @@ export class Player extends EventTarget {
     return this.audio.currentTime;
   }
 
+  /** The browser refused (or again allowed) to start sound without a click. */
+  noteBlocked(blocked) {
+    if (this.blocked === blocked) return;
+    this.blocked = blocked;
+    this.emit("blocked", blocked);
+  }
+
   setVolume(volume) {
-    this.audio.volume = Math.min(1, Math.max(0, volume));
-    if (volume > 0) this.audio.muted = false;
+    this.volume = Math.min(1, Math.max(0, volume));
+    if (volume > 0) this.muted = false;
     this.saveVolume();
   }
 
   toggleMute() {
-    this.audio.muted = !this.audio.muted;
+    this.muted = !this.muted;
     this.saveVolume();
   }
 
+  /** The element's leveling factor: it can only make a track quieter (the scheduled output, whose
+   *  gains can go above 1, levels each of its tracks itself). */
+  setLevel(level) {
+    this.level = Math.min(1, level);
+    this.applyVolume();
+  }
+
+  applyVolume() {
+    this.audio.volume = this.volume * this.level;
+    this.audio.muted = this.muted;
+    this.output?.setVolume(this.muted ? 0 : this.volume);
+  }
+
   saveVolume() {
-    localStorage.setItem(VOLUME_KEY, JSON.stringify({ volume: this.audio.volume, muted: this.audio.muted }));
+    this.applyVolume();
+    localStorage.setItem(VOLUME_KEY, JSON.stringify({ volume: this.volume, muted: this.muted }));
   }
 }

@@ -4,6 +4,8 @@ const GUEST_KEY = "blastoise.guest";
 const TAB_KEY = "blastoise.tab";
 const INVITES_KEY = "blastoise.invites";
 const OUTPUT_DELAY_KEY = "blastoise.outputDelay";
+const LEVELING_KEY = "blastoise.leveling";
+const ROOM_OUTPUT_KEY = "blastoise.roomOutput";
 /** The output delays a person may set, in ms (a Bluetooth speaker: often 100–300). */
 export const OUTPUT_DELAY_RANGE = Object.freeze({ min: -500, max: 3000 });
 
@@ -20,6 +22,13 @@ export const prefs = {
   /** How much later than this browser reports its sound comes out of the speakers, in ms. */
   get outputDelayMs() { return clampDelay(Number(read(OUTPUT_DELAY_KEY))); },
   set outputDelayMs(ms) { write(OUTPUT_DELAY_KEY, clampDelay(ms) ? String(clampDelay(ms)) : null); },
+  /** ReplayGain leveling (leveling.js): "track" (the default) or "off". */
+  get leveling() { return read(LEVELING_KEY) === "off" ? "off" : "track"; },
+  set leveling(mode) { write(LEVELING_KEY, mode === "off" ? "off" : null); },
+  /** How a room sounds here: "scheduled" (Web Audio, the default where the browser has it) or
+   *  "element" (<audio> nudged to the room's time: the fallback). */
+  get roomOutput() { return read(ROOM_OUTPUT_KEY) === "element" ? "element" : "scheduled"; },
+  set roomOutput(kind) { write(ROOM_OUTPUT_KEY, kind === "element" ? "element" : null); },
 };
 
 function clampDelay(ms) {

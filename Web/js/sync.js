@@ -26,7 +26,9 @@
 // and MIN_NUDGE were measured with the stretcher; tighter bands chased currentTime's noise
 // (bench/acoustic: p95 2.3–2.6 ms against 1.3–1.5 ms).
 import { clientNow } from "./clock.js";
+import { trendAtLast } from "./output-timeline.js";
 import { inviteFor, prefs } from "./prefs.js";
+import { ScheduledFollower } from "./scheduled-sync.js";
 
 export const SYNC_PARAMS = Object.freeze({
   TICK_MS: 100,
@@ -58,25 +60,12 @@ function saveLead(value) {
   try { localStorage.setItem(LEAD_KEY, value.toFixed(4)); } catch { /* private mode */ }
 }
 
-/** The least-squares line through (t, d) samples, evaluated at the last t. */
-function trendAtLast(samples) {
-  const n = samples.length;
-  const t0 = samples[n - 1].t;
-  let st = 0, sd = 0, stt = 0, std = 0;
-  for (const { t, d } of samples) {
-    const x = (t - t0) / 1000;
-    st += x; sd += d; stt += x * x; std += x * d;
-  }
-  const denominator = n * stt - st * st;
-  if (Math.abs(denominator) < 1e-9) return sd / n;
-  const slope = (n * std - st * sd) / denominator;
-  return (sd - slope * st) / n; // the intercept at x = 0, the newest sample
-}
-
 export class SyncEngine {
-  constructor({ player, clock }) {
+  constructor({ player, clock, upNext = () => null }) {
     this.player = player;
     this.clock = clock;
+    this.follower = new ScheduledFollower({ player, clock, upNext }); // the Web Audio path (scheduled-sync.js)
+    this.scheduled = false; // whether the follower plays the room's current state
     this.state = null;
     this.receivedAt = 0; // clientNow() when the state arrived
     this.lastSeq = -1;
@@ -106,6 +95,7 @@ export class SyncEngine {
   /** Stops ticking and lets go of the player, which outlives the session (sign-out, kick). */
   dispose() {
     clearInterval(this.timer);
+    this.follower.release();
     // Signed out or sent away: the phone's player leaves the room too.
     if (this.player.native) this.player.audio.leaveRoom();
     for (const [name, listener] of this.playerListeners) this.player.removeEventListener(name, listener);
@@ -151,11 +141,14 @@ export class SyncEngine {
     prefs.outputDelayMs = ms;
     this.outputDelay = prefs.outputDelayMs / 1000;
     this.resetFilter();
+    this.follower.resetFilter();
   }
 
   suspend() {
     this.active = false;
     if (this.player.native) this.player.audio.leaveRoom();
+    this.scheduled = false;
+    this.follower.release();
     this.player.setRate(1);
     this.setPhase("local");
   }
@@ -199,6 +192,17 @@ export class SyncEngine {
     const audio = player.audio;
     if (!st) return;
     if (player.native) return this.followNatively(st);
+    if (this.follower.handles(st)) {
+      const phase = this.follower.tick(st, this.outputDelay);
+      if (phase !== "fallback") {
+        this.scheduled = true;
+        return this.setPhase(phase);
+      }
+    }
+    if (this.scheduled) {
+      this.scheduled = false;
+      this.follower.release();
+    }
     if (!st.track) {
       if (player.trackId) player.clear();
       this.setPhase("empty");
@@ -207,7 +211,7 @@ export class SyncEngine {
     if (player.trackId !== st.track.id) {
       this.resetFilter();
       this.setPhase("loading");
-      player.load(st.track.id);
+      player.load(st.track);
       return;
     }
     if (audio.error) {
@@ -215,7 +219,7 @@ export class SyncEngine {
       this.setPhase("error");
       if (performance.now() - this.lastRetry > 5000) {
         this.lastRetry = performance.now();
-        player.load(st.track.id);
+        player.load(st.track);
       }
       return;
     }
@@ -292,6 +296,24 @@ export class SyncEngine {
     player.setRate(Math.round((1 - nudge) * 2000) / 2000);
   }
 
+  /** A click after the browser refused to start the sound by itself. */
+  unblock() {
+    if (this.scheduled) {
+      this.player.output.resume().then(() => this.tick());
+      return;
+    }
+    this.player.seek(this.target() + this.seekLead);
+    this.player.play().then((ok) => { if (ok) this.settle(); });
+  }
+
+  /** Whether the room plays and this page's sound has not started (yet, or any more). */
+  waitingForSound() {
+    if (!this.active || !this.state?.track || this.state.paused || this.player.blocked) return false;
+    if (this.scheduled) return ["loading", "starting"].includes(this.phase);
+    const audio = this.player.audio;
+    return typeof audio.readyState === "number" && (audio.paused || audio.readyState < HTMLMediaElement.HAVE_FUTURE_DATA);
+  }
+
   /** The native host keeps the room (native.js): it is asked to follow this one, and its state
    *  says the phase. */
   followNatively(st) {
@@ -309,27 +331,31 @@ export class SyncEngine {
     const audio = this.player.audio;
     const serverNow = this.clock.serverNow();
     const room = this.player.native && this.active ? audio.room : null;
-    const target = room ? room.roomPosition : this.state?.track ? this.target() : null;
-    const position = room ? room.playerPosition : audio.currentTime;
+    const scheduled = this.scheduled && this.active ? this.follower.reading(this.state, this.outputDelay) : null;
+    const target = room ? room.roomPosition : scheduled ? scheduled.target : this.state?.track ? this.target() : null;
+    const position = room ? room.playerPosition : scheduled ? scheduled.position : this.scheduled ? null : audio.currentTime;
     return {
       active: this.active,
       phase: this.phase,
-      trackId: room ? room.trackId : this.player.trackId,
+      trackId: room ? room.trackId : this.scheduled ? scheduled?.trackId ?? null : this.player.trackId,
       roomTrackId: this.state?.track?.id ?? null,
       channelId: this.state?.channelId ?? null,
       paused: this.state?.paused ?? true,
       position,
       target,
-      drift: room ? (Number.isFinite(room.driftMs) ? room.driftMs / 1000 : null) : target === null ? null : position - target,
-      filteredDrift: this.lastFiltered,
-      rate: audio.playbackRate,
+      drift: room ? (Number.isFinite(room.driftMs) ? room.driftMs / 1000 : null) : target === null || position === null ? null : position - target,
+      filteredDrift: this.scheduled ? this.follower.lastFiltered : this.lastFiltered,
+      rate: scheduled ? scheduled.rate : audio.playbackRate,
+      output: this.player.native ? "native" : this.scheduled ? "scheduled" : "element",
+      outputLatencyMs: this.scheduled ? this.player.output.latencyMs : null,
+      gapless: this.follower.gapless,
       offset: this.clock.offset,
       uncertainty: this.clock.uncertainty,
       rtt: this.clock.rtt,
       clockQuality: this.clock.quality,
       seekLead: this.seekLead,
       outputDelayMs: this.outputDelay * 1000,
-      seeks: this.seeks,
+      seeks: this.seeks + this.follower.starts,
       serverNow,
       seq: this.lastSeq,
       source: this.player.source,

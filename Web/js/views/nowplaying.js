@@ -104,7 +104,7 @@ export function mountNowPlaying(ctx, pane) {
   mode.addEventListener("change", () => controls.setMode(mode.value));
 
   const muteButton = btn("np-mute", "volume", "Mute (M)", () => player.toggleMute());
-  const volume = h("input", { type: "range", class: "volume", id: "np-volume", min: 0, max: 1, step: 0.01, value: player.audio.volume, attrs: { "aria-label": "Volume" } });
+  const volume = h("input", { type: "range", class: "volume", id: "np-volume", min: 0, max: 1, step: 0.01, value: player.volume, attrs: { "aria-label": "Volume" } });
   volume.addEventListener("input", () => player.setVolume(Number(volume.value)));
 
   // A book or an episode: its rate and a sleep timer.
@@ -235,9 +235,9 @@ export function mountNowPlaying(ctx, pane) {
         seek.setAttribute("aria-valuetext", `${shown} of ${formatTime(track?.duration || 0)}`);
       }
     }
-    const audio = player.audio;
-    const waiting = playing && !player.blocked && typeof audio.readyState === "number"
-      && (audio.paused || audio.readyState < HTMLMediaElement.HAVE_FUTURE_DATA);
+    const waiting = local
+      ? playing && !player.blocked && typeof player.audio.readyState === "number" && player.audio.readyState < HTMLMediaElement.HAVE_FUTURE_DATA
+      : sync.waitingForSound();
     waitingSince = waiting ? waitingSince ?? Date.now() : null;
     audioState.hidden = !(waitingSince !== null && Date.now() - waitingSince > 1000);
     seek.style.setProperty("--progress", `${track?.duration ? Math.min(100, (position / track.duration) * 100) : 0}%`);
@@ -249,7 +249,7 @@ export function mountNowPlaying(ctx, pane) {
       playButton.title = wantPause ? "Pause (Space)" : "Play (Space)";
     }
     blockedNotice.hidden = !player.blocked;
-    const muted = player.audio.muted || player.audio.volume === 0;
+    const muted = player.muted || player.volume === 0;
     if (muteButton.dataset.muted !== String(muted)) {
       muteButton.dataset.muted = String(muted);
       muteButton.replaceChildren(icon(muted ? "mute" : "volume", { size: 20 }));

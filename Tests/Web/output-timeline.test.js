@@ -1,0 +1,61 @@
+// The arithmetic of the Web Audio path (output-timeline.js) and leveling (leveling.js).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { levelingGain } from "../../Web/js/leveling.js";
+import {
+  Placement, contextTimeAt, roomPositionAt, serverTimeAt, trendAtLast, trimFor,
+} from "../../Web/js/output-timeline.js";
+
+const clock = { timeOrigin: 1_700_000_000_000, offset: -42.25 };
+const stamp = { contextTime: 12.5, performanceTime: 8_000 };
+
+test("server time and context time map onto each other through the output stamp", () => {
+  assert.equal(serverTimeAt(12.5, stamp, clock), clock.timeOrigin + 8_000 - 42.25);
+  assert.equal(serverTimeAt(13.5, stamp, clock) - serverTimeAt(12.5, stamp, clock), 1000);
+  for (const c of [0, 12.5, 99.123456]) {
+    assert.ok(Math.abs(contextTimeAt(serverTimeAt(c, stamp, clock), stamp, clock) - c) < 1e-6, "within a microsecond (ms since 1970 in a double)");
+  }
+});
+
+test("a playing room moves on with the server's clock; a paused one stays", () => {
+  const state = { currentTimestamp: 30, serverTime: 5_000, paused: false };
+  assert.equal(roomPositionAt(state, 7_500), 32.5);
+  assert.equal(roomPositionAt(state, 7_500, 0.12), 32.62);
+  assert.equal(roomPositionAt(state, 4_000), 30, "never before its own stamp");
+  assert.equal(roomPositionAt({ ...state, paused: true }, 9_000, 0.12), 30);
+});
+
+test("a placement keeps its course when its rate changes", () => {
+  const placement = new Placement(10, 40);
+  assert.equal(placement.positionAt(12), 42);
+  assert.equal(placement.contextTimeOf(100), 70);
+  const slower = placement.retimed(12, 0.999);
+  assert.equal(slower.positionAt(12), 42, "continuous where the rate changes");
+  assert.ok(Math.abs(slower.positionAt(22) - 51.99) < 1e-12);
+  assert.ok(Math.abs(slower.contextTimeOf(100) - (12 + 58 / 0.999)) < 1e-9);
+});
+
+test("trims: a dead band, hysteresis, proportional and bounded", () => {
+  assert.deepEqual(trimFor(0.0004, false), { rate: 1, trimming: false }, "under the dead band");
+  assert.deepEqual(trimFor(0.0004, true), { rate: 1 - 0.0002, trimming: true }, "a trim under way goes on");
+  assert.deepEqual(trimFor(0.0001, true), { rate: 1, trimming: false }, "released under the release band");
+  assert.deepEqual(trimFor(0.002, false), { rate: 0.999, trimming: true }, "ahead: slower");
+  assert.deepEqual(trimFor(-0.002, false), { rate: 1.001, trimming: true }, "behind: faster");
+  assert.deepEqual(trimFor(0.02, false), { rate: 0.997, trimming: true }, "never beyond 0.3 %");
+});
+
+test("the trend follows a line exactly and averages noise around it", () => {
+  const line = Array.from({ length: 10 }, (_, i) => ({ t: i * 100, d: 0.001 + 0.002 * (i / 10) }));
+  assert.ok(Math.abs(trendAtLast(line) - (0.001 + 0.0018)) < 1e-12);
+  const noisy = Array.from({ length: 12 }, (_, i) => ({ t: i * 100, d: 0.003 + (i % 2 ? 0.001 : -0.001) }));
+  assert.ok(Math.abs(trendAtLast(noisy) - 0.003) < 0.0006);
+});
+
+test("leveling: the track's gain, never past full scale, off on request", () => {
+  assert.ok(Math.abs(levelingGain({ replayGainDb: -6.02 }) - 0.5) < 1e-3);
+  assert.ok(Math.abs(levelingGain({ replayGainDb: 6.02, replayPeak: 0.25 }) - 2) < 1e-2, "a quiet track is raised");
+  assert.equal(levelingGain({ replayGainDb: 6.02, replayPeak: 0.8 }), 1 / 0.8, "limited by its peak");
+  assert.equal(levelingGain({ replayGainDb: -3, replayPeak: 0.9 }, "off"), 1);
+  assert.equal(levelingGain({ replayGainDb: null }), 1, "no gain: as it is");
+  assert.equal(levelingGain(null), 1);
+});

@@ -1,0 +1,230 @@
+// The Web Audio path's decisions (scheduled-sync.js) against a simulated audio output: a context
+// clock that may run fast of the page's clock, an output latency, decoded tracks of known length.
+// The browser tests (e2e/test_web_audio.py) play the real thing in Chromium.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { Placement, heardContextTime, roomPositionAt, serverTimeAt } from "../../Web/js/output-timeline.js";
+import { ScheduledFollower, followingTrack } from "../../Web/js/scheduled-sync.js";
+
+const TIME_ORIGIN = 1_700_000_000_000; // ms
+const OFFSET = 1234.5; // the server's clock is this far ahead of the page's
+
+/** A context whose clock runs (1 + ppm·1e-6) times the page's and is heard `latency` s late. */
+class SimulatedOutput {
+  constructor({ ppm = 0, latency = 0.04, durations = {} } = {}) {
+    this.ppm = ppm;
+    this.latency = latency;
+    this.durations = durations;
+    this.page = 1000; // performance.now(), ms
+    this.state = "running";
+    this.current = null;
+    this.next = null;
+    this.started = [];
+    this.undecodable = new Set();
+  }
+
+  get context() {
+    return { currentTime: (this.page / 1000) * (1 + this.ppm * 1e-6) };
+  }
+
+  get running() { return this.state === "running"; }
+  resume() { return new Promise(() => {}); } // the browser waits for a click
+  get latencyMs() { return this.latency * 1000; }
+  stamp() { return { contextTime: this.context.currentTime - this.latency, performanceTime: this.page }; }
+
+  decode(trackId) {
+    if (this.undecodable.has(trackId)) return { error: new Error("undecodable") };
+    return { buffer: { duration: this.durations[trackId] } };
+  }
+
+  keepOnly() {}
+
+  start(trackId, buffer, when, from) {
+    this.current = new SimulatedVoice(trackId, buffer, new Placement(when, from));
+    this.started.push({ trackId, when, from });
+    this.next = null;
+  }
+
+  follow(trackId, buffer) {
+    this.next = new SimulatedVoice(trackId, buffer, new Placement(this.current.end, 0));
+  }
+
+  promoteNext() {
+    this.current = this.next;
+    this.next = null;
+  }
+
+  stop() {
+    this.current = null;
+    this.next = null;
+  }
+}
+
+class SimulatedVoice {
+  constructor(trackId, buffer, placement) {
+    this.trackId = trackId;
+    this.buffer = buffer;
+    this.placement = placement;
+    this.begins = placement.when;
+  }
+
+  setRate(rate, at) { this.placement = this.placement.retimed(at, rate); }
+  get end() { return this.placement.contextTimeOf(this.buffer.duration); }
+}
+
+function setUp(options = {}, upNext = () => null) {
+  const output = new SimulatedOutput(options);
+  const blocked = [];
+  const player = { output, trackId: null, clear() { this.trackId = null; }, noteBlocked: (b) => blocked.push(b) };
+  const follower = new ScheduledFollower({
+    player, clock: { offset: OFFSET }, upNext, performanceNow: () => output.page, timeOrigin: TIME_ORIGIN,
+  });
+  return { output, follower, blocked };
+}
+
+const serverNow = (output) => TIME_ORIGIN + output.page + OFFSET;
+
+/** A state: the room at `position` s into `track` as of the server's now, playing unless said. */
+function stateAt(output, track, position, { paused = false } = {}) {
+  return { channelId: "r", track, currentTimestamp: position, serverTime: serverNow(output), paused, currentIndex: 0 };
+}
+
+/** Where the sound heard now is, against where the room is now (s). */
+function heardDrift(output, state, lead = 0) {
+  const stamp = output.stamp();
+  const heard = heardContextTime(stamp, output.page);
+  const room = roomPositionAt(state, serverTimeAt(heard, stamp, { timeOrigin: TIME_ORIGIN, offset: OFFSET }), lead);
+  return output.current.placement.positionAt(heard) - room;
+}
+
+function run(follower, output, state, seconds, { lead = 0, every = 100 } = {}) {
+  const phases = [];
+  for (let t = 0; t < seconds * 1000; t += every) {
+    output.page += every;
+    phases.push(follower.tick(state, lead));
+  }
+  return phases;
+}
+
+const A = { id: "a", duration: 200 };
+const B = { id: "b", duration: 180 };
+
+test("a join starts the track where the room will be heard, whatever the output latency", () => {
+  for (const latency of [0, 0.04, 0.25]) {
+    const { output, follower } = setUp({ latency, durations: { a: 200 } });
+    const state = stateAt(output, A, 10);
+    assert.equal(follower.tick(state, 0), "starting");
+    const [start] = output.started;
+    assert.ok(start.when > output.context.currentTime, "started ahead of the context's clock");
+    output.page += 500;
+    assert.ok(Math.abs(heardDrift(output, state)) < 1e-9, `latency ${latency}: heard where the room is`);
+    assert.equal(follower.tick(state, 0), "playing");
+  }
+});
+
+test("an output delay set for the device plays that much ahead", () => {
+  const { output, follower } = setUp({ durations: { a: 200 } });
+  const state = stateAt(output, A, 10);
+  follower.tick(state, 0.3);
+  output.page += 500;
+  assert.ok(Math.abs(heardDrift(output, state) - 0.3) < 1e-9);
+});
+
+test("a context clock 100 ppm fast is trimmed back, never restarted, within half a millisecond", () => {
+  const { output, follower } = setUp({ ppm: 100, durations: { a: 200 } });
+  const state = stateAt(output, A, 5);
+  run(follower, output, state, 60);
+  assert.equal(output.started.length, 1, "one start, no restart");
+  const rate = output.current.placement.rate;
+  assert.ok(rate < 1 && rate > 0.997, `the rate trims within 0.3 % (${rate})`);
+  const drifts = [];
+  for (let i = 0; i < 100; i += 1) {
+    output.page += 100;
+    follower.tick(state, 0);
+    drifts.push(Math.abs(heardDrift(output, state)));
+  }
+  assert.ok(Math.max(...drifts) < 0.0005, `held within 0.5 ms (max ${Math.max(...drifts) * 1000} ms)`);
+});
+
+test("a steady sound is left alone: the rate stays exactly 1", () => {
+  const { output, follower } = setUp({ durations: { a: 200 } });
+  const state = stateAt(output, A, 5);
+  run(follower, output, state, 20);
+  assert.equal(output.current.placement.rate, 1);
+  assert.equal(output.started.length, 1);
+});
+
+test("a seek in the room starts the sound again in its new place", () => {
+  const { output, follower } = setUp({ durations: { a: 200 } });
+  run(follower, output, stateAt(output, A, 5), 2);
+  const moved = stateAt(output, A, 60);
+  follower.tick(moved, 0);
+  assert.equal(output.started.length, 2);
+  output.page += 300;
+  assert.ok(Math.abs(heardDrift(output, moved)) < 1e-9);
+});
+
+test("a pause stops the sound; the resume starts it where the room is", () => {
+  const { output, follower } = setUp({ durations: { a: 200 } });
+  run(follower, output, stateAt(output, A, 5), 2);
+  assert.equal(follower.tick(stateAt(output, A, 7, { paused: true }), 0), "paused");
+  assert.equal(output.current, null);
+  const resumed = stateAt(output, A, 7);
+  follower.tick(resumed, 0);
+  output.page += 300;
+  assert.ok(Math.abs(heardDrift(output, resumed)) < 1e-9);
+});
+
+test("the next track starts on the sample the current one ends, and takes over without a restart", () => {
+  const { output, follower } = setUp({ ppm: 50, durations: { a: 200, b: 180 } }, () => B);
+  const first = stateAt(output, A, 190);
+  run(follower, output, first, 7); // trims run until the last seconds
+  assert.ok(output.next, "the next track is scheduled before the end");
+  assert.equal(output.next.trackId, "b");
+  assert.equal(output.next.placement.when, output.current.end, "gapless: the next begins where the current ends");
+  assert.equal(output.next.placement.from, 0);
+  const boundary = output.current.end;
+  const rateAtEnd = output.current.placement.rate;
+  run(follower, output, first, 2);
+  assert.equal(output.current.end, boundary, "no trim moves the boundary once the next is scheduled");
+  assert.equal(output.current.placement.rate, rateAtEnd);
+  // The server moves on at its own end of the track: half a second later, the next state names B.
+  run(follower, output, first, 1.5);
+  const second = stateAt(output, B, 0.5);
+  const starts = output.started.length;
+  follower.tick(second, 0);
+  assert.equal(output.current.trackId, "b");
+  assert.equal(output.started.length, starts, "no new start");
+  assert.equal(follower.gapless, 1);
+  assert.ok(Math.abs(heardDrift(output, second)) < 0.001, "and it is heard where the room is");
+});
+
+test("a track this browser cannot decode falls back, and stays with the element", () => {
+  const { output, follower } = setUp({ durations: { a: 200 } });
+  output.undecodable.add("a");
+  const state = stateAt(output, A, 5);
+  assert.equal(follower.handles(state), true);
+  assert.equal(follower.tick(state, 0), "fallback");
+  assert.equal(follower.handles(state), false);
+  assert.equal(follower.handles(stateAt(output, { id: "long", duration: 3 * 3600 }, 0)), false, "too long to hold decoded");
+});
+
+test("a context the browser keeps suspended says blocked, not playing", () => {
+  const { output, follower, blocked } = setUp({ durations: { a: 200 } });
+  output.state = "suspended";
+  const phases = run(follower, output, stateAt(output, A, 5), 1);
+  assert.equal(phases.at(-1), "blocked");
+  assert.ok(blocked.length > 0 && blocked.every((b) => b === true), "the page is told to ask for a click");
+  assert.equal(output.current, null);
+});
+
+test("what follows a track: by the room's mode", () => {
+  const queue = [A, B, { id: "c" }];
+  const room = (currentIndex, playbackMode) => ({ track: queue[currentIndex], currentIndex, playbackMode });
+  assert.equal(followingTrack(room(0, "once"), queue), B);
+  assert.equal(followingTrack(room(2, "once"), queue), null);
+  assert.equal(followingTrack(room(2, "repeat-all"), queue), A);
+  assert.equal(followingTrack(room(1, "repeat-one"), queue), B);
+  assert.equal(followingTrack(room(0, "shuffle"), queue), null);
+  assert.equal(followingTrack({ ...room(0, "once"), currentIndex: 1 }, queue), null, "a queue that is not the room's");
+});

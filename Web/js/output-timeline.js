@@ -1,0 +1,95 @@
+// Where the room's sound belongs on an AudioContext's timeline: the arithmetic of the Web Audio
+// path (scheduled-sync.js), with no audio in it.
+//
+// A context says which of its instants is leaving the speakers when (getOutputTimestamp():
+// `contextTime` is heard at `performanceTime`, in performance.now() units; the browser's own output
+// latency is inside that pair). So a sample scheduled at context time c is heard at
+//     p(c) = performanceTime + (c − contextTime) · 1000                (ms, performance clock)
+// which is the server time s(c) = timeOrigin + p(c) + offset (clock.js). While the room plays,
+// it is then at
+//     x(s) = currentTimestamp + (s − serverTime) / 1000 + outputDelay    (s into the track)
+// where outputDelay is what this device's speakers add beyond what the browser knows (set per
+// device). A source started at context time `when` from buffer offset `from`, at rate r, plays
+// position from + (c − when) · r at c: a Placement.
+
+/** Longer tracks play through <audio> (a decoded track takes ~23 MB a minute at 48 kHz stereo). */
+export const MAX_DECODED_SECONDS = 12 * 60;
+
+/** The server time (ms) at which context time `contextTime` is heard. */
+export function serverTimeAt(contextTime, stamp, { timeOrigin, offset }) {
+  return timeOrigin + stamp.performanceTime + (contextTime - stamp.contextTime) * 1000 + offset;
+}
+
+/** The context time heard at server time `serverMs`: the inverse of serverTimeAt. */
+export function contextTimeAt(serverMs, stamp, { timeOrigin, offset }) {
+  return stamp.contextTime + (serverMs - offset - timeOrigin - stamp.performanceTime) / 1000;
+}
+
+/** The context time being heard at performance time `performanceNow` (ms). */
+export function heardContextTime(stamp, performanceNow) {
+  return stamp.contextTime + (performanceNow - stamp.performanceTime) / 1000;
+}
+
+/** Where a playing room is at server time `serverMs` (s into its track), `lead` s further on. */
+export function roomPositionAt(state, serverMs, lead = 0) {
+  if (state.paused) return state.currentTimestamp;
+  return state.currentTimestamp + Math.max(0, serverMs - state.serverTime) / 1000 + lead;
+}
+
+/** A source's course: buffer position `from` at context time `when`, moving at `rate`. */
+export class Placement {
+  constructor(when, from, rate = 1) {
+    this.when = when;
+    this.from = from;
+    this.rate = rate;
+  }
+
+  positionAt(contextTime) {
+    return this.from + (contextTime - this.when) * this.rate;
+  }
+
+  /** The context time at which the source reaches `position` (its end, for the next track). */
+  contextTimeOf(position) {
+    return this.when + (position - this.from) / this.rate;
+  }
+
+  /** The same course from context time `contextTime` on, at a new rate. */
+  retimed(contextTime, rate) {
+    return new Placement(contextTime, this.positionAt(contextTime), rate);
+  }
+}
+
+export const TRIM_PARAMS = Object.freeze({
+  FILTER: 12, // readings (≈1.2 s at 100 ms) in the least-squares line
+  DEAD_BAND: 0.0005, // s: start trimming above this
+  RELEASE_BAND: 0.0002, // s: back to exactly 1 below this
+  GAIN: 0.5, // rate change per second of drift (time constant 2 s)
+  MAX_TRIM: 0.003, // rates within 0.997–1.003: resampled, a third of a semitone's tenth at most
+  RESCHEDULE: 0.03, // s: beyond this, start the sound again in its place (a seek, a stall)
+});
+
+/** The rate that brings a filtered drift (s, positive: the sound is ahead) back to zero. `trimming`
+ *  says whether a trim is under way (hysteresis between DEAD_BAND and RELEASE_BAND). */
+export function trimFor(drift, trimming, params = TRIM_PARAMS) {
+  const size = Math.abs(drift);
+  const active = trimming ? size > params.RELEASE_BAND : size > params.DEAD_BAND;
+  if (!active) return { rate: 1, trimming: false };
+  const trim = Math.min(params.MAX_TRIM, params.GAIN * size);
+  return { rate: 1 - Math.sign(drift) * trim, trimming: true };
+}
+
+/** The least-squares line through (t ms, d) readings, evaluated at the newest one: it follows a
+ *  steady trend without lag and averages out the readings' noise. */
+export function trendAtLast(samples) {
+  const n = samples.length;
+  const t0 = samples[n - 1].t;
+  let st = 0, sd = 0, stt = 0, std = 0;
+  for (const { t, d } of samples) {
+    const x = (t - t0) / 1000;
+    st += x; sd += d; stt += x * x; std += x * d;
+  }
+  const denominator = n * stt - st * st;
+  if (Math.abs(denominator) < 1e-9) return sd / n;
+  const slope = (n * std - st * sd) / denominator;
+  return (sd - slope * st) / n; // the intercept at x = 0, the newest sample
+}

@@ -1,0 +1,168 @@
+// The Web Audio output for rooms: whole decoded tracks played from AudioBufferSourceNodes that
+// start at exact context times (scheduled-sync.js says which, where and when). Each source goes
+// through a gain of its own (the track's leveling, and fades when a source starts or stops in the
+// middle of its track) into the listener's volume. At most two tracks are kept decoded: the one
+// playing and the next.
+import { trackUrl } from "./api.js";
+import { cache } from "./cache.js";
+import { Placement } from "./output-timeline.js";
+
+const FADE = 0.004; // s: a source that starts or stops mid-track fades, so it never clicks
+
+/** One decoded track: `buffer` once ready, `error` if it cannot be decoded here. */
+class Decoded {
+  constructor(trackId, context) {
+    this.trackId = trackId;
+    this.buffer = null;
+    this.error = null;
+    this.promise = readBytes(trackId)
+      .then((bytes) => context.decodeAudioData(bytes))
+      .then((buffer) => { this.buffer = buffer; })
+      .catch((error) => { this.error = error; });
+  }
+}
+
+/** The track's bytes: from the cache (kept there on the way when the cache is on), else the server. */
+async function readBytes(trackId) {
+  if (cache.enabled && (await cache.store(trackId))) {
+    const entry = await cache.get(trackId);
+    if (entry?.blob) return entry.blob.arrayBuffer();
+  }
+  const response = await fetch(trackUrl(trackId), { credentials: "include" });
+  if (!response.ok) throw new Error(`the track could not be read (${response.status})`);
+  return response.arrayBuffer();
+}
+
+/** A track sounding (or about to): its source, its gain and its course. */
+class Voice {
+  constructor(context, destination, trackId, buffer, placement, level) {
+    this.trackId = trackId;
+    this.buffer = buffer;
+    this.placement = placement;
+    this.begins = placement.when; // context time of its first sound
+    this.gain = context.createGain();
+    this.gain.connect(destination);
+    this.source = context.createBufferSource();
+    this.source.buffer = buffer;
+    this.source.connect(this.gain);
+    const { when, from } = placement;
+    if (from > 0) {
+      this.gain.gain.setValueAtTime(0, when);
+      this.gain.gain.linearRampToValueAtTime(level, when + FADE);
+    } else {
+      this.gain.gain.setValueAtTime(level, when);
+    }
+    this.source.start(when, from);
+  }
+
+  /** Fades out from context time `at` and lets go of the nodes. */
+  stop(at) {
+    this.gain.gain.cancelScheduledValues(at);
+    this.gain.gain.setValueAtTime(this.gain.gain.value, at);
+    this.gain.gain.linearRampToValueAtTime(0, at + FADE);
+    try { this.source.stop(at + FADE); } catch { /* already stopped */ }
+    this.source.onended = () => this.gain.disconnect();
+  }
+
+  setRate(rate, at) {
+    this.source.playbackRate.setValueAtTime(rate, at);
+    this.placement = this.placement.retimed(at, rate);
+  }
+
+  get end() {
+    return this.placement.contextTimeOf(this.buffer.duration);
+  }
+}
+
+export class ScheduledOutput {
+  constructor() {
+    this.context = null;
+    this.master = null;
+    this.volume = 1;
+    this.decoded = new Map(); // track ID → Decoded
+    this.current = null; // Voice
+    this.next = null; // Voice: starts where the current one ends (gapless)
+  }
+
+  /** The context, made on first use (a browser may hold it suspended until a click). */
+  ensureContext() {
+    if (!this.context) {
+      this.context = new AudioContext();
+      this.master = this.context.createGain();
+      this.master.gain.value = this.volume;
+      this.master.connect(this.context.destination);
+    }
+    return this.context;
+  }
+
+  get running() {
+    return this.context?.state === "running";
+  }
+
+  /** Asks the browser to let the context run (after a click, when it refused before). */
+  resume() {
+    return this.ensureContext().resume().catch(() => {});
+  }
+
+  /** Which context time is heard when (see output-timeline.js). */
+  stamp() {
+    return this.context.getOutputTimestamp();
+  }
+
+  /** What the browser says it adds between a rendered sample and the speakers, in ms. */
+  get latencyMs() {
+    const context = this.context;
+    return context ? ((context.outputLatency || 0) + (context.baseLatency || 0)) * 1000 : null;
+  }
+
+  /** The decoding of a track, begun if it was not. */
+  decode(trackId) {
+    let decoded = this.decoded.get(trackId);
+    if (!decoded) {
+      decoded = new Decoded(trackId, this.ensureContext());
+      this.decoded.set(trackId, decoded);
+    }
+    return decoded;
+  }
+
+  /** Lets go of every decoded track but these. */
+  keepOnly(trackIds) {
+    for (const id of this.decoded.keys()) if (!trackIds.includes(id)) this.decoded.delete(id);
+  }
+
+  /** Plays `buffer` from `from` at context time `when`; whatever played stops there. */
+  start(trackId, buffer, when, from, level) {
+    this.stop(when);
+    this.current = new Voice(this.context, this.master, trackId, buffer, new Placement(when, from), level);
+    return this.current;
+  }
+
+  /** Starts the next track exactly where the current one ends. */
+  follow(trackId, buffer, level) {
+    this.cancelNext();
+    this.next = new Voice(this.context, this.master, trackId, buffer, new Placement(this.current.end, 0), level);
+  }
+
+  /** The next track has become the room's: it is the current one now (it may still be ahead). */
+  promoteNext() {
+    this.current = this.next;
+    this.next = null;
+  }
+
+  cancelNext() {
+    this.next?.stop(this.context.currentTime);
+    this.next = null;
+  }
+
+  /** Stops everything from context time `at` (now by default), fading out. */
+  stop(at = this.context?.currentTime ?? 0) {
+    this.current?.stop(at);
+    this.current = null;
+    this.cancelNext();
+  }
+
+  setVolume(volume) {
+    this.volume = volume;
+    if (this.master) this.master.gain.setTargetAtTime(volume, this.context.currentTime, 0.01);
+  }
+}

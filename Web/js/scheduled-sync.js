@@ -1,0 +1,196 @@
+// A room on Web Audio: its track decoded and started at the context time at which the room's
+// position will be heard (output-timeline.js), instead of an <audio> element nudged after it.
+//
+// Every tick (sync.js) reads the context's output stamp and compares where the playing source is
+// being heard with where the room is at that instant:
+//   - no source, or one off by more than RESCHEDULE (a seek, a resume, a stall) → start the track
+//     again in its place, a moment ahead (START_LEAD), fading over 4 ms;
+//   - otherwise the least-squares trend of the drift sets a rate trim within ±0.3 % (resampled,
+//     it never steps the sound), back to exactly 1 once the drift is under 0.2 ms.
+// The next track of the queue is decoded ahead and started on the sample the current one ends
+// (gapless); no trims in the last seconds, so that boundary stays put. When the room's state then
+// names it, that source simply becomes the current one.
+// Tracks that cannot be decoded here, or are too long to hold decoded, play through the element
+// (sync.js), as does everything while the browser has no AudioContext.
+import { levelingGain } from "./leveling.js";
+import {
+  MAX_DECODED_SECONDS, TRIM_PARAMS, heardContextTime, roomPositionAt, serverTimeAt, trendAtLast, trimFor,
+} from "./output-timeline.js";
+import { prefs } from "./prefs.js";
+
+const START_LEAD = 0.08; // s: a source is started this far ahead of the context's clock
+const FOLLOW_AHEAD = 4; // s: the next track is scheduled (and trims stop) this close to the end
+const BLOCKED_AFTER_MS = 600; // a context still suspended this long after asking: the browser wants a click
+
+/** The track the room plays after its current one, when the room's mode says which. */
+export function followingTrack(room, queue) {
+  if (!room?.track || !Array.isArray(queue) || queue[room.currentIndex]?.id !== room.track.id) return null;
+  const index = room.currentIndex;
+  switch (room.playbackMode) {
+    case "once": return queue[index + 1] ?? null;
+    case "repeat-all": return queue[(index + 1) % queue.length];
+    case "repeat-one": return queue[index];
+    default: return null; // shuffle: the server draws
+  }
+}
+
+export class ScheduledFollower {
+  /** `performanceNow` and `timeOrigin` are the page's clock (performance), given by tests. */
+  constructor({ player, clock, upNext, performanceNow = () => performance.now(), timeOrigin = performance.timeOrigin }) {
+    this.player = player;
+    this.output = player.output;
+    this.clock = clock;
+    this.performanceNow = performanceNow;
+    this.timeOrigin = timeOrigin;
+    this.upNext = upNext; // () → the track that follows, or null
+    this.failed = new Set(); // tracks the browser could not decode
+    this.samples = [];
+    this.trimming = false;
+    this.lastFiltered = null;
+    this.starts = 0; // sources started in a new place (joins, seeks, resumes, corrections)
+    this.gapless = 0; // track changes made by a source that was already scheduled
+    this.askedAt = null; // when the context was asked to run
+  }
+
+  /** Whether this path plays the room's state (else the element does). */
+  handles(st) {
+    if (!this.output || prefs.roomOutput === "element") return false;
+    if (!st.track) return true;
+    return !this.failed.has(st.track.id) && !(st.track.duration > MAX_DECODED_SECONDS);
+  }
+
+  /** Silence: the room went local, or its track plays through the element. */
+  release() {
+    this.output?.stop();
+    this.resetFilter();
+  }
+
+  resetFilter() {
+    this.samples = [];
+    this.trimming = false;
+    this.lastFiltered = null;
+  }
+
+  /** One look at the room; returns the phase (sync.js's names). */
+  tick(st, outputDelay) {
+    const output = this.output;
+    if (this.player.trackId) this.player.clear(); // the element stays silent meanwhile
+    if (!st.track) {
+      output.stop();
+      return "empty";
+    }
+    const decoded = output.decode(st.track.id);
+    if (decoded.error) {
+      this.failed.add(st.track.id);
+      output.stop();
+      return "fallback";
+    }
+    const next = this.upNext();
+    output.keepOnly([st.track.id, next?.id]);
+    if (st.paused) {
+      output.stop();
+      this.resetFilter();
+      return "paused";
+    }
+    if (!decoded.buffer) return "loading";
+    if (!output.running) return this.askToRun();
+    const stamp = output.stamp();
+    if (!(stamp.performanceTime > 0)) return "starting"; // the context has not rendered yet
+
+    const clock = this.clockReading();
+    if (output.current?.trackId !== st.track.id && output.next?.trackId === st.track.id) {
+      output.promoteNext();
+      this.gapless += 1;
+      this.resetFilter();
+    }
+    const voice = output.current?.trackId === st.track.id ? output.current : null;
+    const heard = heardContextTime(stamp, this.performanceNow());
+    const target = roomPositionAt(st, serverTimeAt(heard, stamp, clock), outputDelay);
+    const end = decoded.buffer.duration;
+    if (!voice) return this.place(st, decoded.buffer, stamp, clock, outputDelay);
+
+    const drift = voice.placement.positionAt(heard) - target;
+    if (Math.abs(drift) > TRIM_PARAMS.RESCHEDULE && target < end - 0.05) {
+      return this.place(st, decoded.buffer, stamp, clock, outputDelay);
+    }
+    const remaining = voice.end - output.context.currentTime;
+    if (remaining < FOLLOW_AHEAD) {
+      this.followWith(next);
+      return target >= end - 0.05 ? "ending" : "playing";
+    }
+    if (next && !(next.duration > MAX_DECODED_SECONDS)) output.decode(next.id); // ready well before the end
+    this.trim(voice, drift);
+    return heard < voice.begins ? "starting" : "playing";
+  }
+
+  /** Starts the track where the room will be a moment from now. */
+  place(st, buffer, stamp, clock, outputDelay) {
+    const context = this.output.context;
+    let when = context.currentTime + START_LEAD;
+    let from = roomPositionAt(st, serverTimeAt(when, stamp, clock), outputDelay);
+    if (from < 0) {
+      when -= from; // the room starts a little later
+      from = 0;
+    }
+    if (from >= buffer.duration - 0.05) return "ending";
+    this.output.start(st.track.id, buffer, when, from, levelingGain(st.track, prefs.leveling));
+    this.starts += 1;
+    this.resetFilter();
+    return "starting";
+  }
+
+  /** Schedules the room's next track on the current one's last sample, once it is decoded. */
+  followWith(next) {
+    const output = this.output;
+    if (!next || output.next?.trackId === next.id) return;
+    const decoded = output.decode(next.id);
+    if (!decoded.buffer || next.duration > MAX_DECODED_SECONDS) return;
+    output.follow(next.id, decoded.buffer, levelingGain(next, prefs.leveling));
+  }
+
+  trim(voice, drift) {
+    this.samples.push({ t: this.performanceNow(), d: drift });
+    if (this.samples.length > TRIM_PARAMS.FILTER) this.samples.shift();
+    if (this.samples.length < 3) return;
+    const filtered = trendAtLast(this.samples);
+    this.lastFiltered = filtered;
+    const { rate, trimming } = trimFor(filtered, this.trimming);
+    this.trimming = trimming;
+    const rounded = Math.round(rate * 1e5) / 1e5;
+    if (rounded !== voice.placement.rate) voice.setRate(rounded, this.output.context.currentTime + 0.005);
+  }
+
+  /** The context is not running: ask, and say "blocked" when the browser keeps it suspended. */
+  askToRun() {
+    const now = this.performanceNow();
+    if (this.askedAt === null) {
+      this.askedAt = now;
+      this.output.resume().then(() => {
+        this.askedAt = null;
+        if (this.output.running) this.player.noteBlocked(false);
+      });
+    }
+    if (now - this.askedAt > BLOCKED_AFTER_MS) {
+      this.player.noteBlocked(true);
+      return "blocked";
+    }
+    return "starting";
+  }
+
+  clockReading() {
+    return { timeOrigin: this.timeOrigin, offset: this.clock.offset };
+  }
+
+  /** The meter's numbers, read at one instant (null without a source). */
+  reading(st, outputDelay) {
+    const output = this.output;
+    const voice = output?.current;
+    if (!voice || !output.running || voice.trackId !== st?.track?.id) return null;
+    const stamp = output.stamp();
+    const heard = heardContextTime(stamp, this.performanceNow());
+    const clock = this.clockReading();
+    const position = voice.placement.positionAt(heard);
+    const target = roomPositionAt(st, serverTimeAt(heard, stamp, clock), outputDelay);
+    return { trackId: voice.trackId, position, target, drift: position - target, rate: voice.placement.rate };
+  }
+}
