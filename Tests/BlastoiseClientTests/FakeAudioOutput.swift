@@ -7,6 +7,8 @@ import Synchronization
 final class FakeAudioOutput: AudioOutput, @unchecked Sendable {
   struct State {
     var loads: [(url: URL, headers: [String: String])] = []
+    /// What `preload` was told, in order (nil: nothing waits).
+    var preloads: [URL?] = []
     var seeks: [Double] = []
     var playing = false
     var position = 0.0
@@ -70,8 +72,23 @@ final class FakeAudioOutput: AudioOutput, @unchecked Sendable {
     }
   }
 
-  /// Sessions preload nothing; a fake that is asked to keeps it, unused.
-  func preload(url: URL?, headers: [String: String]) {}
+  var preloads: [URL?] { state.withLock { $0.preloads } }
+
+  func preload(url: URL?, headers: [String: String]) { state.withLock { $0.preloads.append(url) } }
+
+  /// Goes on to the preloaded file as a player does at the end of its file: from its start,
+  /// playing on, no load.
+  func advance() {
+    let now = clock.now()
+    let went = state.withLock { state -> Bool in
+      guard state.preloads.last ?? nil != nil else { return false }
+      state.preloads.append(nil)
+      state.position = 0
+      state.at = now
+      return true
+    }
+    if went { continuation.yield(.advanced(duration: nil)) }
+  }
 
   func play() {
     let now = clock.now()

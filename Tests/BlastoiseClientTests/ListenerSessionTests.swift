@@ -162,6 +162,30 @@ import Testing
     await server.stop()
   }
 
+  /// The room's next track waits in the player; at the end of its file the player goes straight
+  /// on to it (as mpv does, a little before the room's clock gets there), and when the room says
+  /// it moved on, the track already plays: no load, no silence, just the drift to take up.
+  @Test func theNextTrackIsPreloadedAndPlayedWithoutALoad() async throws {
+    let server = try await ClientTestServer()
+    let (api, room, output, session) = try await Self.playingSession(on: server)
+    let queue = await session.snapshot.queue
+    let first = try #require(try await api.room(room.id).track)
+    let index = try #require(queue.firstIndex { $0.id == first.id })
+    let next = queue[(index + 1) % queue.count]  // the room repeats its queue
+    try await eventually("the next track preloaded") { output.preloads.last == api.trackURL(next.id) }
+
+    try await api.seek(room: room.id, to: first.duration - 0.9)
+    try await eventually("near the end") { output.now > first.duration - 1 }
+    output.advance()
+    try await eventually("the room on its next track") { try await api.room(room.id).track?.id == next.id }
+    try await Self.inStep(api, room.id, output, session, "after the track change")
+    #expect(output.loads.count == 1, "the next track was never loaded: it was already playing")
+    let after = queue[(index + 2) % queue.count]
+    try await eventually("the one after preloaded") { output.preloads.last == api.trackURL(after.id) }
+    await session.stop()
+    await server.stop()
+  }
+
   @Test func controlsGoThroughTheRoom() async throws {
     let server = try await ClientTestServer()
     let (api, room, _, session) = try await Self.playingSession(on: server)

@@ -46,6 +46,13 @@ import Testing
     }
   }
 
+  @Test func levelingIsOnUnlessTurnedOff() throws {
+    #expect(try ListenOptions.parse(["http://h"], environment: [:]).leveling == .track)
+    #expect(try ListenOptions.parse(["http://h", "--leveling", "off"], environment: [:]).leveling == .off)
+    #expect(try ListenOptions.parse(["http://h"], environment: ["BLASTOISE_LEVELING": "off"]).leveling == .off)
+    #expect(throws: CommandUsageError.self) { try ListenOptions.parse(["http://h", "--leveling", "album"], environment: [:]) }
+  }
+
   @Test func mistakesAreRefused() {
     #expect(throws: CommandUsageError.self) { try ListenOptions.parse([], environment: [:]) }
     #expect(throws: CommandUsageError.self) { try ListenOptions.parse(["http://h", "--user"], environment: [:]) }

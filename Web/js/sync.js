@@ -349,6 +349,7 @@ export class SyncEngine {
       output: this.player.native ? "native" : this.scheduled ? "scheduled" : "element",
       outputLatencyMs: this.scheduled ? this.player.output.latencyMs : null,
       gapless: this.follower.gapless,
+      sounding: room ? !!room.playing : this.scheduled ? !!this.player.output.current : !audio.paused,
       offset: this.clock.offset,
       uncertainty: this.clock.uncertainty,
       rtt: this.clock.rtt,

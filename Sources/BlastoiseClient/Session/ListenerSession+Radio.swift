@@ -67,12 +67,14 @@ extension ListenerSession {
       snapshot.status = "Nothing to play"
       return
     }
+    if isBehindTheOutput(state, at: clock.now()) { return }
     guard loaded?.trackId == track.id else {
       controller.stop()
       loadOutput(track)
       return
     }
     guard loaded?.ready == true else { return }  // `.ready` starts it
+    defer { preloadFollowing(state) }
     if state.paused {
       pauseAtRoomPosition(state)
     } else if !outputPlaying {
@@ -140,6 +142,7 @@ extension ListenerSession {
     output.play()
     outputPlaying = true
     snapshot.status = "Playing"
+    preloadFollowing(state)
     if let started = joinStartedAt {
       snapshot.joinToPlaying = now - started
       snapshot.log(String(format: "in step %.0f ms after joining", (now - started) * 1000))
@@ -170,7 +173,9 @@ extension ListenerSession {
 
   /// One comparison of the player with the room, and whatever the drift controller makes of it.
   func syncStep(_ position: AudioPosition, now: Double) {
-    guard let expected = target(at: now), let state = room, let track = state.track, !state.paused else { return }
+    guard let expected = target(at: now), let state = room, let track = state.track, !state.paused,
+      loaded?.trackId == track.id  // gone on to the next track before the room said so
+    else { return }
     // The last half second is left alone: the room's clock stops at the duration while players
     // drain their buffers and report odd positions (mpv jumps to the end early), and a
     // correction there would not be heard anyway.

@@ -55,6 +55,10 @@ public actor ListenerSession {
     var ready = false
   }
   var loaded: Loaded?
+  /// The room's next track, waiting in the output behind the loaded one (gapless).
+  var preloadedTrackID: String?
+  /// The track the output finished when it went on to the preloaded one, until the room says so.
+  var advancedFrom: String?
   var outputPlaying = false
   var lastPositionEvent = -Double.infinity
   private var outputTask: Task<Void, Never>?
@@ -121,12 +125,14 @@ public actor ListenerSession {
   func unloadOutput() {
     output.stop()
     loaded = nil
+    preloadedTrackID = nil
     outputPlaying = false
   }
 
   /// Loads `track` into the output; `.ready` starts it.
   func loadOutput(_ track: Track) {
     loaded = Loaded(trackId: track.id)
+    preloadedTrackID = nil  // a load replaces whatever waited
     outputPlaying = false
     output.load(url: api.trackURL(track.id), headers: api.requestHeaders)
     snapshot.status = "Loading \(track.title)"
@@ -245,7 +251,9 @@ public actor ListenerSession {
     let position = output.position()
     snapshot.playerPosition = loaded?.ready == true ? position?.extrapolated(to: now) : nil
     snapshot.expectedPosition = snapshot.sourceMode == .radio ? target(at: now) : nil
-    if let player = snapshot.playerPosition, let expected = snapshot.expectedPosition, outputPlaying {
+    if let player = snapshot.playerPosition, let expected = snapshot.expectedPosition, outputPlaying,
+      snapshot.sourceMode == .library || loaded?.trackId == room?.track?.id
+    {
       snapshot.drift = player - expected
     } else {
       snapshot.drift = nil
@@ -274,9 +282,11 @@ public actor ListenerSession {
       let now = clock.now()
       lastPositionEvent = now
       if snapshot.sourceMode == .radio, outputPlaying, loaded?.ready == true { syncStep(position, now: now) }
+    case .advanced where snapshot.sourceMode == .radio && preloadedTrackID != nil:
+      advancedToPreloaded()
     case .ended, .advanced:
-      // A session preloads nothing; a player that went on by itself is replaced by what the
-      // session plays next.
+      // In library mode a player that went on by itself is replaced by what the session plays
+      // next.
       outputPlaying = false
       if snapshot.sourceMode == .library { localTrackEnded() } else { radioTrackEnded() }
     case .failed(let message):

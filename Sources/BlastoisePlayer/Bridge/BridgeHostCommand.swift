@@ -127,7 +127,8 @@ actor BridgePages {
     guard mine == opens else { return nil }  // a newer page came meanwhile
     do {
       let api = BlastoiseAPI(baseURL: server, cookies: CookieJar(cookieHeader: cookie))
-      let output = try MPVAudioOutput(audioOutput: audioOutput)
+      // The page levels each track through the volume it sends, as it does for the phone's player.
+      let output = try MPVAudioOutput(audioOutput: audioOutput, leveling: .off)
       await backup?.use(api)
       let host = BridgeHost(origin: origin, output: output, api: api, backup: backup) { message in
         connection.send(text: String(decoding: message.json(), as: UTF8.self))

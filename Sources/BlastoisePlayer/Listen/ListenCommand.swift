@@ -35,7 +35,7 @@ public enum ListenCommand {
     await signIn(api, options)
     let output: MPVAudioOutput
     do {
-      output = try MPVAudioOutput(audioOutput: options.audioOutput)
+      output = try MPVAudioOutput(audioOutput: options.audioOutput, leveling: options.leveling)
     } catch {
       fail("blastoise: cannot start the audio player: \(error)", status: 1)
     }

@@ -1,6 +1,6 @@
 import BlastoiseClient
 
-/// `blastoise listen URL [--channel ID] [--invite TOKEN] [--user NAME] [--audio-output AO] [--output-delay MS] [--status-json]`;
+/// `blastoise listen URL [--channel ID] [--invite TOKEN] [--user NAME] [--audio-output AO] [--output-delay MS] [--leveling track|off] [--status-json]`;
 /// URL may be a room's invite link from the web app (`…/#/room/<id>?invite=<token>`), which names
 /// the room and its token.
 /// Each value flag may also come from `BLASTOISE_<NAME>` (`--user` → `BLASTOISE_USER`); the
@@ -16,17 +16,19 @@ public struct ListenOptions: Sendable, Equatable {
   /// How late the speakers play what mpv says it plays, in ms (Bluetooth: often 100–300): the
   /// player keeps that much ahead of the room.
   public var outputDelayMs: Double = 0
+  /// ReplayGain leveling (on by default).
+  public var leveling = Leveling.track
   /// One JSON object per line on stdout instead of the status line (for scripts and benches).
   public var statusJSON = false
 
   public static let usage =
-    "usage: blastoise listen URL|INVITE-LINK [--channel ID] [--invite TOKEN] [--user NAME] [--audio-output AO|null] [--output-delay MS] [--status-json]"
+    "usage: blastoise listen URL|INVITE-LINK [--channel ID] [--invite TOKEN] [--user NAME] [--audio-output AO|null] [--output-delay MS] [--leveling track|off] [--status-json]"
 
   public static func parse(_ arguments: [String], environment: [String: String]) throws(CommandUsageError)
     -> ListenOptions
   {
     let flags = try CommandFlags(
-      arguments, command: "listen", valued: ["channel", "invite", "user", "audio-output", "output-delay"],
+      arguments, command: "listen", valued: ["channel", "invite", "user", "audio-output", "output-delay", "leveling"],
       switches: ["status-json"],
       environment: environment, usage: usage)
     guard flags.positional.count <= 1 else { throw CommandUsageError("unexpected argument '\(flags.positional[1])'") }
@@ -40,11 +42,16 @@ public struct ListenOptions: Sendable, Equatable {
       }
       delay = ms
     }
+    var leveling = Leveling.track
+    if let text = flags.value("leveling") {
+      guard let chosen = Leveling(rawValue: text) else { throw CommandUsageError("--leveling is track or off") }
+      leveling = chosen
+    }
     let link = InviteLink(server)
     return ListenOptions(
       server: link?.server ?? server, roomID: flags.value("channel") ?? link?.roomID,
       invite: flags.value("invite") ?? link?.invite, user: flags.value("user"),
-      audioOutput: flags.value("audio-output"), outputDelayMs: delay,
+      audioOutput: flags.value("audio-output"), outputDelayMs: delay, leveling: leveling,
       statusJSON: flags.switches.contains("status-json"))
   }
 }

@@ -49,12 +49,15 @@ public final class MPVAudioOutput: AudioOutput, @unchecked Sendable {
   private let finished = DispatchSemaphore(value: 0)
 
   /// `audioOutput`: an mpv `ao` name (`null`, `pulse`, `alsa`, …); nil lets mpv choose.
-  public init(audioOutput: String? = nil, clock: MonotonicClock = .system) throws {
+  /// `leveling`: ReplayGain by mpv from the file's tags (off where the caller levels by volume).
+  public init(audioOutput: String? = nil, leveling: Leveling = .track, clock: MonotonicClock = .system) throws {
     self.clock = clock
     mpv = try MPVHandle.create()
     (events, continuation) = AsyncStream.makeStream(of: AudioOutputEvent.self)
     do {
-      for (name, value) in Self.options(audioOutput: audioOutput) { try mpv.setOption(name, value) }
+      for (name, value) in Self.options(audioOutput: audioOutput, leveling: leveling) {
+        try mpv.setOption(name, value)
+      }
       try mpv.initialize()
     } catch {
       mpv.terminateAndDestroy()
@@ -67,7 +70,7 @@ public final class MPVAudioOutput: AudioOutput, @unchecked Sendable {
     thread.start()
   }
 
-  static func options(audioOutput: String?) -> [(String, String)] {
+  static func options(audioOutput: String?, leveling: Leveling) -> [(String, String)] {
     var options = [
       ("vo", "null"), ("video", "no"), ("idle", "yes"), ("keep-open", "yes"), ("pause", "yes"),
       ("terminal", "no"), ("config", "no"), ("load-scripts", "no"), ("ytdl", "no"), ("osc", "no"),
@@ -81,6 +84,8 @@ public final class MPVAudioOutput: AudioOutput, @unchecked Sendable {
       ("audio-pitch-correction", "no"),
       // A preloaded next file is opened while the current one ends, for a change without a gap.
       ("prefetch-playlist", "yes"),
+      // ReplayGain from the file's tags, lowered where the peak would clip.
+      ("replaygain", leveling == .track ? "track" : "no"), ("replaygain-clip", "yes"),
     ]
     if let audioOutput { options.append(("ao", audioOutput)) }
     return options
@@ -174,12 +179,12 @@ public final class MPVAudioOutput: AudioOutput, @unchecked Sendable {
   static let resampledRates = 0.95...1.05
 
   public func setRate(_ rate: Double) {
+    let stretching = !Self.resampledRates.contains(rate)
     let (changed, stretch) = state.withLock { state in
       defer {
         state.rate = rate
-        state.stretching = !Self.resampledRates.contains(rate)
+        state.stretching = stretching
       }
-      let stretching = !Self.resampledRates.contains(rate)
       return (state.rate != rate, stretching != state.stretching ? stretching : nil)
     }
     // The filter chain is rebuilt once (a jump of 10–20 ms) when a listener picks such a rate.

@@ -4,6 +4,7 @@ import { icon } from "../icons.js";
 import { openAppPasswords } from "./app-passwords.js";
 import { openPasswordChange } from "./password.js";
 import { openAppearance } from "./appearance.js";
+import { openPlaybackSettings } from "./playback-settings.js";
 import { openDiagnostics } from "./diagnostics.js";
 import { openServerPanel } from "./server-panel.js";
 import { openSessions } from "./sessions.js";
@@ -28,6 +29,7 @@ export function mountTopBar(ctx) {
     h("div", { class: "menu-head" }, h("strong", { text: user.username }), h("span", { class: "muted", text: user.isGuest ? "Guest — listening only" : user.isAdmin ? "Administrator" : "Member" })),
     item("Storage & cache", "storage", () => openStorage(ctx)),
     item("Appearance", "palette", () => openAppearance(), { id: "open-appearance" }),
+    item("Playback", "volume", () => openPlaybackSettings(ctx), { id: "open-playback" }),
     item("Diagnostics", "sync", () => openDiagnostics(ctx), { id: "open-diagnostics" }),
   );
   if (user.isAdmin) menu.append(item("Server", "storage", () => openServerPanel(ctx), { id: "open-server" }));

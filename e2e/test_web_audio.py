@@ -1,0 +1,86 @@
+"""Rooms on Web Audio (Web/js/scheduled-sync.js) in Chromium: two pages of one room play its track
+from decoded audio started on their AudioContexts — together, through a pause, a seek and a track
+that ends by itself (the next one was scheduled on the last sample of the first: no new start) —
+and a page that chose the <audio> fallback plays along with them.
+
+Bounds are loose (a busy machine); the acoustic figures are bench/acoustic's.
+"""
+
+from __future__ import annotations
+
+from helpers import click, js_wait, poll_until
+from sync_harness import SAMPLE_JS, two_pages_in_a_room
+
+TOGETHER_MS = 50
+
+
+def info(page) -> dict:
+    return page.execute_script(SAMPLE_JS)
+
+
+def both_playing(page_a, page_b, track_id: str):
+    """Both pages play track_id on Web Audio, each heard within TOGETHER_MS of the room."""
+    def read():
+        return info(page_a), info(page_b)
+
+    def accept(pair):
+        return all(i["phase"] == "playing" and i["output"] == "scheduled" and i["trackId"] == track_id
+                   and i["drift"] is not None and abs(i["drift"]) * 1000 < TOGETHER_MS for i in pair)
+
+    return poll_until(read, accept, interval=0.1, message=f"both pages playing {track_id} on Web Audio")
+
+
+def test_two_pages_play_pause_seek_and_change_tracks_on_web_audio(server):
+    page_a, page_b, room_id, api, tracks = two_pages_in_a_room(server, prefix="webaudio")
+    try:
+        first, second = tracks[0], tracks[1]
+        a, b = both_playing(page_a, page_b, first["id"])
+        assert a["outputLatencyMs"] is not None and a["outputLatencyMs"] >= 0
+
+        click(page_a, "#np-play")  # pause, for the room
+        for page in (page_a, page_b):
+            poll_until(lambda p=page: info(p), lambda i: i["phase"] == "paused", message="paused")
+        assert not info(page_b)["sounding"], "no source plays while paused"
+        click(page_a, "#np-play")
+        both_playing(page_a, page_b, first["id"])
+
+        starts = [info(p)["seeks"] for p in (page_a, page_b)]
+        api.post(f"/api/channels/{room_id}/seek", {"timestamp": 20})
+        for page, before in zip((page_a, page_b), starts):
+            poll_until(lambda p=page: info(p), lambda i, n=before: i["seeks"] > n and i["phase"] == "playing"
+                       and abs(i["position"] - 20) < 10, message="started again where the room went")
+        both_playing(page_a, page_b, first["id"])
+
+        # Three seconds before its end, the room's track ends by itself.
+        before = [info(p) for p in (page_a, page_b)]
+        api.post(f"/api/channels/{room_id}/seek", {"timestamp": first["duration"] - 3})
+        both_playing(page_a, page_b, second["id"])
+        for page, was in zip((page_a, page_b), before):
+            now = info(page)
+            assert now["gapless"] == was["gapless"] + 1, (was, now)
+            assert now["seeks"] == was["seeks"] + 1, f"only the seek started a source, not the track change: {was} → {now}"
+    finally:
+        page_a.quit()
+        page_b.quit()
+
+
+def test_a_page_on_the_audio_element_plays_along(server):
+    page_a, page_b, room_id, api, tracks = two_pages_in_a_room(server, prefix="fallback")
+    try:
+        page_b.execute_script("localStorage.setItem('blastoise.roomOutput', 'element'); location.reload();")
+        js_wait(page_b, "!!window.__blastoise && window.__blastoise.syncInfo().phase === 'playing'",
+                message="the reloaded page playing")
+        api.post(f"/api/channels/{room_id}/seek", {"timestamp": 5})
+
+        def apart_ms():
+            a, b = info(page_a), info(page_b)
+            if not (a["phase"] == b["phase"] == "playing" and a["trackId"] == b["trackId"]):
+                return None
+            assert (a["output"], b["output"]) == ("scheduled", "element")
+            return abs((a["position"] - b["position"]) - (a["serverNow"] - b["serverNow"]) / 1000) * 1000
+
+        poll_until(apart_ms, lambda ms: ms is not None and ms < TOGETHER_MS, interval=0.2,
+                   message="the element page within 50 ms of the Web Audio page")
+    finally:
+        page_a.quit()
+        page_b.quit()
