@@ -50,7 +50,9 @@ import Testing
     #expect(try ListenOptions.parse(["http://h"], environment: [:]).leveling == .track)
     #expect(try ListenOptions.parse(["http://h", "--leveling", "off"], environment: [:]).leveling == .off)
     #expect(try ListenOptions.parse(["http://h"], environment: ["BLASTOISE_LEVELING": "off"]).leveling == .off)
-    #expect(throws: CommandUsageError.self) { try ListenOptions.parse(["http://h", "--leveling", "album"], environment: [:]) }
+    #expect(throws: CommandUsageError.self) {
+      try ListenOptions.parse(["http://h", "--leveling", "album"], environment: [:])
+    }
   }
 
   @Test func mistakesAreRefused() {
