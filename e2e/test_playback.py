@@ -9,15 +9,18 @@ from conftest import new_room, tone_tracks, unique
 from helpers import Api, click, js_wait, library_tracks, poll_until, sign_in_in_page, sign_up_in_page, switch_room_in_page, sync_info
 from selenium.webdriver.common.by import By
 
+# Where the page's sound is (its own reading: the Web Audio source's heard position, or the element's
+# currentTime) against where the server says the room is, and what the page fetched the track from.
 POSITION_JS = """
 const done = arguments[arguments.length - 1];
-const audio = document.getElementById('player');
 const id = window.__blastoise.syncInfo().channelId;
 fetch('/api/channels/' + encodeURIComponent(id)).then(r => r.json()).then(st => {
   const now = Date.now();
+  const info = window.__blastoise.syncInfo();
   const expected = st.paused ? st.currentTimestamp : st.currentTimestamp + (now - st.serverTime) / 1000;
-  done({ expected, actual: audio.currentTime, src: audio.currentSrc, trackId: st.track && st.track.id,
-         paused: audio.paused });
+  const fetched = performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/api/tracks/'));
+  done({ expected, actual: info.position, fetched, trackId: st.track && st.track.id,
+         paused: !info.sounding });
 });
 """
 
@@ -33,13 +36,13 @@ def test_signup_join_plays_the_room_track_at_the_room_time(server, browsers, mak
     js_wait(page, f"!!document.querySelector(\"#room-list li[data-id='{room['id']}']\")")
     switch_room_in_page(page, room["id"])
     js_wait(page, "window.__blastoise.syncInfo().phase === 'playing'", message="playback")
-    # The element plays the room's track and converges onto the room's position (within 60 ms);
-    # how fast it converges is measured by bench/web-sync.
+    # The page plays the room's track (fetched from the server) at the room's position (within
+    # 60 ms); the precision is measured by bench/acoustic.
     result = poll_until(lambda: page.execute_async_script(POSITION_JS),
                         lambda r: not r["paused"] and abs(r["actual"] - r["expected"]) < 0.06,
-                        interval=0.2, message="the audio element at the room's position (within 60 ms)")
+                        interval=0.2, message="the page's sound at the room's position (within 60 ms)")
     assert result["trackId"] == tracks[0]["id"]
-    assert result["src"].endswith("/api/tracks/" + urllib.parse.quote(result["trackId"], safe=""))
+    assert any(url.endswith("/api/tracks/" + urllib.parse.quote(result["trackId"], safe="")) for url in result["fetched"])
     assert result["expected"] > 20
     title = page.find_element(By.ID, "np-title").text
     assert title == tracks[0]["title"]
@@ -111,7 +114,8 @@ def test_played_tracks_are_cached_and_played_from_the_cache(server, browsers):
     info = sync_info(page)
     if info["trackId"] == track_id:
         assert info["source"] == "cache"
-        assert page.execute_script("return document.getElementById('player').currentSrc").startswith("blob:")
+        if info["output"] == "element":
+            assert page.execute_script("return document.getElementById('player').currentSrc").startswith("blob:")
     # Clearing the cache from the storage view.
     click(page, "#account-button")
     click(page, ".menu-item")

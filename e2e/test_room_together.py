@@ -32,7 +32,8 @@ def pair(server):
             page.quit()
 
 
-PAUSED_AT = "return [document.getElementById('player').currentTime, window.__blastoise.syncInfo().target];"
+# Where each page's sound is (or starts again), and where the room is.
+PAUSED_AT = "const i = window.__blastoise.syncInfo(); return [i.position, i.target];"
 
 
 def on_the_paused_position(readings) -> bool:
@@ -47,8 +48,8 @@ def queue_titles(page):
 def test_pause_in_one_page_reaches_the_other(pair):
     a, b, _, _ = pair
     a.find_element(By.ID, "np-play").click()
-    js_wait(b, "window.__blastoise.syncInfo().paused && document.getElementById('player').paused", message="B paused")
-    js_wait(a, "document.getElementById('player').paused", message="A paused")
+    js_wait(b, "window.__blastoise.syncInfo().paused && !window.__blastoise.syncInfo().sounding", message="B paused")
+    js_wait(a, "!window.__blastoise.syncInfo().sounding", message="A paused")
     # Both pages come to rest on the room's paused position (each within 50 ms of it and of the other).
     poll_until(lambda: [page.execute_script(PAUSED_AT) for page in (a, b)], on_the_paused_position,
                message="both pages on the paused position (within 50 ms)")

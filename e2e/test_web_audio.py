@@ -84,3 +84,55 @@ def test_a_page_on_the_audio_element_plays_along(server):
     finally:
         page_a.quit()
         page_b.quit()
+
+
+def test_tapping_along_measures_the_output_delay(server):
+    """The sync meter's Tap along: sixteen clicks; taps that come steadily ~200 ms after them
+    (synthetic key presses, timed by the page) are offered as the output delay, and applying it
+    sets it."""
+    page_a, page_b, room_id, api, tracks = two_pages_in_a_room(server, prefix="tap")
+    page_b.quit()
+    try:
+        click(page_a, ".sync-meter")
+        click(page_a, "#calibrate-delay")
+        click(page_a, "#calibration-start")
+        js_wait(page_a, "!document.getElementById('calibration-tap').disabled", message="the clicks started")
+        # The first click is heard a second after Start (plus the browser's latency): tap 200 ms after each.
+        page_a.execute_script("""
+            const target = document.getElementById('calibration-tap');
+            for (let k = 0; k < 16; k += 1) {
+              setTimeout(() => target.dispatchEvent(new KeyboardEvent('keydown', { code: 'Space', bubbles: true })),
+                         1000 + k * 1000 + 200);
+            }""")
+        js_wait(page_a, "!document.getElementById('calibration-apply').hidden", timeout=60,
+                message="the measurement offered")
+        suggested = int(page_a.execute_script(
+            "return document.getElementById('calibration-apply').textContent.match(/(-?\\d+) ms/)[1]"))
+        assert 60 <= suggested <= 300, suggested
+        click(page_a, "#calibration-apply")
+        js_wait(page_a, f"window.__blastoise.syncInfo().outputDelayMs === {suggested}", message="the delay set")
+        assert page_a.execute_script("return document.getElementById('output-delay').value") == str(suggested)
+    finally:
+        page_a.quit()
+
+
+def test_playback_settings_are_kept_in_the_browser(server):
+    """The account menu's Playback: leveling off and the room on the element, kept over a reload."""
+    page_a, page_b, room_id, api, tracks = two_pages_in_a_room(server, prefix="prefs")
+    page_b.quit()
+    try:
+        click(page_a, "#account-button")
+        click(page_a, "#open-playback")
+        click(page_a, "#leveling-off")
+        click(page_a, "#room-output-element")
+        js_wait(page_a, "window.__blastoise.syncInfo().output === 'element'", message="the room on the element now")
+        page_a.refresh()
+        js_wait(page_a, "!!window.__blastoise && window.__blastoise.syncInfo().phase === 'playing'", message="playing again")
+        assert page_a.execute_script("return window.__blastoise.syncInfo().output") == "element"
+        click(page_a, "#account-button")
+        click(page_a, "#open-playback")
+        assert page_a.execute_script("return document.getElementById('leveling-off').checked")
+        click(page_a, "#room-output-scheduled")
+        js_wait(page_a, "window.__blastoise.syncInfo().output === 'scheduled'", message="back on Web Audio")
+    finally:
+        page_a.quit()

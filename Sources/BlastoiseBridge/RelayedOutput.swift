@@ -37,4 +37,5 @@ final class RelayedOutput: AudioOutput, @unchecked Sendable {
   func setVolume(_ volume: Double) { player?.setVolume(volume) }
   func position() -> AudioPosition? { player?.position() }
   func stop() { player?.stop() }
+  var outputLatency: Double { output.outputLatency }
 }

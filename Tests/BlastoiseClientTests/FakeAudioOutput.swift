@@ -16,6 +16,8 @@ final class FakeAudioOutput: AudioOutput, @unchecked Sendable {
     var rate = 1.0
     var volume = 1.0
     var loaded = false
+    /// What the "platform" says its route adds (`outputLatency`).
+    var outputLatency = 0.0
   }
 
   let events: AsyncStream<AudioOutputEvent>
@@ -140,6 +142,8 @@ final class FakeAudioOutput: AudioOutput, @unchecked Sendable {
       state.playing = false
     }
   }
+
+  var outputLatency: Double { state.withLock { $0.outputLatency } }
 
   func end() { continuation.yield(.ended) }
 }

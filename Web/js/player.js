@@ -152,8 +152,11 @@ export class Player extends EventTarget {
   }
 
   applyVolume() {
-    this.audio.volume = this.volume * this.level;
-    this.audio.muted = this.muted;
+    // Only what changed: each set is a message to a native player (native.js), and one between
+    // the page's loads can cost the host its place (BridgeHost adopts a file only on a load).
+    const volume = this.volume * this.level;
+    if (this.audio.volume !== volume) this.audio.volume = volume;
+    if (this.audio.muted !== this.muted) this.audio.muted = this.muted;
     this.output?.setVolume(this.muted ? 0 : this.volume);
   }
 

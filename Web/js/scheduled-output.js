@@ -15,22 +15,29 @@ class Decoded {
     this.trackId = trackId;
     this.buffer = null;
     this.error = null;
+    this.source = null; // "cache" | "network", once read
     this.promise = readBytes(trackId)
-      .then((bytes) => context.decodeAudioData(bytes))
+      .then(({ bytes, source }) => {
+        this.source = source;
+        return context.decodeAudioData(bytes);
+      })
       .then((buffer) => { this.buffer = buffer; })
       .catch((error) => { this.error = error; });
   }
 }
 
-/** The track's bytes: from the cache (kept there on the way when the cache is on), else the server. */
+/** The track's bytes and where they came from: the cache (kept there on the way when the cache
+ *  is on), else the server. */
 async function readBytes(trackId) {
-  if (cache.enabled && (await cache.store(trackId))) {
-    const entry = await cache.get(trackId);
-    if (entry?.blob) return entry.blob.arrayBuffer();
+  if (cache.enabled) {
+    const kept = await cache.get(trackId);
+    if (kept) cache.touch(trackId).catch(() => {});
+    const entry = kept ?? ((await cache.store(trackId)) ? await cache.get(trackId) : null);
+    if (entry?.blob) return { bytes: await entry.blob.arrayBuffer(), source: kept ? "cache" : "network" };
   }
   const response = await fetch(trackUrl(trackId), { credentials: "include" });
   if (!response.ok) throw new Error(`the track could not be read (${response.status})`);
-  return response.arrayBuffer();
+  return { bytes: await response.arrayBuffer(), source: "network" };
 }
 
 /** A track sounding (or about to): its source, its gain and its course. */
@@ -159,6 +166,32 @@ export class ScheduledOutput {
     this.current?.stop(at);
     this.current = null;
     this.cancelNext();
+  }
+
+  /** Schedules `count` short clicks `interval` s apart from a second from now (calibration by
+   *  ear); returns the performance.now() instants at which each will be heard. */
+  clicks(count, interval) {
+    const context = this.ensureContext();
+    const click = context.createBuffer(1, Math.round(context.sampleRate * 0.004), context.sampleRate);
+    const samples = click.getChannelData(0);
+    for (let i = 0; i < samples.length; i += 1) {
+      samples[i] = Math.sin((2 * Math.PI * 1000 * i) / context.sampleRate) * (1 - i / samples.length) * 0.8;
+    }
+    const first = context.currentTime + 1;
+    const whens = Array.from({ length: count }, (_, k) => first + k * interval);
+    for (const when of whens) {
+      const source = context.createBufferSource();
+      source.buffer = click;
+      source.connect(context.destination);
+      source.start(when);
+    }
+    return whens;
+  }
+
+  /** The performance.now() instant at which context time `when` is heard (after the context ran). */
+  heardAt(when) {
+    const stamp = this.stamp();
+    return stamp.performanceTime + (when - stamp.contextTime) * 1000;
   }
 
   setVolume(volume) {

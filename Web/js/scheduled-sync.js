@@ -184,6 +184,11 @@ export class ScheduledFollower {
   /** The meter's numbers, read at one instant (null without a source). */
   reading(st, outputDelay) {
     const output = this.output;
+    const source = output?.decoded.get(st?.track?.id)?.source ?? null;
+    // Paused, the sound is where it will start again: the room's position.
+    if (st?.track && st.paused) {
+      return { trackId: st.track.id, position: st.currentTimestamp, target: st.currentTimestamp, drift: 0, rate: 1, source };
+    }
     const voice = output?.current;
     if (!voice || !output.running || voice.trackId !== st?.track?.id) return null;
     const stamp = output.stamp();
@@ -191,6 +196,6 @@ export class ScheduledFollower {
     const clock = this.clockReading();
     const position = voice.placement.positionAt(heard);
     const target = roomPositionAt(st, serverTimeAt(heard, stamp, clock), outputDelay);
-    return { trackId: voice.trackId, position, target, drift: position - target, rate: voice.placement.rate };
+    return { trackId: voice.trackId, position, target, drift: position - target, rate: voice.placement.rate, source };
   }
 }

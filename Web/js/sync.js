@@ -359,7 +359,7 @@ export class SyncEngine {
       seeks: this.seeks + this.follower.starts,
       serverNow,
       seq: this.lastSeq,
-      source: this.player.source,
+      source: this.scheduled ? scheduled?.source ?? null : this.player.source,
     };
   }
 }

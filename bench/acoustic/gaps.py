@@ -2,7 +2,8 @@
 (bench/acoustic/run): the recording began `--started` seconds before the players were started,
 the room then changed tracks a few times. Silence is a run of samples under -60 dBFS; a gap
 counts from 0.5 ms (the bench's pink noise has none longer than 0.1 ms, so a short one is a
-dropout, audible as a click). Prints JSON per channel.
+dropout, audible as a click). Prints JSON per channel: join → sound, and each silence's length and
+when it began (seconds from the players' start).
 
     python3 gaps.py RECORDING.raw --started SECONDS [--rate 48000]
 """
@@ -34,8 +35,11 @@ def describe(channel: np.ndarray, rate: int, started: float) -> dict:
     if not runs or runs[0][0] != 0:
         return {"first_sound": None}  # never silent at first: the recording began too late
     first = runs[0][1]
-    gaps = [round(length / rate * 1000, 1) for start, length in runs[1:] if start + length < len(channel)]
-    return {"join_to_sound_ms": round((first / rate - started) * 1000), "gaps_ms": gaps}
+    later = [(start, length) for start, length in runs[1:] if start + length < len(channel)]
+    return {"join_to_sound_ms": round((first / rate - started) * 1000),
+            "gaps_ms": [round(length / rate * 1000, 1) for _, length in later],
+            # when each began, in seconds from the players' start: the run says what happened when
+            "gaps_at_s": [round(start / rate - started, 2) for start, _ in later]}
 
 
 def main() -> int:

@@ -1,12 +1,14 @@
 """One page of the web app playing its room into a PulseAudio sink, for bench/acoustic/run: a
 headless Chromium whose PULSE_SINK is that sink, signed in (a page lands in the main room), left
-playing until the process is stopped. Prints "playing" once the page's sync says so.
+playing until the process is stopped. Prints "playing" once the page's sync says so, then the
+page's sync numbers twice a second.
 ACOUSTIC_WEB_DELAY_MS sets the page's output delay (the sync meter's setting).
 
     python web_player.py BASE USER PASSWORD SINK
 """
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -52,8 +54,13 @@ def main() -> None:
         driver.find_element(By.ID, "auth-submit").click()
         wait_for(driver, "window.__blastoise && window.__blastoise.syncInfo().phase === 'playing'")
         print("playing", flush=True)
+        # Then the page's own view twice a second (kept with ACOUSTIC_KEEP), to set beside the recording.
         while not stopping:
-            time.sleep(0.2)
+            info = driver.execute_script(
+                "const i = window.__blastoise.syncInfo(); return [i.phase, i.output, i.drift, i.filteredDrift, i.rate,"
+                " i.offset, i.seeks, i.outputLatencyMs, i.serverNow];")
+            print("info", json.dumps(info), flush=True)
+            time.sleep(0.5)
     finally:
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)

@@ -104,6 +104,10 @@ final class AVPlayerOutput: AudioOutput, @unchecked Sendable {
 
   func setVolume(_ volume: Double) { player.volume = Float(min(1, max(0, volume))) }
 
+  /// What iOS says the route adds (Bluetooth and AirPlay: often 100–2,000 ms); read at each use,
+  /// so a route change is followed.
+  var outputLatency: Double { AVAudioSession.sharedInstance().outputLatency }
+
   func position() -> AudioPosition? {
     guard let item = player.currentItem, item.status == .readyToPlay else { return nil }
     let playing = player.rate != 0

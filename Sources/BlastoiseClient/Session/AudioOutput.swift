@@ -24,6 +24,15 @@ public protocol AudioOutput: AnyObject, Sendable {
   func position() -> AudioPosition?
   /// Unloads the track.
   func stop()
+  /// Seconds between the position the player reports and its sound leaving the speakers, as the
+  /// platform tells them and the player's position does not already count (iOS: the session's
+  /// `outputLatency`, a Bluetooth or AirPlay route's included). The session plays that much ahead.
+  var outputLatency: Double { get }
+}
+
+extension AudioOutput {
+  /// mpv's position already counts its audio output's delay (`time-pos` is what is heard).
+  public var outputLatency: Double { 0 }
 }
 
 /// The player was at `seconds` into the track at monotonic time `at`, playing at `rate`.

@@ -103,13 +103,13 @@ extension ListenerSession {
 
   static let unjudgedTail = 0.5
 
-  /// Where the room is at monotonic time `now`, seconds into its track.
   /// Where the player should be at `now`: the room's position, and while it plays the output
-  /// delay further on, so that the sound is where the room is.
+  /// delay (told by the listener, and what the platform says of its own) further on, so that
+  /// the sound is where the room is.
   func target(at now: Double) -> Double? {
     guard let position = roomPosition(at: now), let state = room, let track = state.track else { return nil }
     guard !state.paused else { return position }
-    let ahead = position + configuration.outputDelay
+    let ahead = position + configuration.outputDelay + output.outputLatency
     return track.duration > 0 ? min(max(0, ahead), track.duration) : max(0, ahead)
   }
 

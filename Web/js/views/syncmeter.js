@@ -3,6 +3,7 @@
 import { h } from "../dom.js";
 import { icon } from "../icons.js";
 import { OUTPUT_DELAY_RANGE } from "../prefs.js";
+import { openCalibration } from "./calibration.js";
 
 function ms(seconds) {
   return `${seconds >= 0 ? "+" : "−"}${Math.abs(seconds * 1000).toFixed(Math.abs(seconds) < 0.1 ? 1 : 0)} ms`;
@@ -31,15 +32,23 @@ export function mountSyncMeter(ctx) {
     type: "number", id: "output-delay", class: "meter-input", value: String(sync.outputDelay * 1000),
     attrs: { min: OUTPUT_DELAY_RANGE.min, max: OUTPUT_DELAY_RANGE.max, step: 1, "aria-label": "Output delay in milliseconds" },
   });
-  delay.addEventListener("change", () => {
-    sync.setOutputDelay(Number(delay.value));
+  const setDelay = (ms) => {
+    sync.setOutputDelay(ms);
     delay.value = String(Math.round(sync.outputDelay * 1000));
-  });
+  };
+  delay.addEventListener("change", () => setDelay(Number(delay.value)));
+  const calibrate = ctx.player.output
+    ? h("button", { class: "btn small", type: "button", id: "calibrate-delay", text: "Tap along…", onclick: async () => {
+      const ms = await openCalibration(ctx);
+      if (ms !== null) setDelay(ms);
+    } })
+    : null;
   const details = h("div", { class: "meter-details", hidden: true, attrs: { role: "dialog", "aria-label": "Sync details" } },
     h("h3", { text: "Sync" }),
     h("dl", {}, row("drift", "Drift now"), row("filtered", "Drift (filtered)"), row("rate", "Playback rate"), row("offset", "Clock offset"), row("error", "Clock error"), row("rtt", "Best round trip"), row("seeks", "Seeks"), row("lead", "Start lead"), row("source", "Audio from"), row("phase", "State"),
-      h("dt", {}, h("label", { text: "Output delay", attrs: { for: "output-delay" } })), h("dd", {}, delay, " ms")),
-    h("p", { class: "meter-note", text: "Small drift is corrected by nudging the playback rate (0.95–1.05×); more than 0.5 s by seeking. If this device sounds late next to the others (Bluetooth: often 100–300 ms), raise its output delay until they agree." }));
+      row("output", "Plays through"), row("latency", "Browser's output latency"),
+      h("dt", {}, h("label", { text: "Output delay", attrs: { for: "output-delay" } })), h("dd", {}, delay, " ms ", calibrate)),
+    h("p", { class: "meter-note", text: "On Web Audio the sound is scheduled for the instant the room is heard, counting the latency the browser knows, and trimmed by at most 0.3 %; on the audio element small drift is corrected by nudging the playback rate (0.95–1.05×). More than a moment off, the sound starts again in its place. If this device still sounds late next to the others (Bluetooth: often 100–300 ms), raise its output delay until they agree, or tap along to measure it." }));
   const wrap = h("div", { class: "meter-wrap" }, button, details);
 
   button.addEventListener("click", () => {
@@ -80,6 +89,8 @@ export function mountSyncMeter(ctx) {
     rows.lead.textContent = `${(info.seekLead * 1000).toFixed(0)} ms`;
     rows.source.textContent = info.source === "cache" ? "local cache" : info.source === "network" ? "server" : "—";
     rows.phase.textContent = local ? "playing locally" : info.phase;
+    rows.output.textContent = { scheduled: "Web Audio", element: "audio element", native: "the app's player" }[info.output];
+    rows.latency.textContent = info.outputLatencyMs === null ? "—" : `${info.outputLatencyMs.toFixed(1)} ms (counted)`;
   }
   const timer = setInterval(update, 250);
   ctx.track(() => clearInterval(timer));
