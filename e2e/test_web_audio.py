@@ -86,12 +86,18 @@ def test_a_page_on_the_audio_element_plays_along(server):
         page_b.quit()
 
 
+def one_page_in_a_room(server, prefix: str):
+    """A page playing a room of its own (the harness's second page is not needed)."""
+    page_a, page_b, *_ = two_pages_in_a_room(server, prefix=prefix)
+    page_b.quit()
+    return page_a
+
+
 def test_tapping_along_measures_the_output_delay(server):
     """The sync meter's Tap along: sixteen clicks; taps that come steadily ~200 ms after them
     (synthetic key presses, timed by the page) are offered as the output delay, and applying it
     sets it."""
-    page_a, page_b, room_id, api, tracks = two_pages_in_a_room(server, prefix="tap")
-    page_b.quit()
+    page_a = one_page_in_a_room(server, "tap")
     try:
         click(page_a, ".sync-meter")
         click(page_a, "#calibrate-delay")
@@ -118,8 +124,7 @@ def test_tapping_along_measures_the_output_delay(server):
 
 def test_playback_settings_are_kept_in_the_browser(server):
     """The account menu's Playback: leveling off and the room on the element, kept over a reload."""
-    page_a, page_b, room_id, api, tracks = two_pages_in_a_room(server, prefix="prefs")
-    page_b.quit()
+    page_a = one_page_in_a_room(server, "prefs")
     try:
         click(page_a, "#account-button")
         click(page_a, "#open-playback")

@@ -353,5 +353,21 @@ public enum PostgresSchema {
           available, order_key, cover_id, size, bit_rate
           FROM tracks;
         """),
+    // ReplayGain album gain and peak, for leveling by album. Every file is read again at the next
+    // scan, for its tags.
+    Migration(
+      version: 31, name: "track_album_gain",
+      sql: """
+        ALTER TABLE tracks ADD COLUMN album_gain_db DOUBLE PRECISION;
+        ALTER TABLE tracks ADD COLUMN album_peak DOUBLE PRECISION;
+        UPDATE track_files SET modified_ns = -1;
+        DROP VIEW track_rows;
+        CREATE VIEW track_rows AS SELECT id, filename, title, artist, album, duration, replay_gain_db, replay_peak,
+          added_at, album_artist, track_number, track_total, disc_number, disc_total, date, genres, composer,
+          compilation, mb_track_id, mb_album_id, mb_artist_id, mb_album_artist_id, title_sort, artist_sort, album_sort,
+          album_artist_sort, lyrics IS NOT NULL AS has_lyrics, album_id, album_credit, album_artist_id, artist_id,
+          available, order_key, cover_id, size, bit_rate, album_gain_db, album_peak
+          FROM tracks;
+        """),
   ]
 }

@@ -7,9 +7,16 @@ import BlastoiseProtocol
 public enum SubsonicItems {
   public static func song(_ track: Track, _ annotation: Annotation?, name: String = "song") -> SubsonicElement {
     var children: [SubsonicChildren] = [genres(track.genres)]
-    if track.replayGainDb != nil || track.replayPeak != nil {
+    let gains = [track.replayGainDb, track.replayPeak, track.albumGainDb, track.albumPeak]
+    if gains.contains(where: { $0 != nil }) {
       children.append(
-        .one(SubsonicElement("replayGain", ["trackGain": track.replayGainDb, "trackPeak": track.replayPeak])))
+        .one(
+          SubsonicElement(
+            "replayGain",
+            [
+              "trackGain": track.replayGainDb, "trackPeak": track.replayPeak, "albumGain": track.albumGainDb,
+              "albumPeak": track.albumPeak,
+            ])))
     }
     return SubsonicElement(
       name,

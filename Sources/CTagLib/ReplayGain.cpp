@@ -1,6 +1,7 @@
 #include "ReplayGain.hpp"
 
 #include <cmath>
+#include <string>
 #include <mp4file.h>
 #include <mp4tag.h>
 
@@ -65,23 +66,28 @@ bool parseDecimal(const char *text, double &value) {
   return true;
 }
 
-ReplayGain readReplayGain(TagLib::File &file, const TagLib::PropertyMap &properties) {
-  ReplayGain gain;
+// `scope` is "TRACK" or "ALBUM".
+static Gain readGain(TagLib::File &file, const TagLib::PropertyMap &properties, const std::string &scope) {
+  Gain gain;
   double value = 0;
-  if (firstDecimal(lookUp(file, properties, "REPLAYGAIN_TRACK_GAIN"), value)) {
+  if (firstDecimal(lookUp(file, properties, ("REPLAYGAIN_" + scope + "_GAIN").c_str()), value)) {
     gain.hasGain = true;
     gain.gainDb = value;
-  } else if (firstDecimal(lookUp(file, properties, "R128_TRACK_GAIN"), value)) {
+  } else if (firstDecimal(lookUp(file, properties, ("R128_" + scope + "_GAIN").c_str()), value)) {
     // Opus (RFC 7845): Q7.8 fixed point in dB relative to -23 LUFS. ReplayGain 2 aims at
     // -18 LUFS, so the same track needs 5 dB more.
     gain.hasGain = true;
     gain.gainDb = value / 256.0 + 5.0;
   }
-  if (firstDecimal(lookUp(file, properties, "REPLAYGAIN_TRACK_PEAK"), value) && value >= 0) {
+  if (firstDecimal(lookUp(file, properties, ("REPLAYGAIN_" + scope + "_PEAK").c_str()), value) && value >= 0) {
     gain.hasPeak = true;
     gain.peak = value;
   }
   return gain;
+}
+
+ReplayGain readReplayGain(TagLib::File &file, const TagLib::PropertyMap &properties) {
+  return ReplayGain{readGain(file, properties, "TRACK"), readGain(file, properties, "ALBUM")};
 }
 
 } // namespace bl

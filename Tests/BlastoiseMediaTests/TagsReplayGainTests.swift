@@ -16,6 +16,22 @@ import Testing
     }
   }
 
+  /// The album's gain and peak, for leveling by album; Opus's R128_ALBUM_GAIN as its track gain.
+  @Test(arguments: [AudioFormat.flac, .oggVorbis, .mp3VBR, .opus])
+  func albumGainAndPeakAreRead(_ format: AudioFormat) async throws {
+    try await withFixtureDirectory { directory in
+      let written =
+        format == .opus
+        ? FixtureTags(extra: [("R128_ALBUM_GAIN", "-1280"), ("REPLAYGAIN_ALBUM_PEAK", "0.75")])
+        : FixtureTags(extra: [("REPLAYGAIN_ALBUM_GAIN", "-8.25 dB"), ("REPLAYGAIN_ALBUM_PEAK", "0.75")])
+      let fixture = try await AudioFixtures.make(format, seconds: 1, tags: written, in: directory)
+      let tags = try TagReader.read(path: fixture.path).get()
+      #expect(tags.catalog.albumGainDb == (format == .opus ? 0 : -8.25))
+      #expect(tags.catalog.albumPeak == 0.75)
+      #expect(tags.replayGainDb == nil, "no track gain was tagged")
+    }
+  }
+
   @Test func decimalCommaAndExplicitPlusAreUnderstood() async throws {
     try await withFixtureDirectory { directory in
       let written = FixtureTags(replayGain: "+1,25 dB", replayPeak: "1,0000")

@@ -49,9 +49,10 @@ import Testing
   @Test func levelingIsOnUnlessTurnedOff() throws {
     #expect(try ListenOptions.parse(["http://h"], environment: [:]).leveling == .track)
     #expect(try ListenOptions.parse(["http://h", "--leveling", "off"], environment: [:]).leveling == .off)
+    #expect(try ListenOptions.parse(["http://h", "--leveling", "album"], environment: [:]).leveling == .album)
     #expect(try ListenOptions.parse(["http://h"], environment: ["BLASTOISE_LEVELING": "off"]).leveling == .off)
     #expect(throws: CommandUsageError.self) {
-      try ListenOptions.parse(["http://h", "--leveling", "album"], environment: [:])
+      try ListenOptions.parse(["http://h", "--leveling", "loud"], environment: [:])
     }
   }
 

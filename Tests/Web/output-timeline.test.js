@@ -59,3 +59,11 @@ test("leveling: the track's gain, never past full scale, off on request", () => 
   assert.equal(levelingGain({ replayGainDb: null }), 1, "no gain: as it is");
   assert.equal(levelingGain(null), 1);
 });
+
+test("leveling by album: the album's gain and peak, the track's where the album has none", () => {
+  const track = { replayGainDb: -3, replayPeak: 0.5, albumGainDb: -6.02, albumPeak: 0.9 };
+  assert.ok(Math.abs(levelingGain(track, "album") - 0.5) < 1e-3);
+  assert.ok(Math.abs(levelingGain(track, "track") - 10 ** (-3 / 20)) < 1e-9);
+  assert.equal(levelingGain({ albumGainDb: 6.02, albumPeak: 0.8 }, "album"), 1 / 0.8, "limited by the album's peak");
+  assert.ok(Math.abs(levelingGain({ replayGainDb: -6.02 }, "album") - 0.5) < 1e-3, "no album gain: the track's");
+});

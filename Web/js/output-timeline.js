@@ -13,7 +13,7 @@
 // position from + (c − when) · r at c: a Placement.
 
 /** Longer tracks play through <audio> (a decoded track takes ~23 MB a minute at 48 kHz stereo). */
-export const MAX_DECODED_SECONDS = 12 * 60;
+export const MAX_DECODED_SECONDS = 10 * 60;
 
 /** The server time (ms) at which context time `contextTime` is heard. */
 export function serverTimeAt(contextTime, stamp, { timeOrigin, offset }) {

@@ -22,9 +22,9 @@ export const prefs = {
   /** How much later than this browser reports its sound comes out of the speakers, in ms. */
   get outputDelayMs() { return clampDelay(Number(read(OUTPUT_DELAY_KEY))); },
   set outputDelayMs(ms) { write(OUTPUT_DELAY_KEY, clampDelay(ms) ? String(clampDelay(ms)) : null); },
-  /** ReplayGain leveling (leveling.js): "track" (the default) or "off". */
-  get leveling() { return read(LEVELING_KEY) === "off" ? "off" : "track"; },
-  set leveling(mode) { write(LEVELING_KEY, mode === "off" ? "off" : null); },
+  /** ReplayGain leveling (leveling.js): "track" (the default), "album" or "off". */
+  get leveling() { return ["album", "off"].includes(read(LEVELING_KEY)) ? read(LEVELING_KEY) : "track"; },
+  set leveling(mode) { write(LEVELING_KEY, ["album", "off"].includes(mode) ? mode : null); },
   /** How a room sounds here: "scheduled" (Web Audio, the default where the browser has it) or
    *  "element" (<audio> nudged to the room's time: the fallback). */
   get roomOutput() { return read(ROOM_OUTPUT_KEY) === "element" ? "element" : "scheduled"; },

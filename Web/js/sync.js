@@ -1,4 +1,7 @@
-// Keeps the local <audio> on the room's timeline.
+// Keeps this page's sound on the room's timeline. Where the browser has Web Audio the room plays
+// there (scheduled-sync.js: decoded tracks started at the context time they will be heard); what
+// follows is the fallback, the <audio> element nudged after the room — for tracks Web Audio will
+// not take, browsers without it, or by choice (Playback settings).
 //
 // The server sends ChannelState messages: `currentTimestamp` (s) was true at `serverTime` (ms,
 // server clock) and `seq` orders them. With the clock offset from clock.js, the position the room

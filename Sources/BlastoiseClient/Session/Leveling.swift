@@ -3,6 +3,9 @@
 public enum Leveling: String, Sendable, Equatable, CaseIterable {
   /// The track's own gain.
   case track
+  /// The album's gain (an album's quiet and loud songs keep their difference); the track's
+  /// where the album has none.
+  case album
   /// The files as they are.
   case off
 }

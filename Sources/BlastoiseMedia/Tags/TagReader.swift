@@ -24,12 +24,15 @@ public enum TagReader {
       bl_picture_free(&picture)
     }
     guard status == BL_TAGS_OK else { return .failure(TagReadError(status: status)) }
+    var catalog = TagProperties(pairs(properties)).catalogTags
+    catalog.albumGainDb = raw.has_album_gain != 0 ? raw.replay_gain_album_db : nil
+    catalog.albumPeak = raw.has_album_peak != 0 ? raw.replay_gain_album_peak : nil
     let tags = AudioTags(
       title: string(raw.title), artist: string(raw.artist), album: string(raw.album),
       duration: raw.duration_seconds,
       replayGainDb: raw.has_replay_gain != 0 ? raw.replay_gain_track_db : nil,
       replayPeak: raw.has_replay_peak != 0 ? raw.replay_gain_track_peak : nil,
-      bitRate: raw.bitrate_kbps > 0 ? Int(raw.bitrate_kbps) : nil, catalog: TagProperties(pairs(properties)).catalogTags
+      bitRate: raw.bitrate_kbps > 0 ? Int(raw.bitrate_kbps) : nil, catalog: catalog
     )
     return .success((tags, EmbeddedPicture(picture)))
   }

@@ -1,6 +1,6 @@
 import BlastoiseClient
 
-/// `blastoise listen URL [--channel ID] [--invite TOKEN] [--user NAME] [--audio-output AO] [--output-delay MS] [--leveling track|off] [--status-json]`;
+/// `blastoise listen URL [--channel ID] [--invite TOKEN] [--user NAME] [--audio-output AO] [--output-delay MS] [--leveling track|album|off] [--status-json]`;
 /// URL may be a room's invite link from the web app (`…/#/room/<id>?invite=<token>`), which names
 /// the room and its token.
 /// Each value flag may also come from `BLASTOISE_<NAME>` (`--user` → `BLASTOISE_USER`); the
@@ -22,7 +22,7 @@ public struct ListenOptions: Sendable, Equatable {
   public var statusJSON = false
 
   public static let usage =
-    "usage: blastoise listen URL|INVITE-LINK [--channel ID] [--invite TOKEN] [--user NAME] [--audio-output AO|null] [--output-delay MS] [--leveling track|off] [--status-json]"
+    "usage: blastoise listen URL|INVITE-LINK [--channel ID] [--invite TOKEN] [--user NAME] [--audio-output AO|null] [--output-delay MS] [--leveling track|album|off] [--status-json]"
 
   public static func parse(_ arguments: [String], environment: [String: String]) throws(CommandUsageError)
     -> ListenOptions
@@ -44,7 +44,7 @@ public struct ListenOptions: Sendable, Equatable {
     }
     var leveling = Leveling.track
     if let text = flags.value("leveling") {
-      guard let chosen = Leveling(rawValue: text) else { throw CommandUsageError("--leveling is track or off") }
+      guard let chosen = Leveling(rawValue: text) else { throw CommandUsageError("--leveling is track, album or off") }
       leveling = chosen
     }
     let link = InviteLink(server)

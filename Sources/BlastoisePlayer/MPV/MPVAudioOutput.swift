@@ -84,8 +84,9 @@ public final class MPVAudioOutput: AudioOutput, @unchecked Sendable {
       ("audio-pitch-correction", "no"),
       // A preloaded next file is opened while the current one ends, for a change without a gap.
       ("prefetch-playlist", "yes"),
-      // ReplayGain from the file's tags, lowered where the peak would clip.
-      ("replaygain", leveling == .track ? "track" : "no"), ("replaygain-clip", "yes"),
+      // ReplayGain from the file's tags (mpv takes the track's where an album has none), lowered
+      // where the peak would clip.
+      ("replaygain", leveling == .off ? "no" : leveling.rawValue), ("replaygain-clip", "yes"),
     ]
     if let audioOutput { options.append(("ao", audioOutput)) }
     return options

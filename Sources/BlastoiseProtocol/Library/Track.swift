@@ -32,6 +32,9 @@ public struct Track: Codable, Sendable, Hashable, Identifiable {
   /// they were kept; absent otherwise).
   public var size: Int64?
   public var bitRate: Int?
+  /// ReplayGain album gain (dB) and album peak (linear), when tagged: leveling by album.
+  public var albumGainDb: Double?
+  public var albumPeak: Double?
   /// The signed-in person's annotation (`Annotated`), left out when absent.
   public var favourite: Bool?
   public var rating: Int?
@@ -62,7 +65,7 @@ public struct Track: Codable, Sendable, Hashable, Identifiable {
     case id, filename, title, artist, album, duration, replayGainDb, replayPeak, available
     case coverID = "coverId"
     case albumArtist, albumId, artistId, trackNumber, trackTotal, discNumber, discTotal, year, genres, composer
-    case compilation, musicBrainz, hasLyrics, size, bitRate
+    case compilation, musicBrainz, hasLyrics, size, bitRate, albumGainDb, albumPeak
     case favourite, rating, playCount, playedAt, addedBy
   }
 
@@ -94,6 +97,8 @@ public struct Track: Codable, Sendable, Hashable, Identifiable {
     if hasLyrics { try container.encode(true, forKey: .hasLyrics) }
     try container.encodeIfPresent(size, forKey: .size)
     try container.encodeIfPresent(bitRate, forKey: .bitRate)
+    try container.encodeIfPresent(albumGainDb, forKey: .albumGainDb)
+    try container.encodeIfPresent(albumPeak, forKey: .albumPeak)
     try container.encodeIfPresent(favourite, forKey: .favourite)
     try container.encodeIfPresent(rating, forKey: .rating)
     try container.encodeIfPresent(playCount, forKey: .playCount)
@@ -129,6 +134,8 @@ public struct Track: Codable, Sendable, Hashable, Identifiable {
     hasLyrics = try container.decodeIfPresent(Bool.self, forKey: .hasLyrics) ?? false
     size = try container.decodeIfPresent(Int64.self, forKey: .size)
     bitRate = try container.decodeIfPresent(Int.self, forKey: .bitRate)
+    albumGainDb = try container.decodeIfPresent(Double.self, forKey: .albumGainDb)
+    albumPeak = try container.decodeIfPresent(Double.self, forKey: .albumPeak)
     favourite = try container.decodeIfPresent(Bool.self, forKey: .favourite)
     rating = try container.decodeIfPresent(Int.self, forKey: .rating)
     playCount = try container.decodeIfPresent(Int.self, forKey: .playCount)

@@ -196,6 +196,8 @@ extension PackedTracks {
     static let playedAt = Fields(rawValue: 1 << 26)
     static let size = Fields(rawValue: 1 << 27)
     static let bitRate = Fields(rawValue: 1 << 28)
+    static let albumGainDb = Fields(rawValue: 1 << 29)
+    static let albumPeak = Fields(rawValue: 1 << 30)
   }
 
   /// Builds the records, interning their strings as they come. A record is its `Fields`, then
@@ -245,6 +247,8 @@ extension PackedTracks {
       integer(track.playedAt, .playedAt)
       integer(track.size, .size)
       integer(track.bitRate.map(Int64.init), .bitRate)
+      double(track.albumGainDb, .albumGainDb)
+      double(track.albumPeak, .albumPeak)
       Self.unsigned(UInt64(fields.rawValue), to: &records)
       records.append(contentsOf: body)
       precondition(records.count <= UInt32.max, "over 4 GiB of track records")
@@ -331,6 +335,8 @@ extension PackedTracks {
       track.playedAt = integer(.playedAt)
       track.size = integer(.size)
       track.bitRate = integer(.bitRate).map(Int.init)
+      track.albumGainDb = double(.albumGainDb)
+      track.albumPeak = double(.albumPeak)
       return track
     }
 

@@ -81,5 +81,6 @@ enum CatalogSchemas {
         ], required: [])),
     "hasLyrics": Schema.additive(["const": true]),
     "size": Schema.additive(Schema.integer), "bitRate": Schema.additive(count),
+    "albumGainDb": Schema.additive(Schema.number), "albumPeak": Schema.additive(Schema.number),
   ]
 }

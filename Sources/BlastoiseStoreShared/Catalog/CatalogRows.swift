@@ -30,6 +30,8 @@ extension Track {
     hasLyrics = row.bool("has_lyrics") ?? false
     size = row.int64("size")
     bitRate = row.int("bit_rate")
+    albumGainDb = tags.albumGainDb
+    albumPeak = tags.albumPeak
   }
 
   /// The title as shown: the tag, else the file name without its extension.
@@ -65,6 +67,8 @@ extension CatalogTags {
       sortNames: SortNames(
         title: row.string("title_sort"), artist: row.string("artist_sort"), album: row.string("album_sort"),
         albumArtist: row.string("album_artist_sort")))
+    albumGainDb = row.double("album_gain_db")
+    albumPeak = row.double("album_peak")
   }
 }
 

@@ -16,9 +16,9 @@ public struct SharedCatalogStatements<Connection: StoreConnection>: LibraryCatal
         album_artist, track_number, track_total, disc_number, disc_total, date, genres, composer, compilation,
         mb_track_id, mb_album_id, mb_artist_id, mb_album_artist_id, title_sort, artist_sort, album_sort,
         album_artist_sort, lyrics, album_id, album_credit, album_artist_id, artist_id, order_key, cover_id, size,
-        bit_rate)
+        bit_rate, album_gain_db, album_peak)
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
-        $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35)
+        $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37)
       ON CONFLICT (id) DO UPDATE SET title = excluded.title, artist = excluded.artist, album = excluded.album,
         duration = excluded.duration, replay_gain_db = excluded.replay_gain_db, replay_peak = excluded.replay_peak,
         album_artist = excluded.album_artist, track_number = excluded.track_number,
@@ -30,7 +30,7 @@ public struct SharedCatalogStatements<Connection: StoreConnection>: LibraryCatal
         album_artist_sort = excluded.album_artist_sort, lyrics = excluded.lyrics, album_id = excluded.album_id,
         album_credit = excluded.album_credit, album_artist_id = excluded.album_artist_id,
         artist_id = excluded.artist_id, order_key = excluded.order_key, size = excluded.size,
-        bit_rate = excluded.bit_rate,
+        bit_rate = excluded.bit_rate, album_gain_db = excluded.album_gain_db, album_peak = excluded.album_peak,
         -- The same bytes at a second path whose folder has no image keep the cover found.
         cover_id = coalesce(excluded.cover_id, tracks.cover_id)
       """, values: TrackColumns.values(of: track, addedAt: addedAt))

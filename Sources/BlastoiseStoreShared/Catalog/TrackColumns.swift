@@ -10,7 +10,7 @@ public enum TrackColumns {
     "album_artist", "track_number", "track_total", "disc_number", "disc_total", "date", "genres", "composer",
     "compilation", "mb_track_id", "mb_album_id", "mb_artist_id", "mb_album_artist_id", "title_sort", "artist_sort",
     "album_sort", "album_artist_sort", "lyrics", "album_id", "album_credit", "album_artist_id", "artist_id",
-    "order_key", "cover_id", "size", "bit_rate",
+    "order_key", "cover_id", "size", "bit_rate", "album_gain_db", "album_peak",
   ]
 
   public static func values(of track: ScannedTrack, addedAt: Int64) -> [StoreValue] {
@@ -31,7 +31,7 @@ public enum TrackColumns {
       StoreValue(tags.sortNames.album), StoreValue(tags.sortNames.albumArtist), StoreValue(tags.lyrics),
       StoreValue(placement.albumID), StoreValue(placement.albumArtist), StoreValue(placement.albumArtistID),
       StoreValue(placement.artistID), .text(orderKey), StoreValue(track.coverID), .integer(track.file.size),
-      StoreValue(track.bitRate),
+      StoreValue(track.bitRate), StoreValue(tags.albumGainDb), StoreValue(tags.albumPeak),
     ]
   }
 }

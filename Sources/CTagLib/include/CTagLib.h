@@ -35,6 +35,10 @@ struct bl_tags {
   double replay_gain_track_db;
   int has_replay_peak;
   double replay_gain_track_peak;
+  int has_album_gain;
+  double replay_gain_album_db;
+  int has_album_peak;
+  double replay_gain_album_peak;
 };
 
 // Reads tags and audio properties of the file at `path` into `out`. Returns BL_TAGS_OK or one of

@@ -34,6 +34,8 @@ import Testing
     track.playedAt = Int64.min
     track.size = Int64.max
     track.bitRate = 320
+    track.albumGainDb = -9.75
+    track.albumPeak = 1.0625
     return track
   }
 
@@ -83,7 +85,7 @@ import Testing
   @Test func eachFieldAloneComesBack() {
     let full = Self.full
     var singles: [Track] = []
-    for field in 0..<26 {
+    for field in 0..<28 {
       var track = Track(id: "sha256:\(field)", filename: "f\(field)", title: "t", duration: Double(field))
       switch field {
       case 0: track.artist = full.artist
@@ -111,6 +113,8 @@ import Testing
       case 22: track.rating = 3
       case 23: track.size = 4_000_000_000
       case 24: track.bitRate = 1_411
+      case 25: track.albumGainDb = full.albumGainDb
+      case 26: track.albumPeak = full.albumPeak
       default: track.playCount = 1_000_000_007
       }
       singles.append(track)

@@ -20,10 +20,13 @@ import Testing
   @Test(arguments: StoreBackends.all)
   func appliedTrackIsReadBackWithEveryField(backend: StoreBackend) async throws {
     try await backend.withStorage { storage in
+      var tags = CatalogTags()
+      tags.albumGainDb = -7.25
+      tags.albumPeak = 0.99
       let scanned = ScannedTrack(
         file: LibraryFile(path: "/music/Artist/Song.flac", size: 4_321, modified: 1_700_000_000_123_456_789),
         trackID: "sha256:aa", title: "Song", artist: "Artist", album: "Album", duration: 201.375,
-        replayGainDb: -6.5, replayPeak: 0.98, bitRate: 1_411, coverID: "c0")
+        replayGainDb: -6.5, replayPeak: 0.98, bitRate: 1_411, coverID: "c0", catalog: tags)
       try await storage.library.apply(scanned: [scanned], missing: [])
       let track = try #require(try await storage.library.track(id: "sha256:aa"))
       var expected = Track(
@@ -34,6 +37,8 @@ import Testing
       expected.artistId = placement.artistID
       expected.size = 4_321
       expected.bitRate = 1_411
+      expected.albumGainDb = -7.25
+      expected.albumPeak = 0.99
       #expect(track == expected)
       #expect(try await storage.library.tracks() == [track])
       let known = try await storage.library.knownFiles(under: "/music")

@@ -52,19 +52,19 @@ import Testing
     }
   }
 
-  /// Migration 30: files stored before tracks kept their size and bit rate are read again at the
-  /// next scan, for them.
-  @Test(arguments: StoreBackends.all)
-  func filesOfAnEarlierBuildAreReadAgainForTheirBitRates(backend: StoreBackend) async throws {
+  /// Migrations 30 and 31: files stored before tracks kept their size and bit rate (30), or their
+  /// album gain (31), are read again at the next scan, for them.
+  @Test(arguments: StoreBackends.all, [29, 30])
+  func filesOfAnEarlierBuildAreReadAgainForNewTags(backend: StoreBackend, version: Int) async throws {
     let seed: [StaticString] = [
       "INSERT INTO tracks (id, filename, duration, added_at) VALUES ('sha256:aa', 'a.mp3', 1, 0)",
       "INSERT INTO track_files (path, track_id, size, modified_ns) VALUES ('/music/a.mp3', 'sha256:aa', 10, 123)",
     ]
-    try await backend.withStorage(upgradedFrom: 29, seed: seed) { storage in
+    try await backend.withStorage(upgradedFrom: version, seed: seed) { storage in
       let known = try await storage.library.knownFiles(under: "/music")
       #expect(known.files["/music/a.mp3"] == LibraryFile(path: "/music/a.mp3", size: 10, modified: -1))
-      let track = try await storage.library.track(id: "sha256:aa")
-      #expect(track?.size == nil && track?.bitRate == nil)
+      let track = try #require(try await storage.library.track(id: "sha256:aa"))
+      #expect(track.size == nil && track.bitRate == nil && track.albumGainDb == nil && track.albumPeak == nil)
     }
   }
 

@@ -4,7 +4,7 @@ import { h } from "../dom.js";
 import { prefs } from "../prefs.js";
 import { customDialog } from "./dialogs.js";
 
-const LEVELING = [["track", "By track (ReplayGain)"], ["off", "Off: as the files are"]];
+const LEVELING = [["track", "By track (ReplayGain)"], ["album", "By album: an album's songs keep their difference"], ["off", "Off: as the files are"]];
 const ROOM_OUTPUT = [["scheduled", "Web Audio: sample-accurate, gapless"], ["element", "Audio element: the fallback"]];
 
 function choices(name, legend, options, current, onChange, hint) {
@@ -26,7 +26,7 @@ export function openPlaybackSettings(ctx) {
         "Plays every track about as loud as the others, never past full scale. From the next track on."),
       ctx.player.output
         ? choices("room-output", "Rooms in this browser", ROOM_OUTPUT, prefs.roomOutput, (kind) => { prefs.roomOutput = kind; },
-          "Web Audio keeps to the room within a millisecond; tracks over 12 minutes play through the element.")
+          "Web Audio keeps to the room within a millisecond; tracks over 10 minutes play through the element.")
         : null),
   });
 }

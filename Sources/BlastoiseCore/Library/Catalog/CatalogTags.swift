@@ -17,6 +17,9 @@ public struct CatalogTags: Sendable, Equatable {
   public var musicBrainz: MusicBrainzIDs
   public var sortNames: SortNames
   public var lyrics: String?
+  /// ReplayGain album gain in dB and album peak (linear), for leveling by album.
+  public var albumGainDb: Double?
+  public var albumPeak: Double?
 
   public init(
     albumArtist: String? = nil, trackNumber: Int? = nil, trackTotal: Int? = nil, discNumber: Int? = nil,
