@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { levelingGain } from "../../Web/js/leveling.js";
 import {
-  Placement, contextTimeAt, roomPositionAt, serverTimeAt, trendAtLast, trimFor,
+  Placement, RateTrim, TRIM_PARAMS, contextTimeAt, roomPositionAt, serverTimeAt, trendAtLast,
 } from "../../Web/js/output-timeline.js";
 
 const clock = { timeOrigin: 1_700_000_000_000, offset: -42.25 };
@@ -35,13 +35,18 @@ test("a placement keeps its course when its rate changes", () => {
   assert.ok(Math.abs(slower.contextTimeOf(100) - (12 + 58 / 0.999)) < 1e-9);
 });
 
-test("trims: a dead band, hysteresis, proportional and bounded", () => {
-  assert.deepEqual(trimFor(0.0004, false), { rate: 1, trimming: false }, "under the dead band");
-  assert.deepEqual(trimFor(0.0004, true), { rate: 1 - 0.0002, trimming: true }, "a trim under way goes on");
-  assert.deepEqual(trimFor(0.0001, true), { rate: 1, trimming: false }, "released under the release band");
-  assert.deepEqual(trimFor(0.002, false), { rate: 0.999, trimming: true }, "ahead: slower");
-  assert.deepEqual(trimFor(-0.002, false), { rate: 1.001, trimming: true }, "behind: faster");
-  assert.deepEqual(trimFor(0.02, false), { rate: 0.997, trimming: true }, "never beyond 0.3 %");
+test("the rate: proportional to the drift, bounded, and a base that learns the clock's pace", () => {
+  assert.equal(new RateTrim().update(0.002, 0), 0.999, "ahead: slower");
+  assert.equal(new RateTrim().update(-0.002, 0), 1.001, "behind: faster");
+  assert.equal(new RateTrim().update(0.02, 0), 0.997, "never beyond 0.3 %");
+  const trim = new RateTrim();
+  let rate = 1;
+  for (let i = 0; i < 100; i += 1) rate = trim.update(0.0008, 0.1); // 0.8 ms ahead for 10 s
+  assert.ok(Math.abs(trim.base - (1 - TRIM_PARAMS.INTEGRAL_GAIN * 0.0008 * 10)) < 1e-12, `base ${trim.base}`);
+  assert.ok(Math.abs(rate - (trim.base - TRIM_PARAMS.GAIN * 0.0008)) < 1e-12);
+  const settling = new RateTrim();
+  settling.update(0.01, 0.1);
+  assert.equal(settling.base, 1, "a drift past INTEGRAL_LIMIT teaches the base nothing");
 });
 
 test("the trend follows a line exactly and averages noise around it", () => {

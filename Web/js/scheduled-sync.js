@@ -5,8 +5,9 @@
 // being heard with where the room is at that instant:
 //   - no source, or one off by more than RESCHEDULE (a seek, a resume, a stall) → start the track
 //     again in its place, a moment ahead (START_LEAD), fading over 4 ms;
-//   - otherwise the least-squares trend of the drift sets a rate trim within ±0.3 % (resampled,
-//     it never steps the sound), back to exactly 1 once the drift is under 0.2 ms.
+//   - otherwise the least-squares trend of the drift sets the source's rate (RateTrim: a PI loop
+//     within ±0.3 %, resampled, so it never steps the sound; it learns how fast this context's
+//     clock runs, so it holds the sound on the room's time, not a fixed error beside it).
 // The next track of the queue is decoded ahead and started on the sample the current one ends
 // (gapless); no trims in the last seconds, so that boundary stays put. When the room's state then
 // names it, that source simply becomes the current one.
@@ -14,7 +15,7 @@
 // (sync.js), as does everything while the browser has no AudioContext.
 import { levelingGain } from "./leveling.js";
 import {
-  MAX_DECODED_SECONDS, TRIM_PARAMS, heardContextTime, roomPositionAt, serverTimeAt, trendAtLast, trimFor,
+  MAX_DECODED_SECONDS, RateTrim, TRIM_PARAMS, heardContextTime, roomPositionAt, serverTimeAt, trendAtLast,
 } from "./output-timeline.js";
 import { prefs } from "./prefs.js";
 
@@ -45,7 +46,7 @@ export class ScheduledFollower {
     this.upNext = upNext; // () → the track that follows, or null
     this.failed = new Set(); // tracks the browser could not decode
     this.samples = [];
-    this.trimming = false;
+    this.rateTrim = new RateTrim();
     this.lastFiltered = null;
     this.starts = 0; // sources started in a new place (joins, seeks, resumes, corrections)
     this.gapless = 0; // track changes made by a source that was already scheduled
@@ -67,7 +68,6 @@ export class ScheduledFollower {
 
   resetFilter() {
     this.samples = [];
-    this.trimming = false;
     this.lastFiltered = null;
   }
 
@@ -149,14 +149,15 @@ export class ScheduledFollower {
   }
 
   trim(voice, drift) {
-    this.samples.push({ t: this.performanceNow(), d: drift });
+    const now = this.performanceNow();
+    const previous = this.samples.at(-1)?.t;
+    this.samples.push({ t: now, d: drift });
     if (this.samples.length > TRIM_PARAMS.FILTER) this.samples.shift();
     if (this.samples.length < 3) return;
     const filtered = trendAtLast(this.samples);
     this.lastFiltered = filtered;
-    const { rate, trimming } = trimFor(filtered, this.trimming);
-    this.trimming = trimming;
-    const rounded = Math.round(rate * 1e5) / 1e5;
+    const rate = this.rateTrim.update(filtered, (now - previous) / 1000);
+    const rounded = Math.round(rate * 1e6) / 1e6;
     if (rounded !== voice.placement.rate) voice.setRate(rounded, this.output.context.currentTime + 0.005);
   }
 
