@@ -15,9 +15,14 @@
 /** Longer tracks play through <audio> (a decoded track takes ~23 MB a minute at 48 kHz stereo). */
 export const MAX_DECODED_SECONDS = 10 * 60;
 
+/** The performance.now() instant (ms) at which context time `contextTime` is heard. */
+export function performanceTimeAt(contextTime, stamp) {
+  return stamp.performanceTime + (contextTime - stamp.contextTime) * 1000;
+}
+
 /** The server time (ms) at which context time `contextTime` is heard. */
 export function serverTimeAt(contextTime, stamp, { timeOrigin, offset }) {
-  return timeOrigin + stamp.performanceTime + (contextTime - stamp.contextTime) * 1000 + offset;
+  return timeOrigin + performanceTimeAt(contextTime, stamp) + offset;
 }
 
 /** The context time heard at server time `serverMs`: the inverse of serverTimeAt. */

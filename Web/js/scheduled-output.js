@@ -5,7 +5,7 @@
 // playing and the next.
 import { trackUrl } from "./api.js";
 import { cache } from "./cache.js";
-import { Placement } from "./output-timeline.js";
+import { Placement, performanceTimeAt } from "./output-timeline.js";
 
 const FADE = 0.004; // s: a source that starts or stops mid-track fades, so it never clicks
 
@@ -190,8 +190,7 @@ export class ScheduledOutput {
 
   /** The performance.now() instant at which context time `when` is heard (after the context ran). */
   heardAt(when) {
-    const stamp = this.stamp();
-    return stamp.performanceTime + (when - stamp.contextTime) * 1000;
+    return performanceTimeAt(when, this.stamp());
   }
 
   setVolume(volume) {

@@ -23,6 +23,9 @@ const START_LEAD = 0.08; // s: a source is started this far ahead of the context
 const FOLLOW_AHEAD = 4; // s: the next track is scheduled (and trims stop) this close to the end
 const BLOCKED_AFTER_MS = 600; // a context still suspended this long after asking: the browser wants a click
 
+/** Whether a track is short enough to hold decoded (longer ones play through the element). */
+const fitsDecoded = (track) => !(track.duration > MAX_DECODED_SECONDS);
+
 /** The track the room plays after its current one, when the room's mode says which. */
 export function followingTrack(room, queue) {
   if (!room?.track || !Array.isArray(queue) || queue[room.currentIndex]?.id !== room.track.id) return null;
@@ -57,7 +60,7 @@ export class ScheduledFollower {
   handles(st) {
     if (!this.output || prefs.roomOutput === "element") return false;
     if (!st.track) return true;
-    return !this.failed.has(st.track.id) && !(st.track.duration > MAX_DECODED_SECONDS);
+    return !this.failed.has(st.track.id) && fitsDecoded(st.track);
   }
 
   /** Silence: the room went local, or its track plays through the element. */
@@ -104,8 +107,7 @@ export class ScheduledFollower {
       this.resetFilter();
     }
     const voice = output.current?.trackId === st.track.id ? output.current : null;
-    const heard = heardContextTime(stamp, this.performanceNow());
-    const target = roomPositionAt(st, serverTimeAt(heard, stamp, clock), outputDelay);
+    const { heard, target } = this.heardNow(st, stamp, clock, outputDelay);
     const end = decoded.buffer.duration;
     if (!voice) return this.place(st, decoded.buffer, stamp, clock, outputDelay);
 
@@ -118,7 +120,7 @@ export class ScheduledFollower {
       this.followWith(next);
       return target >= end - 0.05 ? "ending" : "playing";
     }
-    if (next && !(next.duration > MAX_DECODED_SECONDS)) output.decode(next.id); // ready well before the end
+    if (next && fitsDecoded(next)) output.decode(next.id); // ready well before the end
     this.trim(voice, drift);
     return heard < voice.begins ? "starting" : "playing";
   }
@@ -144,7 +146,7 @@ export class ScheduledFollower {
     const output = this.output;
     if (!next || output.next?.trackId === next.id) return;
     const decoded = output.decode(next.id);
-    if (!decoded.buffer || next.duration > MAX_DECODED_SECONDS) return;
+    if (!decoded.buffer || !fitsDecoded(next)) return;
     output.follow(next.id, decoded.buffer, levelingGain(next, prefs.leveling));
   }
 
@@ -182,6 +184,12 @@ export class ScheduledFollower {
     return { timeOrigin: this.timeOrigin, offset: this.clock.offset };
   }
 
+  /** The context time being heard now, and where the room is at that instant. */
+  heardNow(st, stamp, clock, outputDelay) {
+    const heard = heardContextTime(stamp, this.performanceNow());
+    return { heard, target: roomPositionAt(st, serverTimeAt(heard, stamp, clock), outputDelay) };
+  }
+
   /** The meter's numbers, read at one instant (null without a source). */
   reading(st, outputDelay) {
     const output = this.output;
@@ -192,11 +200,8 @@ export class ScheduledFollower {
     }
     const voice = output?.current;
     if (!voice || !output.running || voice.trackId !== st?.track?.id) return null;
-    const stamp = output.stamp();
-    const heard = heardContextTime(stamp, this.performanceNow());
-    const clock = this.clockReading();
+    const { heard, target } = this.heardNow(st, output.stamp(), this.clockReading(), outputDelay);
     const position = voice.placement.positionAt(heard);
-    const target = roomPositionAt(st, serverTimeAt(heard, stamp, clock), outputDelay);
     return { trackId: voice.trackId, position, target, drift: position - target, rate: voice.placement.rate, source };
   }
 }
