@@ -180,12 +180,29 @@ import Testing
     let next = queue[(index + 1) % queue.count]  // the room repeats its queue
     try await eventually("the next track preloaded") { output.preloads.last == api.trackURL(next.id) }
 
-    try await api.seek(room: room.id, to: first.duration - 0.9)
-    try await eventually("near the end") { output.now > first.duration - 1 }
-    output.advance()
+    // The player goes on while the room still has a good part of a second to play. On a machine
+    // too busy to get there in time (the room moved on first), the room goes back and it is tried again.
+    var loadsBefore = 0
+    for attempt in 0..<5 {
+      if attempt > 0 {
+        try await api.jump(room: room.id, to: index)
+        try await eventually("back on the first track, its next waiting") {
+          output.loads.last?.url == api.trackURL(first.id) && output.preloads.last == api.trackURL(next.id)
+            && output.isPlaying
+        }
+      }
+      try await api.seek(room: room.id, to: first.duration - 0.9)
+      try await eventually("near the end") { output.now > first.duration - 1 }
+      let room = try await Self.roomPosition(api, room.id)
+      guard room.track == first.id, first.duration - room.seconds > 0.4 else { continue }
+      loadsBefore = output.loads.count
+      output.advance()
+      break
+    }
+    try #require(loadsBefore > 0, "the player never went on before the room did")
     try await eventually("the room on its next track") { try await api.room(room.id).track?.id == next.id }
     try await Self.inStep(api, room.id, output, session, "after the track change")
-    #expect(output.loads.count == 1, "the next track was never loaded: it was already playing")
+    #expect(output.loads.count == loadsBefore, "the next track was never loaded: it was already playing")
     let after = queue[(index + 2) % queue.count]
     try await eventually("the one after preloaded") { output.preloads.last == api.trackURL(after.id) }
     await session.stop()
