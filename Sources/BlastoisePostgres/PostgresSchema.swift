@@ -369,5 +369,7 @@ public enum PostgresSchema {
           available, order_key, cover_id, size, bit_rate, album_gain_db, album_peak
           FROM tracks;
         """),
+    // Display names, disabled accounts and the instance's switches (one text for both backends).
+    .accountAdmin,
   ]
 }

@@ -363,5 +363,7 @@ public enum BlastoiseSchema {
           available, order_key, cover_id, size, bit_rate, album_gain_db, album_peak
           FROM tracks;
         """),
+    // Display names, disabled accounts and the instance's switches (one text for both backends).
+    .accountAdmin,
   ]
 }

@@ -29,7 +29,8 @@ public struct SharedAccountStore<Access: StoreAccess>: AccountStore {
   public func user(usernameKey: String) async throws -> StoredUser? {
     try await access.read { connection in
       try connection.queryOne(
-        "SELECT id, username, role, password_hash FROM users WHERE username_key = $1", .text(usernameKey)
+        "SELECT id, username, role, password_hash, display_name, disabled FROM users WHERE username_key = $1",
+        .text(usernameKey)
       ).flatMap(StoredUser.init(row:))
     }
   }
@@ -54,8 +55,9 @@ public struct SharedAccountStore<Access: StoreAccess>: AccountStore {
       guard
         let row = try connection.queryOne(
           """
-          SELECT s.token_hash, s.user_id, s.created_at, s.last_seen_at, u.id, u.username, u.role, u.password_hash
-          FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1
+          SELECT s.token_hash, s.user_id, s.created_at, s.last_seen_at, u.id, u.username, u.role, u.password_hash,
+            u.display_name, u.disabled
+          FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND u.disabled = 0
           """, .text(tokenHash)),
         let session = StoredSession(row: row), let user = StoredUser(row: row)
       else { return nil }
@@ -169,7 +171,105 @@ public struct SharedAccountStore<Access: StoreAccess>: AccountStore {
     }
   }
 
+  public func accounts() async throws -> [StoredAccount] {
+    try await access.read { connection in
+      try connection.query(
+        """
+        SELECT \(Self.accountColumns) FROM users u WHERE u.role != 'guest'
+        ORDER BY \(connection.dialect.byteOrder("u.username_key"))
+        """
+      ).compactMap(StoredAccount.init(row:))
+    }
+  }
+
+  public func account(id: Int) async throws -> StoredAccount? {
+    try await access.read { try Self.account(id: id, $0) }
+  }
+
+  public func changeAccount(id: Int, role: Role?, disabled: Bool?) async throws -> (
+    StoredAccount, endedSessions: [String]
+  ) {
+    try await access.write { connection in
+      guard let before = try Self.account(id: id, connection)?.user else {
+        throw CoreError(.notFound, "No such account")
+      }
+      let (newRole, newDisabled) = (role ?? before.role, disabled ?? before.disabled)
+      let otherAdmins =
+        try connection.queryOne(
+          "SELECT COUNT(*) AS admins FROM users WHERE role = 'admin' AND disabled = 0 AND id != $1", StoreValue(id)
+        )?.int("admins") ?? 0
+      try LastAdminRule.check(before, role: newRole, disabled: newDisabled, otherAdmins: otherAdmins)
+      try connection.execute(
+        "UPDATE users SET role = $1, disabled = $2 WHERE id = $3", .text(newRole.rawValue),
+        .integer(newDisabled ? 1 : 0), StoreValue(id))
+      var ended: [String] = []
+      if newRole != before.role || (newDisabled && !before.disabled) {
+        ended = try connection.query("DELETE FROM sessions WHERE user_id = $1 RETURNING token_hash", StoreValue(id))
+          .compactMap { $0.string("token_hash") }
+      }
+      guard let after = try Self.account(id: id, connection) else { throw CoreError(.notFound, "No such account") }
+      return (after, ended)
+    }
+  }
+
+  public func setDisplayName(ofUser userID: Int, to name: String?) async throws {
+    try await access.write { connection in
+      try connection.execute("UPDATE users SET display_name = $1 WHERE id = $2", StoreValue(name), StoreValue(userID))
+    }
+  }
+
+  public func policySettings() async throws -> [String: String] {
+    try await access.read { connection in
+      var settings: [String: String] = [:]
+      for row in try connection.query("SELECT name, value FROM instance_settings") {
+        if let name = row.string("name"), let value = row.string("value") { settings[name] = value }
+      }
+      return settings
+    }
+  }
+
+  public func setPolicySettings(_ values: [String: String]) async throws {
+    try await access.write { connection in
+      for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+        try connection.execute(
+          """
+          INSERT INTO instance_settings (name, value) VALUES ($1, $2)
+          ON CONFLICT (name) DO UPDATE SET value = excluded.value
+          """, .text(name), .text(value))
+      }
+    }
+  }
+
+  /// What `StoredAccount(row:)` reads, from `users u`.
+  private static var accountColumns: StoreSQL {
+    """
+    u.id, u.username, u.role, u.password_hash, u.display_name, u.disabled, u.created_at,
+    (SELECT MAX(s.last_seen_at) FROM sessions s WHERE s.user_id = u.id) AS last_seen_at
+    """
+  }
+
+  private static func account(id: Int, _ connection: Access.Connection) throws -> StoredAccount? {
+    try connection.queryOne("SELECT \(accountColumns) FROM users u WHERE u.id = $1", StoreValue(id))
+      .flatMap(StoredAccount.init(row:))
+  }
+
   private static func hasAccounts(_ connection: Access.Connection) throws -> Bool {
     try connection.queryOne("SELECT 1 AS found FROM users WHERE role != 'guest' LIMIT 1") != nil
   }
+}
+
+extension Migration {
+  /// Display names (an account's, and its chat messages' as written), disabled accounts and the
+  /// instance's switches (one text for both backends).
+  public static let accountAdmin = Migration(
+    version: 32, name: "account_admin",
+    sql: """
+      ALTER TABLE users ADD COLUMN display_name TEXT;
+      ALTER TABLE users ADD COLUMN disabled INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE room_chat ADD COLUMN display_name TEXT;
+      CREATE TABLE instance_settings (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+      """)
 }

@@ -103,6 +103,9 @@ import Testing
     let again = try await scanner.scan(roots: [music])
     #expect(again.skipped == 1 && again.unchanged == 1 && again.added == 0)
     #expect(reads.count(of: bad) == 1, "an unchanged skipped file is not read again")
+    // Still listed with the reason found when it was read (the scan log shows it every time).
+    let skip = try #require(again.skippedFiles.first)
+    #expect(again.skippedFiles.count == 1 && skip.path.hasSuffix("/bad.wav") && !skip.reason.isEmpty)
 
     try Data(junk + [0]).write(to: URL(fileURLWithPath: bad))
     #expect(try await scanner.scan(roots: [music]).skipped == 1)
@@ -113,7 +116,7 @@ import Testing
     // Mended: read, added, and no longer remembered as skipped.
     try tone("bad.wav", seconds: 1, frequency: 550)
     let mended = try await scanner.scan(roots: [music])
-    #expect(mended.added == 1 && mended.skipped == 0)
+    #expect(mended.added == 1 && mended.skipped == 0 && mended.skippedFiles.isEmpty)
     #expect(reads.count(of: bad) == 3)
     #expect(reads.count(of: music + "/good.wav") == 1)
   }

@@ -48,6 +48,13 @@ import Testing
     .same("POST", "/api/auth/logout", 200),
     .signedIn("POST", "/api/auth/kick-others"),
     .adminOnly("GET", "/api/admin/server"),
+    .adminOnly("PATCH", "/api/admin/server", body: "{}"),
+    .adminOnly("GET", "/api/admin/users"),
+    .adminOnly("GET", "/api/admin/scans"),
+    .adminOnly("POST", "/api/admin/users", body: #"{"username":"x","password":"short"}"#, adminStatus: 400),
+    .adminOnly("PATCH", "/api/admin/users/999999", body: #"{"disabled":false}"#, adminStatus: 404),
+    // A guest has no profile.
+    .members("PATCH", "/api/auth/me", body: #"{"displayName":null}"#),
     .members("GET", "/api/auth/sessions"),
     .members("DELETE", "/api/auth/sessions/nosuchsession", status: 404),
     // A guest has no password; a member's new one is refused by the rules before anything else.

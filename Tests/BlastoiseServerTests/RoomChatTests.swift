@@ -252,3 +252,23 @@ extension RoomChatTests {
     await server.stop()
   }
 }
+
+extension RoomChatTests {
+  /// A display name set while the socket is open shows on the next message, and stays with the
+  /// messages written under it (also for whoever joins later).
+  @Test func aMessageCarriesTheDisplayNameItWasWrittenUnder() async throws {
+    let (server, _, ann, room) = try await RoomTests.roomServer()
+    let socket = try await RoomTests.socket(server, ann, room: room)
+    _ = try await Self.history(socket)
+    try await Self.chat(socket, "before")
+    #expect(try await Self.nextChat(socket, saying: "before")["displayName"] == nil)
+    _ = try await ann.request("PATCH", "/api/auth/me", json: #"{"displayName":"Ann of Green Gables"}"#)
+    try await Self.chat(socket, "after")
+    let after = try await Self.nextChat(socket, saying: "after")
+    #expect(after["displayName"] as? String == "Ann of Green Gables" && after["username"] as? String == "ann")
+    let later = try await RoomTests.socket(server, ann, room: room)
+    let kept = try await Self.history(later)
+    #expect(kept.map { $0["displayName"] as? String } == [nil, "Ann of Green Gables"])
+    await server.stop()
+  }
+}

@@ -26,6 +26,27 @@ struct StatelessNodesTests {
     }
   }
 
+  /// An admin's switches and account changes are in the store: made on one node, they hold on
+  /// the other at once (sign-up closed there, a disabled account signed out and refused there).
+  @Test func switchesAndDisabledAccountsHoldOnEveryNode() async throws {
+    try await RoomNodesProcessTests.withNodes(2, seconds: [1]) { nodes, _ in
+      let (onA, onB) = (nodes[0].client, nodes[1].client)
+      let ann = APIClient(base: onB.base)
+      #expect(try await ann.signUp("ann").status == 200)
+      let closed = try await onA.request("PATCH", APIRoute.adminServer.path(), json: #"{"allowSignup":false}"#)
+      #expect(closed.status == 200, "\(closed.text)")
+      #expect(try await APIClient(base: onB.base).signUp("late").status == 403)
+      #expect(try await onB.get(APIRoute.status.path()).json(ServerStatus.self).allowSignup == false)
+
+      let accounts = try await onA.get(APIRoute.adminUsers.path()).json([AccountInfo].self)
+      let annID = try #require(accounts.first { $0.username == "ann" }?.id)
+      let disabled = try await onA.request("PATCH", APIRoute.adminUser.path(String(annID)), json: #"{"disabled":true}"#)
+      #expect(disabled.status == 200, "\(disabled.text)")
+      #expect(try await ann.get(APIRoute.library.path()).status == 401)
+      #expect(try await APIClient(base: onB.base).logIn("ann").status == 403)
+    }
+  }
+
   /// Two nodes started together on an empty database make one default room between them (the
   /// one that loses the race to create it takes the other's), filled with the library, and read
   /// each file once between them: one scans, the other follows or finds nothing new.

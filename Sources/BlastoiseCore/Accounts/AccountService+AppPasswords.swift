@@ -59,19 +59,19 @@ extension AccountService {
     let key = CredentialRules.key(for: credentials.username)
     try await refuseIfThrottled(key: key, from: client)
     if let (password, owner) = try await appPasswordOwner(credentials, key: key, from: client) {
-      return Principal(userID: owner.id, username: owner.username, role: owner.role, sessionID: "app:" + password.id)
+      return Principal(owner, sessionID: "app:" + password.id)
     }
     let owner = try await passwordOwner(credentials, key: key, from: client)
-    return Principal(userID: owner.id, username: owner.username, role: owner.role, sessionID: "account:\(owner.id)")
+    return Principal(owner, sessionID: "account:\(owner.id)")
   }
 
   /// A Subsonic API caller by an API key: one of their app passwords alone. Nil for an unknown key.
   public func subsonicCaller(apiKey: String) async throws -> Principal? {
     guard apiKey.utf8.count <= 1024,
-      let (password, owner) = try await appPasswords.find(secretHash: tokens.hash(apiKey))
+      let (password, owner) = try await appPasswords.find(secretHash: tokens.hash(apiKey)), !owner.disabled
     else { return nil }
     try await noteUse(of: password)
-    return Principal(userID: owner.id, username: owner.username, role: owner.role, sessionID: "app:" + password.id)
+    return Principal(owner, sessionID: "app:" + password.id)
   }
 
   /// A Subsonic API caller by token (`t = md5(secret + salt)`): the account named and one of its
@@ -82,14 +82,14 @@ extension AccountService {
   ) async throws -> Principal {
     let key = CredentialRules.key(for: username)
     try await refuseIfThrottled(key: key, from: client)
-    if let sealer, let owner = try await user(named: username) {
+    if let sealer, let owner = try await user(named: username), !owner.disabled {
       for password in try await appPasswords.list(userID: owner.id) {
         guard let sealed = password.sealedSecret, let secret = sealer.open(sealed), secretMatches(secret) else {
           continue
         }
         try await recordSuccess(key: key, from: client)
         try await noteUse(of: password)
-        return Principal(userID: owner.id, username: owner.username, role: owner.role, sessionID: "app:" + password.id)
+        return Principal(owner, sessionID: "app:" + password.id)
       }
     }
     try await recordFailure(key: key, from: client)
@@ -112,6 +112,7 @@ extension AccountService {
       throw CoreError(.unauthenticated, "Wrong username or password")
     }
     try await recordSuccess(key: key, from: client)
+    try Self.refuseIfDisabled(owner)
     try await noteUse(of: password)
     return (password, owner)
   }

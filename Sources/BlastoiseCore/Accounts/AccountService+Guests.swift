@@ -3,12 +3,12 @@
 /// session alone; anything that would need an account (owning or remembering something) is
 /// refused to guests, who sign up for it.
 extension AccountService {
-  public var allowsGuests: Bool { policy.allowGuests }
+  public func allowsGuests() async throws -> Bool { try await policy().allowGuests }
 
   /// A visitor without a session becomes a guest when the server allows guests. The client's
   /// oldest guest sessions beyond its limit end (counted by `ClientAddress.limitKey`).
   public func startGuestSession(from client: ClientAddress) async throws -> SignedIn {
-    guard policy.allowGuests else { throw CoreError(.forbidden, "Guests are not allowed on this server") }
+    guard try await allowsGuests() else { throw CoreError(.forbidden, "Guests are not allowed on this server") }
     let time = Int64(now())
     for _ in 0..<5 {
       let name = "guest-" + String(tokens.newToken().filter(\.isLetter).prefix(6)).lowercased()

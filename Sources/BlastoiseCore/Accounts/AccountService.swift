@@ -19,13 +19,14 @@ public final class AccountService: Sendable {
   let appPasswords: any AppPasswordStore
   private let hasher: any PasswordHasher
   let tokens: any SessionTokens
-  let policy: InstancePolicy
+  /// The switches given at start; an admin's choices over them are in the store (`policy()`).
+  let defaultPolicy: InstancePolicy
   public let lifetime: SessionLifetime
   /// Live guest sessions one client (`ClientAddress.limitKey`) may hold; a new one ends its oldest.
   let guestLimitPerAddress: Int
   let now: @Sendable () -> Double
   private let throttle: LoginThrottle
-  private let log: @Sendable (String) -> Void
+  let log: @Sendable (String) -> Void
   let sessionsEnded: SessionsEnded
   /// Keeps app passwords' secrets readable to the server (for the Subsonic API's token
   /// authentication); without one only their hashes are kept.
@@ -47,7 +48,7 @@ public final class AccountService: Sendable {
     self.appPasswords = appPasswords
     self.hasher = hasher
     self.tokens = tokens
-    self.policy = policy
+    self.defaultPolicy = policy
     self.lifetime = lifetime
     self.guestLimitPerAddress = guestLimitPerAddress
     self.now = now
@@ -68,7 +69,7 @@ public final class AccountService: Sendable {
   /// `fromOwnMachine`: the request came over loopback. The first account (the admin) is made
   /// only so or with the setup code.
   public func signUp(_ credentials: Credentials, fromOwnMachine: Bool) async throws -> SignedIn {
-    guard policy.allowSignup else { throw CoreError(.forbidden, "Sign-up is closed on this server") }
+    guard try await policy().allowSignup else { throw CoreError(.forbidden, "Sign-up is closed on this server") }
     let firstAllowed = fromOwnMachine || setupCode.withLock { $0?.matches(credentials.setupCode) ?? false }
     let user = try await createAccount(credentials, role: .user, firstAllowed: firstAllowed)
     if user.role == .admin { setupCode.withLock { $0 = nil } }
@@ -107,6 +108,7 @@ public final class AccountService: Sendable {
       throw CoreError(.unauthenticated, "Wrong username or password")
     }
     try await recordSuccess(key: key, from: client)
+    try Self.refuseIfDisabled(user)
     return user
   }
 
@@ -134,7 +136,13 @@ public final class AccountService: Sendable {
   /// Whether the session behind a principal (a socket's, checked when it acts) is still alive.
   /// A dead one is ended, so its sockets close.
   public func isLive(_ session: Principal) async throws -> Bool {
-    try await principal(forSession: session.sessionID) != nil
+    try await livePrincipal(session) != nil
+  }
+
+  /// The principal behind a socket's session as it is now (a display name changed since the
+  /// socket opened), or nil when the session ended (it is then ended, so its sockets close).
+  public func livePrincipal(_ session: Principal) async throws -> Principal? {
+    try await principal(forSession: session.sessionID)
   }
 
   public func logOut(_ principal: Principal) async throws {
@@ -227,7 +235,7 @@ public final class AccountService: Sendable {
     if let (session, user) = try await store.session(tokenHash: hash) {
       guard try await keepAlive(hash, createdAt: session.createdAt, lastSeenAt: session.lastSeenAt, guest: false)
       else { return nil }
-      return Principal(userID: user.id, username: user.username, role: user.role, sessionID: hash)
+      return Principal(user, sessionID: hash)
     }
     guard let guest = try await store.guestSession(tokenHash: hash),
       try await keepAlive(hash, createdAt: guest.createdAt, lastSeenAt: guest.lastSeenAt, guest: true)
@@ -257,7 +265,17 @@ public final class AccountService: Sendable {
     return legacy == key ? nil : try await store.user(usernameKey: legacy)
   }
 
-  private func createAccount(_ credentials: Credentials, role: Role, firstAllowed: Bool) async throws -> StoredUser {
+  /// Who may come in now: the start's switches with an admin's choices over them.
+  public func policy() async throws -> InstancePolicy {
+    InstancePolicy(defaults: defaultPolicy, stored: try await store.policySettings())
+  }
+
+  /// A disabled account is told so once its password was right (a wrong one says only that).
+  static func refuseIfDisabled(_ user: StoredUser) throws(CoreError) {
+    guard !user.disabled else { throw CoreError(.forbidden, "This account is disabled; ask an admin") }
+  }
+
+  func createAccount(_ credentials: Credentials, role: Role, firstAllowed: Bool) async throws -> StoredUser {
     let (display, key) = try CredentialRules.username(credentials.username)
     guard !key.hasPrefix("guest-") else { throw CoreError.invalid("Usernames starting with 'guest-' are reserved") }
     try CredentialRules.password(credentials.password)
@@ -273,8 +291,7 @@ public final class AccountService: Sendable {
     let hash = tokens.hash(token)
     try await store.createSession(
       StoredSession(tokenHash: hash, userID: user.id, createdAt: time, lastSeenAt: time, appPasswordID: appPasswordID))
-    return SignedIn(
-      principal: Principal(userID: user.id, username: user.username, role: user.role, sessionID: hash), token: token)
+    return SignedIn(principal: Principal(user, sessionID: hash), token: token)
   }
 
   /// A real hash of a random password (made once, with the same cost), verified against for

@@ -5,12 +5,35 @@ public struct StoredUser: Sendable, Equatable {
   public let username: String
   public let role: Role
   public let passwordHash: String?
+  /// The name the person chose to be shown by; nil: their username.
+  public let displayName: String?
+  /// Set by an admin: the account cannot sign in, and has no sessions.
+  public let disabled: Bool
 
-  public init(id: Int, username: String, role: Role, passwordHash: String?) {
+  public init(
+    id: Int, username: String, role: Role, passwordHash: String?, displayName: String? = nil, disabled: Bool = false
+  ) {
     self.id = id
     self.username = username
     self.role = role
     self.passwordHash = passwordHash
+    self.displayName = displayName
+    self.disabled = disabled
+  }
+}
+
+/// An account as the admin's list shows it.
+public struct StoredAccount: Sendable, Equatable {
+  public let user: StoredUser
+  /// Seconds since 1970.
+  public let createdAt: Int64
+  /// When one of its sessions was last used (seconds); nil when it has none.
+  public let lastSeenAt: Int64?
+
+  public init(user: StoredUser, createdAt: Int64, lastSeenAt: Int64?) {
+    self.user = user
+    self.createdAt = createdAt
+    self.lastSeenAt = lastSeenAt
   }
 }
 
@@ -92,6 +115,20 @@ public protocol AccountStore: Sendable {
   func guestSession(tokenHash: String) async throws -> StoredGuestSession?
   /// Every guest session, oldest first.
   func guestSessions() async throws -> [StoredGuestSession]
+
+  /// Every account but legacy guest rows, by name.
+  func accounts() async throws -> [StoredAccount]
+  func account(id: Int) async throws -> StoredAccount?
+  /// An admin changes an account's role or disables it (nil: unchanged), in one transaction that
+  /// keeps `LastAdminRule`. A changed role or a disabling ends the account's sessions; returns the
+  /// account as it is now and the ended sessions' hashes. An unknown ID is `.notFound`.
+  func changeAccount(id: Int, role: Role?, disabled: Bool?) async throws -> (StoredAccount, endedSessions: [String])
+  /// Sets (nil: clears) the name the account is shown by.
+  func setDisplayName(ofUser userID: Int, to name: String?) async throws
+
+  /// The instance switches an admin set at run time (`InstancePolicy.storedNames`), by name.
+  func policySettings() async throws -> [String: String]
+  func setPolicySettings(_ values: [String: String]) async throws
 }
 
 /// Password hashing (argon2id on the server); slow on purpose, so async.

@@ -7,12 +7,21 @@ public struct Principal: Sendable, Equatable {
   public let role: Role
   /// The hash of the session token that authenticated this request.
   public let sessionID: String
+  /// The name the person chose to be shown by; nil: their username.
+  public let displayName: String?
 
-  public init(userID: Int, username: String, role: Role, sessionID: String) {
+  public init(userID: Int, username: String, role: Role, sessionID: String, displayName: String? = nil) {
     self.userID = userID
     self.username = username
     self.role = role
     self.sessionID = sessionID
+    self.displayName = displayName
+  }
+
+  /// An account's principal, for the session (or app password) that authenticated it.
+  init(_ user: StoredUser, sessionID: String) {
+    self.init(
+      userID: user.id, username: user.username, role: user.role, sessionID: sessionID, displayName: user.displayName)
   }
 
   /// A guest has no account: its user ID is 0, which no account row has (IDs start at 1) and
@@ -34,7 +43,7 @@ public struct Principal: Sendable, Equatable {
   public var userInfo: UserInfo {
     UserInfo(
       id: userID, username: username, isAdmin: role == .admin, isGuest: role == .guest,
-      permissions: Permission.permissions(for: role))
+      permissions: Permission.permissions(for: role), displayName: displayName)
   }
 }
 

@@ -19,6 +19,9 @@ public struct LibraryScanner: Sendable {
     public var unchanged = 0
     public var missing = 0
     public var skipped = 0
+    /// Every file the scan passed over and why (those an earlier scan skipped, unchanged since,
+    /// with the reason it found), by path.
+    public var skippedFiles: [ScanSkip] = []
   }
 
   let store: any LibraryStore
@@ -55,7 +58,7 @@ public struct LibraryScanner: Sendable {
     var summary = Summary()
     var work: [LibraryFile] = []
     var missing: [String] = []
-    var skipped: [LibraryFile] = []
+    var skipped: [ScanSkip] = []
     let skippedBefore = skippedFiles.all
     for root in roots {
       guard let realRoot = realPath(root) else { continue }
@@ -63,9 +66,12 @@ public struct LibraryScanner: Sendable {
       async let knownFiles = store.knownFiles(under: realRoot)
       let found = try await BlockingWork.run(on: queue) { LibraryWalker.walk(realRoot) }
       let known = try await knownFiles
-      let plan = ScanPlan(found: found, known: known.files, knownPresent: known.present, skipped: skippedBefore)
+      let plan = ScanPlan(
+        found: found, known: known.files, knownPresent: known.present, skipped: skippedBefore.mapValues(\.file))
       work += plan.toRead
-      skipped += plan.stillSkipped
+      skipped += plan.stillSkipped.map {
+        ScanSkip(path: $0.path, reason: skippedBefore[PathKey($0.path)]?.reason ?? "skipped before")
+      }
       missing += plan.missing
       summary.unchanged += plan.unchanged
     }
@@ -91,11 +97,11 @@ public struct LibraryScanner: Sendable {
       let results = try await reading.value
       next = index + 1 < batches.count ? read(batches[index + 1]) : nil
       var scanned: [ScannedTrack] = []
-      for (file, result) in zip(batch, results) {
+      for result in results {
         switch result {
         case .success(let track): scanned.append(track)
         case .failure(let skip):
-          skipped.append(file)
+          skipped.append(skip)
           log("scan: skipped \(skip.path): \(skip.reason)")
         }
       }
@@ -110,16 +116,24 @@ public struct LibraryScanner: Sendable {
       await progress(Progress(scanning: processed < work.count, processed: processed, total: work.count))
     }
     if work.isEmpty { await progress(Progress(scanning: false, processed: 0, total: 0)) }
-    summary.skipped = skipped.count
-    skippedFiles.all = Dictionary(skipped.map { (PathKey($0.path), $0) }, uniquingKeysWith: { first, _ in first })
+    var files = skippedBefore.mapValues(\.file)
+    for file in work { files[PathKey(file.path)] = file }
+    skippedFiles.all = Dictionary(
+      skipped.compactMap { skip in
+        files[PathKey(skip.path)].map { (PathKey(skip.path), (file: $0, reason: skip.reason)) }
+      },
+      uniquingKeysWith: { first, _ in first })
+    summary.skippedFiles = skippedFiles.all.values.map { ScanSkip(path: $0.file.path, reason: $0.reason) }
+      .sorted { $0.path < $1.path }
+    summary.skipped = summary.skippedFiles.count
     return summary
   }
 
-  /// What the last scan skipped, by path; a file found under two roots is one entry.
+  /// What the last scan skipped and why, by path; a file found under two roots is one entry.
   private final class SkippedFiles: Sendable {
-    private let files = Mutex<[PathKey: LibraryFile]>([:])
+    private let files = Mutex<[PathKey: (file: LibraryFile, reason: String)]>([:])
 
-    var all: [PathKey: LibraryFile] {
+    var all: [PathKey: (file: LibraryFile, reason: String)] {
       get { files.withLock { $0 } }
       set { files.withLock { $0 = newValue } }
     }

@@ -14,10 +14,13 @@ public struct ServerReport: Codable, Sendable, Equatable {
   public var tracks: Int
   /// When this process started, ms since 1970.
   public var startedAt: Int64
+  /// Additive: how URL import runs, when it is switched on (`--ytdlp`).
+  public var importSettings: ImportReport?
 
   public init(
     version: String, database: String, musicDirectory: String, audiobooksDirectory: String?,
-    photosDirectory: String?, allowGuests: Bool, allowSignup: Bool, urlImport: Bool, tracks: Int, startedAt: Int64
+    photosDirectory: String?, allowGuests: Bool, allowSignup: Bool, urlImport: Bool, tracks: Int, startedAt: Int64,
+    importSettings: ImportReport? = nil
   ) {
     self.version = version
     self.database = database
@@ -29,5 +32,34 @@ public struct ServerReport: Codable, Sendable, Equatable {
     self.urlImport = urlImport
     self.tracks = tracks
     self.startedAt = startedAt
+    self.importSettings = importSettings
+  }
+}
+
+/// URL import's limits as the server runs them (`--max-import-mb`, `--allow-private-imports`, and
+/// the built-in ones).
+public struct ImportReport: Codable, Sendable, Equatable {
+  /// Downloads at the same time, on each node.
+  public var concurrency: Int
+  public var maxFileBytes: Int64
+  /// A download is stopped after this long.
+  public var jobTimeoutSeconds: Double
+  /// Entries a playlist import may hold.
+  public var maxPlaylistItems: Int
+  /// Unfinished imports one person may have.
+  public var maxActiveJobsPerUser: Int
+  /// Loopback and private addresses may be imported from (`--allow-private-imports`).
+  public var allowPrivateAddresses: Bool
+
+  public init(
+    concurrency: Int, maxFileBytes: Int64, jobTimeoutSeconds: Double, maxPlaylistItems: Int, maxActiveJobsPerUser: Int,
+    allowPrivateAddresses: Bool
+  ) {
+    self.concurrency = concurrency
+    self.maxFileBytes = maxFileBytes
+    self.jobTimeoutSeconds = jobTimeoutSeconds
+    self.maxPlaylistItems = maxPlaylistItems
+    self.maxActiveJobsPerUser = maxActiveJobsPerUser
+    self.allowPrivateAddresses = allowPrivateAddresses
   }
 }

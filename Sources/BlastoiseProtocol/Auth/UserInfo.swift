@@ -5,13 +5,19 @@ public struct UserInfo: Codable, Sendable, Equatable {
   public var isAdmin: Bool
   public var isGuest: Bool
   public var permissions: [PermissionGrant]
+  /// Additive: the name the person chose to be shown by (absent: the username).
+  public var displayName: String?
 
-  public init(id: Int, username: String, isAdmin: Bool, isGuest: Bool, permissions: [PermissionGrant]) {
+  public init(
+    id: Int, username: String, isAdmin: Bool, isGuest: Bool, permissions: [PermissionGrant],
+    displayName: String? = nil
+  ) {
     self.id = id
     self.username = username
     self.isAdmin = isAdmin
     self.isGuest = isGuest
     self.permissions = permissions
+    self.displayName = displayName
   }
 }
 

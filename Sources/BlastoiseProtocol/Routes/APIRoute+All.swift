@@ -16,7 +16,14 @@ extension APIRoute {
   public static let session = APIRoute("/api/auth/sessions/:id")
   /// Additive: live guest sessions, for admins.
   public static let adminGuests = APIRoute("/api/admin/guests")
+  /// Additive: how this server runs (GET), its switches changed (PATCH).
   public static let adminServer = APIRoute("/api/admin/server")
+  /// Additive: this node's recent library scans, for admins.
+  public static let adminScans = APIRoute("/api/admin/scans")
+  /// Additive: accounts, for admins (GET lists, POST makes one).
+  public static let adminUsers = APIRoute("/api/admin/users")
+  /// Additive: an account's role or disabling changed by an admin (PATCH).
+  public static let adminUser = APIRoute("/api/admin/users/:id")
 
   public static let rooms = APIRoute("/api/channels")
   public static let room = APIRoute("/api/channels/:id")

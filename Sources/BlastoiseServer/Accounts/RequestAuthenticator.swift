@@ -22,8 +22,10 @@ struct RequestAuthenticator: Sendable {
   func principalOrGuest(for request: HTTPRequest) async throws -> (Principal?, AccountService.SignedIn?) {
     do {
       if let principal = try await principal(for: request) { return (principal, nil) }
-    } catch let error as CoreError where error.code == .unauthenticated && accounts.allowsGuests {}
-    guard accounts.allowsGuests else { return (nil, nil) }
+    } catch let error as CoreError where error.code == .unauthenticated {
+      guard try await accounts.allowsGuests() else { throw error }
+    }
+    guard try await accounts.allowsGuests() else { return (nil, nil) }
     let guest = try await accounts.startGuestSession(from: proxy.client(request))
     return (guest.principal, guest)
   }

@@ -34,7 +34,7 @@ public enum BlastoiseCommand {
   private static func scan(_ configuration: ServerConfiguration) async -> Never {
     do {
       let services = try await ServerServices.open(configuration)
-      let summary = try await services.library.scan()
+      let summary = try await services.library.scan(.command)
       await services.storage.close()
       print(
         "scanned: \(summary.added) read, \(summary.unchanged) unchanged, \(summary.missing) missing, \(summary.skipped) skipped"

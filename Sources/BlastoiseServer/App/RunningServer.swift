@@ -74,8 +74,8 @@ public final class RunningServer: Sendable {
       throw error
     }
     let status = ServerStatus(
-      version: BlastoiseVersion.current, allowGuests: services.policy.allowGuests,
-      allowSignup: services.policy.allowSignup,
+      version: BlastoiseVersion.current, allowGuests: services.defaultPolicy.allowGuests,
+      allowSignup: services.defaultPolicy.allowSignup,
       ytdlp: .init(
         enabled: imports.enabled,
         available: imports.enabled ? imports.available : ExecutableLookup.find("yt-dlp") != nil),
@@ -85,16 +85,19 @@ public final class RunningServer: Sendable {
       configuration, storage: services.storage, covers: services.library.covers, clock: clock)
 
     var router = Router()
-    StatusRoutes.register(on: &router, status: status)
+    let accounts = services.accounts
+    StatusRoutes.register(on: &router, status: status, policy: accounts.policy)
     AuthRoutes(accounts: services.accounts, auth: authenticator).register(on: &router)
     AppPasswordRoutes(accounts: services.accounts, auth: authenticator).register(on: &router)
     let startedAt = clock.milliseconds()
-    AdminRoutes(accounts: services.accounts, auth: authenticator) { [configuration] in
+    AdminRoutes(accounts: services.accounts, auth: authenticator, scans: services.library.scans) {
+      [configuration] policy in
       ServerReport(
         version: BlastoiseVersion.current, database: configuration.database.kind,
         musicDirectory: configuration.musicDirectory, audiobooksDirectory: configuration.audiobooksDirectory,
-        photosDirectory: configuration.photosFolder, allowGuests: status.allowGuests, allowSignup: status.allowSignup,
-        urlImport: status.ytdlp.enabled && status.ytdlp.available, tracks: catalog.availableCount, startedAt: startedAt)
+        photosDirectory: configuration.photosFolder, allowGuests: policy.allowGuests, allowSignup: policy.allowSignup,
+        urlImport: status.ytdlp.enabled && status.ytdlp.available, tracks: catalog.availableCount, startedAt: startedAt,
+        importSettings: configuration.urlImportEnabled ? ImportSettings(configuration).report : nil)
     }.register(on: &router)
     RoomRoutes(
       directory: rooms, auth: authenticator,
@@ -292,7 +295,7 @@ public final class RunningServer: Sendable {
       }
     }
     do {
-      try await library.scanOrFollow()
+      try await library.scanOrFollow(.start)
     } catch {
       ServerLog.write("scan: failed: \(error)")
     }
@@ -384,7 +387,7 @@ public final class RunningServer: Sendable {
       try? await Task.sleep(for: .seconds(3600))
       guard !Task.isCancelled else { return }
       do {
-        try await services.library.scanOrFollow()
+        try await services.library.scanOrFollow(.hourly)
       } catch {
         ServerLog.write("housekeeping: \(error)")
       }

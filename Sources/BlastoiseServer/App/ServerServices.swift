@@ -6,7 +6,8 @@ import Foundation
 /// The store and the domain services over it — what both `serve` and `user add` need.
 struct ServerServices: Sendable {
   let storage: any Storage
-  let policy: InstancePolicy
+  /// The command line's switches; an admin's choices over them are read through `accounts`.
+  let defaultPolicy: InstancePolicy
   let accounts: AccountService
   let library: LibraryService
   /// The store's annotations, each person's kept in memory (`storage.annotations` is not used
@@ -50,7 +51,7 @@ struct ServerServices: Sendable {
       throw StartupError(message: "cannot create \(library.uploadsDirectory): \(error.localizedDescription)")
     }
     return ServerServices(
-      storage: storage, policy: policy, accounts: accounts, library: library, annotations: annotations,
+      storage: storage, defaultPolicy: policy, accounts: accounts, library: library, annotations: annotations,
       sockets: sockets,
       roomLink: link, serverID: sealer.serverID)
   }

@@ -232,4 +232,12 @@ extension ImportSettings {
     socketTimeoutSeconds = configuration.importSocketTimeoutSeconds
     concurrency = configuration.importConcurrency
   }
+
+  /// The limits as an admin's Server panel shows them.
+  var report: ImportReport {
+    ImportReport(
+      concurrency: concurrency, maxFileBytes: maxFileBytes, jobTimeoutSeconds: jobTimeoutSeconds,
+      maxPlaylistItems: maxPlaylistItems, maxActiveJobsPerUser: maxActiveJobsPerUser,
+      allowPrivateAddresses: allowPrivateAddresses)
+  }
 }

@@ -18,6 +18,8 @@ final class LibraryService: Sendable {
   let embeddedCovers: CoverFinder
   private let scanner: LibraryScanner
   private let scanning = AsyncGate()
+  /// This node's recent scans, for admins.
+  let scans = ScanLog()
   /// Where the scan lock is taken: one scanner at a time among the nodes.
   private let locks: any NodeLocks
   /// Hashing uploads and placing files: blocking file work, kept off the Swift pool.
@@ -50,8 +52,8 @@ final class LibraryService: Sendable {
 
   /// Scans every root; a scan asked for while one runs on this node starts after it. Returns
   /// when done; refused (409) while another node scans.
-  func scan() async throws -> LibraryScanner.Summary {
-    guard let summary = try await scanUnlessElsewhere() else {
+  func scan(_ trigger: ScanTrigger) async throws -> LibraryScanner.Summary {
+    guard let summary = try await scanUnlessElsewhere(trigger) else {
       throw CoreError(.conflict, "A scan is running on another node")
     }
     return summary
@@ -59,8 +61,8 @@ final class LibraryService: Sendable {
 
   /// The scans at start and every hour: while another node scans, this one waits for it to end
   /// and then reads the library again instead of scanning it twice.
-  func scanOrFollow() async throws {
-    guard try await scanUnlessElsewhere() == nil else { return }
+  func scanOrFollow(_ trigger: ScanTrigger) async throws {
+    guard try await scanUnlessElsewhere(trigger) == nil else { return }
     ServerLog.write("scan: a scan is running on another node; this node follows it")
     repeat {
       try await Task.sleep(for: .seconds(1))
@@ -70,15 +72,19 @@ final class LibraryService: Sendable {
   }
 
   /// Scans under the scan lock; nil, without scanning, when another node holds it.
-  private func scanUnlessElsewhere() async throws -> LibraryScanner.Summary? {
+  private func scanUnlessElsewhere(_ trigger: ScanTrigger) async throws -> LibraryScanner.Summary? {
     try await scanning.withLock {
       guard try await locks.tryLock(.scan) else { return nil }
+      let started = Int64(Date().timeIntervalSince1970 * 1000)
+      let finished = { Int64(Date().timeIntervalSince1970 * 1000) }
       do {
         let summary = try await scanNow()
         await locks.unlock(.scan)
+        scans.record(trigger, startedAt: started, finishedAt: finished(), outcome: .success(summary))
         return summary
       } catch {
         await locks.unlock(.scan)
+        scans.record(trigger, startedAt: started, finishedAt: finished(), outcome: .failure(error))
         throw error
       }
     }

@@ -22,10 +22,10 @@ extension APIOperation {
       notes: "The first account is the admin. 403 when sign-up is closed. A session sent along ends."),
     APIOperation(
       .post, .logIn, "Sign in", access: .optionalSession, body: .json(Schema.ref("Credentials")),
-      answers: [200: signedIn], errors: [401, 429],
+      answers: [200: signedIn], errors: [401, 403, 429],
       notes: """
         Every sign-in gets a new token; a session sent along ends. Failures are throttled per address \
-        (an IPv6 client's /64).
+        (an IPv6 client's /64). A disabled account is 403 once its password was right.
         """),
     APIOperation(
       .post, .logOut, "Sign out", access: .optionalSession, body: .ignoredJSON,
@@ -61,6 +61,45 @@ extension APIOperation {
       .get, .adminServer, "How this server runs", access: .permission(.administer),
       answers: [200: Answer.json(Schema.ref("ServerReport"))],
       notes: "Additive. The database's kind only (never its address), the folders read, the switches, present tracks."),
+    APIOperation(
+      .patch, .me, "Change one's profile", access: .permission(.listen), body: .json(Schema.ref("ProfileChange")),
+      answers: [200: Answer.json(Schema.ref("AuthEnvelope"))], errors: [400, 403],
+      notes: """
+        Additive. `displayName` (trimmed, at most 64 characters, no control characters; empty or null clears it) \
+        is what the app shows instead of the username. 403 for a guest.
+        """),
+    APIOperation(
+      .patch, .adminServer, "Change the server's switches", access: .permission(.administer),
+      body: .json(Schema.ref("PolicyChange")), answers: [200: Answer.json(Schema.ref("ServerReport"))],
+      notes: """
+        Additive. Kept in the database, so every node follows at once; they win over `--guests` and \
+        `--no-signup` from then on. Turning guests off ends the guest sessions (their sockets get `kick`).
+        """),
+    APIOperation(
+      .get, .adminScans, "This node's recent library scans", access: .permission(.administer),
+      answers: [200: Answer.json(Schema.array(Schema.ref("ScanRecord")))],
+      notes: """
+        Additive. Newest first, the last 20 since this node started: what started each, its counts, why it \
+        failed, and the files it passed over with the reason (at most 200 listed).
+        """),
+    APIOperation(
+      .get, .adminUsers, "Every account", access: .permission(.administer),
+      answers: [200: Answer.json(Schema.array(Schema.ref("AccountInfo")))],
+      notes: "Additive. By username; times are seconds since the epoch; never a password or its hash."),
+    APIOperation(
+      .post, .adminUsers, "Make an account", access: .permission(.administer),
+      body: .json(Schema.ref("NewAccount")), answers: [201: Answer.json(Schema.ref("AccountInfo"))],
+      errors: [400, 409],
+      notes: "Additive. The sign-up rules (400), also while sign-up is closed; a taken name is 409."),
+    APIOperation(
+      .patch, .adminUser, "Change an account's role, or disable it", access: .permission(.administer),
+      body: .json(Schema.ref("AccountChange")), answers: [200: Answer.json(Schema.ref("AccountInfo"))],
+      errors: [400, 404, 409],
+      notes: """
+        Additive. A disabled account cannot sign in (403 once its password was right) nor use its app \
+        passwords. A changed role or a disabling ends the account's sessions (their sockets get `kick`). \
+        403 for disabling oneself; 409 when it would leave no admin who can sign in.
+        """),
     APIOperation(
       .get, .adminGuests, "Live guest sessions", access: .permission(.administer),
       answers: [200: Answer.json(Schema.array(Schema.ref("GuestSession")))],

@@ -11,15 +11,14 @@ enum RequestSchemas {
   static let name: JSONValue = ["type": "string", "minLength": 1, "maxLength": 80, "pattern": "\\S"]
   static let description: JSONValue = ["type": "string", "maxLength": 500]
 
+  static let username: JSONValue = [
+    "type": "string", "minLength": 1, "maxLength": 32, "pattern": "\\S",
+    "description": "trimmed; no control characters; not `guest-…`",
+  ]
+  static let password: JSONValue = ["type": "string", "minLength": 8, "maxLength": 256]
+
   static let credentials = Schema.strictObject(
-    [
-      "username": [
-        "type": "string", "minLength": 1, "maxLength": 32, "pattern": "\\S",
-        "description": "trimmed; no control characters; not `guest-…`",
-      ],
-      "password": ["type": "string", "minLength": 8, "maxLength": 256],
-    ],
-    required: ["username", "password"])
+    ["username": username, "password": password], required: ["username", "password"])
 
   static let passwordChange = Schema.strictObject(
     [

@@ -11,7 +11,7 @@ enum WireSchemas {
     "RoomInvite": roomInvite,
   ].merging(ImportSchemas.all) { first, _ in first }.merging(CatalogSchemas.all) { first, _ in first }
     .merging(AnnotationSchemas.all) { first, _ in first }.merging(ProgressSchemas.all) { first, _ in first }
-    .merging(BookmarkSchemas.all) { first, _ in first }
+    .merging(BookmarkSchemas.all) { first, _ in first }.merging(AdminSchemas.all) { first, _ in first }
     .merging(AppPasswordSchemas.all) { first, _ in first }.merging(GPodderSchemas.all) { first, _ in first }
     .merging(BookSchemas.all) { first, _ in first }
     .merging(PodcastSchemas.all) { first, _ in first }.merging(PhotoSchemas.all) { first, _ in first }
@@ -108,6 +108,7 @@ enum WireSchemas {
     [
       "id": Schema.integer, "username": Schema.string, "isAdmin": Schema.boolean, "isGuest": Schema.boolean,
       "permissions": Schema.array(Schema.ref("Permission")),
+      "displayName": Schema.additive(AdminSchemas.displayName),
     ],
     required: ["id", "username", "isAdmin", "isGuest", "permissions"])
 
@@ -196,6 +197,17 @@ enum WireSchemas {
         "audiobooksDirectory": Schema.string, "photosDirectory": Schema.string, "allowGuests": Schema.boolean,
         "allowSignup": Schema.boolean, "urlImport": Schema.boolean, "tracks": ["type": "integer", "minimum": 0],
         "startedAt": Schema.integer,
+        "importSettings": Schema.additive(
+          Schema.object(
+            [
+              "concurrency": Schema.integer, "maxFileBytes": Schema.integer, "jobTimeoutSeconds": Schema.number,
+              "maxPlaylistItems": Schema.integer, "maxActiveJobsPerUser": Schema.integer,
+              "allowPrivateAddresses": Schema.boolean,
+            ],
+            required: [
+              "concurrency", "maxFileBytes", "jobTimeoutSeconds", "maxPlaylistItems", "maxActiveJobsPerUser",
+              "allowPrivateAddresses",
+            ])),
       ],
       required: [
         "version", "database", "musicDirectory", "allowGuests", "allowSignup", "urlImport", "tracks", "startedAt",

@@ -40,7 +40,7 @@ extension RoomActor {
     guard chat.throttle.allow(Self.voter(principal), at: now) else { throw Self.slowDown(chat.throttle, "messages") }
     let message = ChatMessage(
       id: RandomID.make(), userId: principal.userID, username: principal.username, text: text,
-      sentAt: Int64((now * 1000).rounded()))
+      sentAt: Int64((now * 1000).rounded()), displayName: principal.displayName)
     try await store.add(message, roomID: id, keep: ChatText.kept)
     sendToEveryone(.chat(message))
     if sharing.isShared { await sharing.chat(id, message.id, .added) }

@@ -40,8 +40,13 @@ struct RoomSocketHandler: Sendable {
       return reply(.error(message: "Messages must be JSON with an 'action'"), to: listener)
     }
     do {
-      if message.knownAction != .ping, try await !accounts.isLive(listener.principal) {
-        return sessions.kick(sessions: [listener.principal.sessionID], reason: "Your session has ended")
+      // Each action but a ping checks the session is alive, and so learns its person as they are now.
+      var principal = listener.principal
+      if message.knownAction != .ping {
+        guard let live = try await accounts.livePrincipal(listener.principal) else {
+          return sessions.kick(sessions: [listener.principal.sessionID], reason: "Your session has ended")
+        }
+        principal = live
       }
       guard let action = message.knownAction else {
         return reply(.error(message: "Unknown action '\(message.action.prefix(40))'"), to: listener)
@@ -73,7 +78,7 @@ struct RoomSocketHandler: Sendable {
         await directory.setHearing(listening, of: listener.connection)
       case .chat:
         guard let text = message.text else { return reply(.error(message: "'chat' needs 'text'"), to: listener) }
-        try await currentRoom(of: listener)?.say(text, by: listener.principal)
+        try await currentRoom(of: listener)?.say(text, by: principal)
       case .syncReport:
         guard let state = message.syncState.flatMap(ListenerSyncState.init(rawValue:)) else {
           let known = ListenerSyncState.allCases.map(\.rawValue).joined(separator: ", ")

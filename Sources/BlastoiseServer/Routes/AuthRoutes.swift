@@ -28,6 +28,11 @@ struct AuthRoutes: Sendable {
       return response
     }
     router.on(.get, APIRoute.me.pattern) { request in try await me(request) }
+    router.on(.patch, APIRoute.me.pattern, body: .smallJSON) { request in
+      let principal = try await auth.require(.listen, for: request)
+      let change = try request.decodeJSON(ProfileChange.self)
+      return .json(AuthEnvelope(user: try await accounts.setDisplayName(change.displayName, of: principal).userInfo))
+    }
     router.on(.post, APIRoute.password.pattern, body: Self.credentialsBody) { request in
       let principal = try await auth.require(.listen, for: request)
       let change = try request.decodeJSON(PasswordChange.self)

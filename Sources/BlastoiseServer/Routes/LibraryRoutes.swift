@@ -31,7 +31,7 @@ struct LibraryRoutes: Sendable {
     // Additive: an admin asks for a rescan now (progress arrives as `scan_progress` on sockets).
     router.on(.post, APIRoute.libraryScan.pattern, body: .smallJSON) { request in
       _ = try await auth.require(.administer, for: request)
-      let summary = try await library.scan()
+      let summary = try await library.scan(.admin)
       return .json(
         ScanSummary(
           added: summary.added, unchanged: summary.unchanged, missing: summary.missing, skipped: summary.skipped))

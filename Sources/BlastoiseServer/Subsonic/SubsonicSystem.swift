@@ -94,7 +94,7 @@ final class SubsonicScans: Sendable {
     scanning.withLock { $0 = true }
     Task {
       do {
-        _ = try await library.scan()
+        _ = try await library.scan(.subsonic)
       } catch {
         ServerLog.write("subsonic: startScan: \(error)")
       }

@@ -39,7 +39,7 @@ public struct SharedAppPasswordStore<Access: StoreAccess>: AppPasswordStore {
         let row = try connection.queryOne(
           """
           SELECT a.id AS app_password_id, a.user_id, a.name, a.secret_hash, a.created_at, a.last_used_at,
-            a.sealed_secret, u.id, u.username, u.role, u.password_hash
+            a.sealed_secret, u.id, u.username, u.role, u.password_hash, u.display_name, u.disabled
           FROM app_passwords a JOIN users u ON u.id = a.user_id WHERE a.secret_hash = $1
           """, .text(secretHash)),
         let password = StoredAppPassword(row: row, id: "app_password_id"), let user = StoredUser(row: row)

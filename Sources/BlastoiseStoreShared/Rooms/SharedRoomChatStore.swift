@@ -11,9 +11,10 @@ public struct SharedRoomChatStore<Access: StoreAccess>: RoomChatStore {
     try await access.write { connection in
       _ = try connection.execute(
         """
-        INSERT INTO room_chat (id, room_id, user_id, username, text, sent_at) VALUES ($1, $2, $3, $4, $5, $6)
+        INSERT INTO room_chat (id, room_id, user_id, username, text, sent_at, display_name)
+        VALUES ($1, $2, $3, $4, $5, $6, $7)
         """, .text(message.id), .text(roomID), StoreValue(message.userId), .text(message.username), .text(message.text),
-        .integer(message.sentAt))
+        .integer(message.sentAt), StoreValue(message.displayName))
       // All but the newest `keep` go (ties by ID, so every node keeps the same ones).
       _ = try connection.execute(
         """
@@ -50,7 +51,7 @@ extension ChatMessage {
     guard let id = row.string("id"), let user = row.int("user_id"), let name = row.string("username"),
       let text = row.string("text"), let sent = row.int64("sent_at")
     else { return nil }
-    self.init(id: id, userId: user, username: name, text: text, sentAt: sent)
+    self.init(id: id, userId: user, username: name, text: text, sentAt: sent, displayName: row.string("display_name"))
   }
 }
 
