@@ -7,10 +7,12 @@ from __future__ import annotations
 import pytest
 from axe_selenium_python import Axe
 from conftest import unique
-from helpers import js_wait, sign_up_in_page
+from helpers import js_wait, sign_in_in_page, sign_up_in_page
 
 LIBRARY_VIEWS = ["library", "albums", "artists", "genres", "tracks", "favourites", "books", "podcasts", "photos"]
-DIALOGS = ["open-appearance", "open-diagnostics", "open-password-change", "open-sessions", "open-app-passwords"]
+DIALOGS = ["open-appearance", "open-diagnostics", "open-profile", "open-password-change", "open-sessions",
+           "open-app-passwords"]
+ADMIN_DIALOGS = ["open-server", "open-users"]
 
 
 def serious(page) -> list[str]:
@@ -42,9 +44,24 @@ def test_no_view_has_a_serious_accessibility_violation(server, browsers, phone):
         page.execute_script(f"document.querySelector(\".phone-tab[data-tab='{tab}']\").click()")
         js_wait(page, f"document.getElementById('pane-{tab}').getClientRects().length > 0", message=f"the {tab} tab")
         found[tab] = serious(page)
-    for opener in DIALOGS:
+    found.update(dialog_issues(page, DIALOGS))
+    assert {name: issues for name, issues in found.items() if issues} == {}
+
+
+def dialog_issues(page, openers: list[str]) -> dict[str, list[str]]:
+    found = {}
+    for opener in openers:
         page.execute_script(f"document.getElementById('account-button').click(); document.getElementById('{opener}').click()")
         js_wait(page, "!!document.querySelector('dialog[open]')", message=f"the dialog of {opener}")
+        js_wait(page, "!document.querySelector('dialog[open]').textContent.includes('Reading…')", message=f"{opener} read")
         found[opener] = serious(page)
         page.execute_script("const d = document.querySelector('dialog[open]'); d.close(); d.remove();")
+    return found
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_the_admins_dialogs_have_no_serious_accessibility_violation(server, browsers, phone):
+    page = browsers(mobile=True, width=390, height=844) if phone else browsers()
+    sign_in_in_page(page, server.base, "e2e-probe-admin", "probe-password-1")
+    found = dialog_issues(page, ADMIN_DIALOGS)
     assert {name: issues for name, issues in found.items() if issues} == {}

@@ -97,6 +97,8 @@ export function socketUrl(channelId, invite = null) {
 export const api = {
   status: () => apiJson("/api/status"),
   me: () => apiJson("/api/auth/me"),
+  // The name others see instead of the username ("" or null clears it); answers like `me`.
+  changeProfile: (displayName) => apiJson("/api/auth/me", { method: "PATCH", body: { displayName } }),
   login: (username, password) => apiJson("/api/auth/login", { method: "POST", body: { username, password } }),
   signup: (username, password) => apiJson("/api/auth/signup", { method: "POST", body: { username, password } }),
   logout: () => apiJson("/api/auth/logout", { method: "POST" }),
@@ -158,8 +160,18 @@ export const api = {
   restorePhoto: (id) => apiJson(`/api/photos/${enc(id)}/restore`, { method: "POST" }),
   photoBackupStatus: () => apiJson("/api/photos/backup/status"),
 
-  // Admins: how the server runs ({ version, database, musicDirectory, …, tracks, startedAt }).
+  // Admins: how the server runs ({ version, database, musicDirectory, …, tracks, startedAt }),
+  // its switches changed ({ allowGuests?, allowSignup? }, answers the same report).
   adminServer: () => apiJson("/api/admin/server"),
+  changeServer: (switches) => apiJson("/api/admin/server", { method: "PATCH", body: switches }),
+  // Admins: this node's recent scans, newest first: [{ startedAt, finishedAt (ms), trigger,
+  // failure?, added, unchanged, missing, skipped, skippedFiles: [{ path, reason }] }].
+  adminScans: () => apiJson("/api/admin/scans"),
+  // Admins: accounts [{ id, username, displayName?, role, disabled, createdAt, lastSeenAt? }]
+  // (seconds); one made ({ username, password, role }) or changed ({ role?, disabled? }).
+  adminUsers: () => apiJson("/api/admin/users"),
+  createUser: (account) => apiJson("/api/admin/users", { method: "POST", body: account }),
+  changeUser: (id, change) => apiJson(`/api/admin/users/${enc(id)}`, { method: "PATCH", body: change }),
   library: () => apiJson("/api/library"),
   scan: () => apiJson("/api/library/scan", { method: "POST" }),
   lyrics: (trackId) => apiJson(`/api/tracks/${enc(trackId)}/lyrics`),

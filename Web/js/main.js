@@ -2,6 +2,7 @@
 import { api } from "./api.js";
 import { startSession } from "./app.js";
 import { h } from "./dom.js";
+import { downloads } from "./downloads.js";
 import { NativeAudio, nativeHost } from "./native.js";
 import { Player } from "./player.js";
 import { prefs, rememberChannel, rememberInvite } from "./prefs.js";
@@ -9,6 +10,7 @@ import { clearRoomRoute, inviteFromUrl, roomFromUrl, sharedTokenFromUrl } from "
 import { store } from "./state.js";
 import { applyTheme, followSystemTheme } from "./theme.js";
 import { mountAuth } from "./views/auth.js";
+import { mountOffline } from "./views/offline.js";
 
 applyTheme();
 followSystemTheme();
@@ -27,15 +29,19 @@ if ("serviceWorker" in navigator && !host) navigator.serviceWorker.register("/sw
 
 async function boot() {
   let status;
+  let offline = null;
   for (let attempt = 0; ; attempt++) {
     try {
       status = await api.status();
       break;
     } catch {
-      showMessage("The server cannot be reached. Retrying…");
+      // Away: what is saved for offline plays meanwhile (not in the phone app, whose player is the phone's).
+      if (!offline && !host) offline = await mountOffline(root, audio).catch(() => null);
+      if (!offline) showMessage("The server cannot be reached. Retrying…");
       await new Promise((r) => setTimeout(r, Math.min(10000, 1000 * 2 ** attempt)));
     }
   }
+  if (offline && !offline.serverBack()) return;
   store.set({ status });
   // An invite link: the room is the one to join once signed in (or in as a guest).
   const invited = roomFromUrl();
@@ -54,9 +60,15 @@ function showMessage(text) {
   root.replaceChildren(h("div", { class: "boot-message" }, h("p", { text })));
 }
 
-function showAuth(notice, invite) {
+/** The sign-in screen, by the server's switches as they are now (an admin may have changed them). */
+async function showAuth(notice, invite) {
   session = null;
   root.replaceChildren();
+  try {
+    store.set({ status: await api.status() });
+  } catch { /* the server is away: the switches as last read */ }
+  if (session) return; // signed in meanwhile
+  auth?.remove();
   auth = mountAuth(root, {
     status: store.get("status"),
     notice,
@@ -77,6 +89,8 @@ function showAuth(notice, invite) {
 
 function start(user) {
   root.replaceChildren();
+  // Downloads a closed page left unfinished go on (signed in: the files need the session).
+  if (!host) downloads.resume().catch(() => {});
   session = startSession({
     user, player, root,
     sharedToken: sharedTokenFromUrl(),

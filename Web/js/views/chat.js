@@ -43,11 +43,11 @@ export function mountChat(ctx, pane) {
   function row(message) {
     const sent = new Date(message.sentAt);
     const remove = mayDelete(message)
-      ? h("button", { class: "icon-btn small chat-delete", type: "button", title: "Delete this message", attrs: { "aria-label": `Delete ${message.username}'s message` }, onclick: () => controls.deleteChatMessage(message.id) }, icon("trash", { size: 14 }))
+      ? h("button", { class: "icon-btn small chat-delete", type: "button", title: "Delete this message", attrs: { "aria-label": `Delete ${message.displayName || message.username}'s message` }, onclick: () => controls.deleteChatMessage(message.id) }, icon("trash", { size: 14 }))
       : null;
     return h("li", { class: "chat-message", dataset: { id: message.id } },
       h("div", { class: "chat-meta" },
-        h("span", { class: "chat-author", text: message.username }),
+        h("span", { class: "chat-author", text: message.displayName || message.username, title: message.displayName ? message.username : "" }),
         h("time", { class: "muted small", attrs: { datetime: sent.toISOString() }, text: sent.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) }),
         remove),
       h("p", { class: "chat-text", text: message.text }));

@@ -7,6 +7,8 @@ import { openAppearance } from "./appearance.js";
 import { openPlaybackSettings } from "./playback-settings.js";
 import { openDiagnostics } from "./diagnostics.js";
 import { openServerPanel } from "./server-panel.js";
+import { openUsersPanel } from "./users-panel.js";
+import { openProfile, shownName } from "./profile.js";
 import { openSessions } from "./sessions.js";
 import { openPhotoBackup } from "./photo-backup.js";
 import { openStorage } from "./storage.js";
@@ -25,15 +27,20 @@ export function mountTopBar(ctx) {
 
   const menu = h("div", { class: "menu", hidden: true, attrs: { role: "menu" } });
   const item = (label, iconName, onclick, extra = {}) => h("button", { class: "menu-item", type: "button", attrs: { role: "menuitem" }, onclick: () => { menu.hidden = true; onclick(); }, ...extra }, icon(iconName, { size: 16 }), h("span", { text: label }));
+  const menuName = h("strong", { text: shownName(user) });
   menu.append(
-    h("div", { class: "menu-head" }, h("strong", { text: user.username }), h("span", { class: "muted", text: user.isGuest ? "Guest — listening only" : user.isAdmin ? "Administrator" : "Member" })),
+    h("div", { class: "menu-head" }, menuName, h("span", { class: "muted", text: user.isGuest ? "Guest — listening only" : user.isAdmin ? "Administrator" : "Member" })),
     item("Storage & cache", "storage", () => openStorage(ctx)),
     item("Appearance", "palette", () => openAppearance(), { id: "open-appearance" }),
     item("Playback", "volume", () => openPlaybackSettings(ctx), { id: "open-playback" }),
     item("Diagnostics", "sync", () => openDiagnostics(ctx), { id: "open-diagnostics" }),
   );
-  if (user.isAdmin) menu.append(item("Server", "storage", () => openServerPanel(ctx), { id: "open-server" }));
+  if (user.isAdmin) {
+    menu.append(item("Server", "storage", () => openServerPanel(ctx), { id: "open-server" }));
+    menu.append(item("Users", "user", () => openUsersPanel(ctx), { id: "open-users" }));
+  }
   if (!user.isGuest) {
+    menu.append(item("Profile", "user", () => openProfile(ctx), { id: "open-profile" }));
     menu.append(item("Change password", "lock", () => openPasswordChange(), { id: "open-password-change" }));
     menu.append(item("Sessions and devices", "logout", () => openSessions(), { id: "open-sessions" }));
     menu.append(item("App passwords", "headphones", () => openAppPasswords(ctx), { id: "open-app-passwords" }));
@@ -50,8 +57,14 @@ export function mountTopBar(ctx) {
   }
   menu.append(item(user.isGuest ? "Sign in or create an account" : "Sign out", user.isGuest ? "user" : "logout", () => ctx.signOut(), { id: "sign-out" }));
 
-  const account = h("button", { class: "account-btn", type: "button", id: "account-button", attrs: { "aria-haspopup": "menu", "aria-label": `Account: ${user.username}` }, onclick: (event) => { event.stopPropagation(); menu.hidden = !menu.hidden; } },
-    icon("user", { size: 18 }), h("span", { class: "account-name", text: user.username }), user.isGuest ? h("span", { class: "badge", text: "guest" }) : null);
+  const accountName = h("span", { class: "account-name", text: shownName(user) });
+  const account = h("button", { class: "account-btn", type: "button", id: "account-button", attrs: { "aria-haspopup": "menu", "aria-label": `Account: ${shownName(user)}` }, onclick: (event) => { event.stopPropagation(); menu.hidden = !menu.hidden; } },
+    icon("user", { size: 18 }), accountName, user.isGuest ? h("span", { class: "badge", text: "guest" }) : null);
+  ctx.track(store.on("user", (changed) => {
+    if (!changed) return;
+    menuName.textContent = accountName.textContent = shownName(changed);
+    account.setAttribute("aria-label", `Account: ${shownName(changed)}`);
+  }));
   const closeMenu = (event) => { if (!menu.contains(event.target)) menu.hidden = true; };
   // Esc closes the menu and gives the focus back to its button.
   const escapeMenu = (event) => {
