@@ -1,9 +1,14 @@
 // Complete tracks kept in IndexedDB under track.id (never the file name), played back from blob
-// URLs. Least recently used tracks go first when the cache passes its size limit.
+// URLs. Least recently used tracks go first when the cache passes its size limit — never one a
+// download for offline holds (`downloaded`, kept by downloads.js in the same database), and
+// those do not count against the limit.
 import { trackUrl } from "./api.js";
+import { evictions, pinnedKeys } from "./download-plan.js";
 
 const DB_NAME = "blastoise-cache";
 const STORE = "tracks";
+/** Downloads for offline (downloads.js): version 2 of the database added them. */
+export const DOWNLOADS_STORE = "downloads";
 const SETTINGS_KEY = "blastoise.cache";
 const DEFAULT_LIMIT = 1024 * 1024 * 1024; // 1 GiB
 const MAX_TRACK_BYTES = 300 * 1024 * 1024;
@@ -31,6 +36,7 @@ class TrackCache extends EventTarget {
     this.inFlight = new Map(); // id → Promise
     this.pinned = null;
     this.orphaned = null;
+    this.downloaded = new Set(); // keys downloads hold (downloads.js keeps it current)
     const saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}");
     this.enabled = saved.enabled !== false;
     this.limit = Number(saved.limit) > 0 ? Number(saved.limit) : DEFAULT_LIMIT;
@@ -60,13 +66,17 @@ class TrackCache extends EventTarget {
     if (!("indexedDB" in window)) return Promise.reject(new Error("IndexedDB is not available"));
     if (!this.dbPromise) {
       this.dbPromise = new Promise((resolve, reject) => {
-        const req = indexedDB.open(DB_NAME, 1);
-        req.onupgradeneeded = () => {
-          const store = req.result.createObjectStore(STORE, { keyPath: "id" });
-          store.createIndex("lastUsed", "lastUsed");
+        const req = indexedDB.open(DB_NAME, 2);
+        req.onupgradeneeded = (event) => {
+          if (event.oldVersion < 1) req.result.createObjectStore(STORE, { keyPath: "id" }).createIndex("lastUsed", "lastUsed");
+          if (event.oldVersion < 2) req.result.createObjectStore(DOWNLOADS_STORE, { keyPath: "key" });
         };
         req.onsuccess = () => resolve(req.result);
         req.onerror = () => reject(req.error);
+      }).then(async (db) => {
+        // What downloads hold is known before anything could be evicted.
+        this.downloaded = pinnedKeys(await request(db.transaction(DOWNLOADS_STORE).objectStore(DOWNLOADS_STORE).getAll()));
+        return db;
       });
       this.dbPromise.catch(() => { this.dbPromise = null; });
     }
@@ -115,13 +125,17 @@ class TrackCache extends EventTarget {
     this.changed();
   }
 
-  /** Downloads the whole file and keeps it (once per id at a time). */
+  /** Downloads a played track's whole file and keeps it (once per id at a time). */
   store(id) {
-    if (!this.enabled) return Promise.resolve(false);
+    return this.enabled ? this.storeUrl(id, trackUrl(id)) : Promise.resolve(false);
+  }
+
+  /** Fetches `url` whole and keeps it under `key` (a download's file, also with the cache off). */
+  storeUrl(id, url) {
     if (this.inFlight.has(id)) return this.inFlight.get(id);
     const job = (async () => {
       if (await this.get(id)) return true;
-      const response = await fetch(trackUrl(id), { credentials: "include" });
+      const response = await fetch(url, { credentials: "include" });
       if (!response.ok) return false;
       const length = Number(response.headers.get("Content-Length") || 0);
       if (length > MAX_TRACK_BYTES) return false;
@@ -155,21 +169,20 @@ class TrackCache extends EventTarget {
     }
   }
 
+  /** The played tracks kept (not the files downloads hold): { count, bytes, entries }. */
   async stats() {
-    const list = await this.entries();
+    const list = (await this.entries()).filter((entry) => !this.downloaded.has(entry.id));
     return { count: list.length, bytes: list.reduce((sum, e) => sum + (e.size || 0), 0), entries: list };
   }
 
-  /** Drops least recently used entries (never `keep`) until the total fits the limit. */
+  /** Drops least recently used played tracks (never `keep`, nor a download's) until they fit the limit. */
   async evict(keep) {
-    const list = (await this.entries()).sort((a, b) => a.lastUsed - b.lastUsed);
-    let total = list.reduce((sum, e) => sum + (e.size || 0), 0);
-    for (const entry of list) {
-      if (total <= this.limit) break;
-      if (entry.id === keep) continue;
-      await this.delete(entry.id, { quiet: true });
-      total -= entry.size || 0;
-    }
+    for (const id of evictions(await this.entries(), this.downloaded, this.limit, keep)) await this.delete(id, { quiet: true });
+  }
+
+  /** A playable URL for a file a download holds (also with the cache off), or null. */
+  async downloadedUrl(id) {
+    return this.downloaded.has(id) ? this.objectUrl(id) : null;
   }
 
   async delete(id, { quiet = false } = {}) {
@@ -181,12 +194,11 @@ class TrackCache extends EventTarget {
     if (!quiet) this.changed();
   }
 
+  /** Lets go of every played track; the files downloads hold stay. */
   async clear() {
-    const db = await this.db();
-    const tx = db.transaction(STORE, "readwrite");
-    tx.objectStore(STORE).clear();
-    await done(tx);
-    for (const id of [...this.urls.keys()]) this.revoke(id);
+    for (const entry of await this.entries()) {
+      if (!this.downloaded.has(entry.id)) await this.delete(entry.id, { quiet: true });
+    }
     this.changed();
   }
 

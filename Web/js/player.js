@@ -56,7 +56,8 @@ export class Player extends EventTarget {
     this.loading = true;
     this.setRate(1);
     this.setLevel(levelingGain(track, prefs.leveling));
-    const cached = cache.enabled && !this.native ? await cache.objectUrl(trackId) : null;
+    // A played track kept, or one a download for offline holds (kept with the cache off too).
+    const cached = this.native ? null : cache.enabled ? await cache.objectUrl(trackId) : await cache.downloadedUrl(trackId);
     if (token !== this.loadToken) return false;
     this.source = cached ? "cache" : "network";
     cache.pin(cached);
@@ -67,19 +68,23 @@ export class Player extends EventTarget {
     return true;
   }
 
-  /** Points the element at a file that is no library track (a book's part): never cached.
+  /** Points the element at a file that is no library track (a book's part, an episode): the copy
+   *  a download for offline holds, else the server (never cached on the way).
    *  `about` as for `load`, with a spoken item's `kind` and `progress` (native.js). */
-  loadUrl(url, about = {}) {
-    this.loadToken++;
+  async loadUrl(url, about = {}) {
+    const token = ++this.loadToken;
     this.trackId = url;
     this.loading = true;
     this.setRate(1);
-    this.source = "network";
     this.setLevel(1);
-    cache.pin(null);
+    const kept = this.native ? null : await cache.downloadedUrl(`file:${url}`);
+    if (token !== this.loadToken) return false;
+    this.source = kept ? "download" : "network";
+    cache.pin(kept);
     this.audio.describe?.(about);
-    this.audio.src = url;
+    this.audio.src = kept || url;
     this.audio.load();
+    return true;
   }
 
   clear() {

@@ -27,9 +27,9 @@ class Decoded {
 }
 
 /** The track's bytes and where they came from: the cache (kept there on the way when the cache
- *  is on), else the server. */
+ *  is on; a download's file also with it off), else the server. */
 async function readBytes(trackId) {
-  if (cache.enabled) {
+  if (cache.enabled || cache.downloaded.has(trackId)) {
     const kept = await cache.get(trackId);
     if (kept) cache.touch(trackId).catch(() => {});
     const entry = kept ?? ((await cache.store(trackId)) ? await cache.get(trackId) : null);

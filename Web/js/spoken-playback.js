@@ -141,7 +141,7 @@ export class SpokenPlayback {
     this.index = index;
     this.chapter = chapterAt(this.item, this.item.files[index].start + offset);
     this.onPlaying(this.item, index, this.chapter);
-    this.player.loadUrl(this.item.files[index].url, this.about(index, offset));
+    if (!(await this.player.loadUrl(this.item.files[index].url, this.about(index, offset)))) return;
     this.player.setRate(this.rate); // after the load, which sets the element's rate back
     const audio = this.player.audio;
     if (offset > 0) {

@@ -3,9 +3,11 @@
 // or the tracks picked.
 import { api } from "../api.js";
 import { coverArt } from "../covers.js";
+import { tracksDownload } from "../download-plan.js";
 import { h } from "../dom.js";
 import { UNKNOWN_ARTIST, albumArtist, albumName, formatTime, plural } from "../format.js";
 import { libraryHref } from "../routes.js";
+import { downloadButton } from "./download-button.js";
 import { heartButton } from "./favourite.js";
 import { ratingControl } from "./rating.js";
 import { toastError } from "./toasts.js";
@@ -43,7 +45,8 @@ export function mountAlbum(ctx, container, route) {
         h("div", { class: "detail-personal" },
           heartButton(ctx, "albums", album, albumName(album), { id: "album-favourite", small: false }),
           ratingControl(ctx, "albums", album, albumName(album), { id: "album-rating", size: 20 })),
-        h("div", { class: "detail-actions" }, batchButtons(ctx, () => tracks, { idPrefix: "album" }))));
+        h("div", { class: "detail-actions" }, batchButtons(ctx, () => tracks, { idPrefix: "album" }),
+          downloadButton(() => tracksDownload("album", album.id, albumName(album), albumArtist(album), tracks), { id: "album-download" }))));
     list.setTracks(tracks);
   }, (error) => {
     if (gone) return;

@@ -2,7 +2,9 @@
 // (`#/book/<id>`): Play or Resume, Start over, its chapters, each a jump, and the listener's
 // bookmarks.
 import { api } from "../api.js";
+import { bookDownload } from "../download-plan.js";
 import { chapterAt } from "../spoken-playback.js";
+import { downloadButton } from "./download-button.js";
 import { coverArt } from "../covers.js";
 import { h } from "../dom.js";
 import { formatTime, plural, progressText } from "../format.js";
@@ -117,7 +119,7 @@ export function mountBook(ctx, container, route) {
       coverArt(book.coverId, { sizes: "160px", seed: book.title, className: "book-page-cover", iconSize: 40 }),
       h("h3", { class: "book-page-title", text: book.title }),
       h("p", { class: "muted", text: [book.author, seriesText(book), book.narrator && `read by ${book.narrator}`, formatTime(book.duration), plural(book.files.length, "file")].filter(Boolean).join(" · ") }),
-      h("div", { class: "book-actions" }, play, restart, together));
+      h("div", { class: "book-actions" }, play, restart, together, downloadButton(() => bookDownload(book), { id: "book-download", small: false })));
     const current = chapterAt(book, at);
     chapters.replaceChildren(...book.chapters.map((chapter, index) => h("li", {},
       h("button", {

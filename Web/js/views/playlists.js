@@ -13,6 +13,8 @@ import { VirtualList } from "../virtual-list.js";
 import { confirmDialog, customDialog, formDialog } from "./dialogs.js";
 import { trackRating } from "./rating.js";
 import { toast, toastError } from "./toasts.js";
+import { tracksDownload } from "../download-plan.js";
+import { downloadButton } from "./download-button.js";
 import { batchButtons } from "./track-list.js";
 import { bindTrackActions, trackActions, trackCells } from "./track-row.js";
 
@@ -136,6 +138,7 @@ export function mountPlaylists(ctx, pane) {
     const total = entries.reduce((s, t) => s + (t.duration || 0), 0);
     const mine = isMine(p);
     const buttons = batchButtons(ctx, () => entries, { idPrefix: "pl" });
+    buttons.push(downloadButton(() => tracksDownload("playlist", p.id, p.name, plural(entries.length, "track"), entries), { id: "pl-download" }));
     if (selected.token && canCreate) {
       buttons.push(h("button", { class: "btn small primary", type: "button", id: "pl-copy-shared", onclick: copyShared }, icon("copy", { size: 16 }), h("span", { text: "Copy to my playlists" })));
     }

@@ -5,11 +5,13 @@
 // and Unsubscribe.
 import { api, opmlUrl } from "../api.js";
 import { coverArt } from "../covers.js";
+import { episodeDownload } from "../download-plan.js";
 import { h } from "../dom.js";
 import { formatCount, formatTime, plural, progressText } from "../format.js";
 import { icon } from "../icons.js";
 import { libraryHref } from "../routes.js";
 import { confirmDialog } from "./dialogs.js";
+import { downloadButton } from "./download-button.js";
 import { toast, toastError } from "./toasts.js";
 
 const PAGE = 50;
@@ -236,6 +238,8 @@ export function mountPodcast(ctx, container, route) {
     const copy = fetchable
       ? h("button", { class: "btn small ghost", type: "button", dataset: { action: "download" }, text: "Download", onclick: () => download(episode) })
       : null;
+    // The server's copy, kept on this device too for listening offline.
+    const offline = episode.streamUrl ? downloadButton(() => episodeDownload(podcast, episode), {}) : null;
     // A downloaded episode is a track: the room plays it for everyone, and moves each one's place in it.
     const together = episode.trackId
       ? h("button", { class: "btn small ghost", type: "button", dataset: { action: "room" }, title: "Add to the room's queue: everyone listening hears it, and keeps their place in it", onclick: () => controls.addToQueue([episode.trackId]) },
@@ -250,7 +254,7 @@ export function mountPodcast(ctx, container, route) {
       h("span", { class: "book-text" },
         h("span", { class: ["book-title", finished ? "muted" : null], text: episode.title || "Episode" }),
         h("span", { class: "muted small", text: [episode.publishedAt ? new Date(episode.publishedAt).toLocaleDateString() : "", state, downloadText(episode)].filter(Boolean).join(" · ") })),
-      h("span", { class: "book-actions" }, play, chapters, copy, together,
+      h("span", { class: "book-actions" }, play, chapters, copy, offline, together,
         h("button", { class: "btn small ghost", type: "button", dataset: { action: "mark" }, text: finished ? "Mark new" : "Mark played", onclick: () => mark(episode, !finished) })),
       chapterList);
   }
