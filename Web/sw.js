@@ -1,11 +1,11 @@
-// The offline shell. The app's own files (the page, its modules, styles, icons) are kept as they
+// The offline shell. The app's own files (the page, its modules, styles, icons, font) are kept as they
 // are fetched, always from the network first, so a running server gives the newest ones; when
 // it cannot be reached, a page load gets the kept ones instead of the browser's error page, and
 // the app says the server cannot be reached and keeps trying. Nothing else passes through here:
 // the API, media and covers go to the network untouched (answers are per person and live; the
 // app keeps tracks for offline itself, in caches of its own that this worker leaves alone).
 const SHELL = "blastoise-shell-v1";
-const APP_FILES = /^\/(index\.html|favicon\.svg|manifest\.webmanifest|sw\.js|(js|css|icons)\/.+)?$/;
+const APP_FILES = /^\/(index\.html|favicon\.svg|manifest\.webmanifest|sw\.js|(js|css|icons|fonts)\/.+)?$/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(SHELL).then((cache) => cache.add("/")).then(() => self.skipWaiting()));

@@ -41,6 +41,10 @@ def test_each_theme_is_chosen_shown_and_remembered(server, browsers):
     page.refresh()
     js_wait(page, "!!(document.querySelector('#app') && window.__blastoise)", message="the app after a reload")
     assert page.execute_script("return document.documentElement.dataset.theme") == "blackcat"
+    # The pixel themes' own font, drawn for them, is loaded and set on the brand name.
+    js_wait(page, "document.fonts.check('20px \"Blastoise Pixel\"') && [...document.fonts].some("
+                  "f => f.family.includes('Blastoise Pixel') && f.status === 'loaded')", message="the pixel font")
+    assert "Blastoise Pixel" in page.execute_script("return getComputedStyle(document.querySelector('.brand-name')).fontFamily")
     choose(page, "auto")
     # "auto" is the system's light or dark, and changes with it.
     emulate(page, prefers_color_scheme="light")

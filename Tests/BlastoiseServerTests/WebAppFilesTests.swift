@@ -29,6 +29,14 @@ import Testing
     #expect(WebAppFiles.resolve("js/app.js", under: root)?.contentType == "text/javascript; charset=utf-8")
   }
 
+  /// The themes' pixel font (Web/fonts) is served as a font.
+  @Test func theAppsFontIsServedAsAFont() throws {
+    let fonts = root + "/fonts"
+    try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
+    try Data("wOFF".utf8).write(to: URL(fileURLWithPath: fonts + "/pixel.woff"))
+    #expect(WebAppFiles.resolve("fonts/pixel.woff", under: root)?.contentType == "font/woff")
+  }
+
   @Test(arguments: ["../secret.txt", "js/../../secret.txt", ".hidden", "escape.txt", "js/..\\..\\secret.txt"])
   func pathsLeavingTheRootAreRefused(path: String) {
     #expect(WebAppFiles.resolve(path, under: root) == nil)

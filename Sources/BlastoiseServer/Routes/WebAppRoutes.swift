@@ -48,7 +48,8 @@ enum WebAppFiles {
   static let contentTypes = [
     "html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8",
     "json": "application/json", "svg": "image/svg+xml", "png": "image/png", "ico": "image/x-icon",
-    "webmanifest": "application/manifest+json", "txt": "text/plain; charset=utf-8",
+    "webmanifest": "application/manifest+json", "txt": "text/plain; charset=utf-8", "woff": "font/woff",
+    "woff2": "font/woff2",
   ]
 
   /// `relativePath` is the already-decoded rest of the URL path. Hidden names, `..`, and anything
