@@ -8,8 +8,8 @@ import time
 import urllib.request
 
 from conftest import new_room, tone_tracks, unique
-from helpers import (SCREENSHOTS, Api, click, console_errors, js_wait, poll_until, set_viewport, sign_in_in_page,
-                     sign_up_in_page, switch_room_in_page)
+from helpers import (SCREENSHOTS, Api, click, console_errors, js_wait, own_server, poll_until, set_viewport,
+                     sign_in_in_page, sign_up_in_page, switch_room_in_page, write_track)
 
 
 def test_the_page_is_served_with_a_strict_content_security_policy(server):
@@ -142,6 +142,29 @@ def test_screenshots_of_the_library(server, browsers):
     width = phone.execute_script("return document.documentElement.scrollWidth")
     assert width <= 390, f"the phone layout overflows sideways ({width}px)"
     assert console_errors(phone) == []
+
+
+CUT_TITLES = ("return [...document.querySelectorAll('#album-grid .card-title')]"
+              ".filter(t => t.scrollHeight > t.clientHeight + 1 || t.scrollWidth > t.clientWidth + 1)"
+              ".map(t => t.textContent);")
+
+
+def test_album_names_are_not_cut_on_a_phone(browsers):
+    long_name = "The Considerably Long Album Title of Summer"
+    with own_server() as server:
+        write_track(server.music / "20 Long.wav", 2, "Long One", album=long_name)
+        admin = Api(server.base)
+        admin.login("e2e-probe-admin", "probe-password-1")
+        admin.post("/api/library/scan")
+        phone = browsers(width=390, height=844, mobile=True)
+        sign_in_in_page(phone, server.base, "e2e-probe-admin", "probe-password-1")
+        click(phone, ".phone-tab[data-tab='library']")
+        phone.execute_script("window.location.hash = '#/albums'")
+        js_wait(phone, f"[...document.querySelectorAll('#album-grid .card-title')].some(t => t.textContent === '{long_name}')",
+                message="the long album's card")
+        assert phone.execute_script(CUT_TITLES) == []
+        time.sleep(0.4)
+        phone.save_screenshot(str(SCREENSHOTS / "phone-albums.png"))
 
 
 def _has_playlists(api) -> bool:
