@@ -199,6 +199,25 @@ test("the next track starts on the sample the current one ends, and takes over w
   assert.ok(Math.abs(heardDrift(output, second)) < 0.001, "and it is heard where the room is");
 });
 
+test("a room repeating one track: the scheduled copy takes over when the room starts it again", () => {
+  const { output, follower } = setUp({ ppm: 50, durations: { a: 200 } }, () => A);
+  const first = stateAt(output, A, 190);
+  run(follower, output, first, 9);
+  assert.equal(output.next?.trackId, "a", "the same track is scheduled after itself");
+  const boundary = output.current.end;
+  const starts = output.started.length;
+  // Past the end, the room has not said yet that it began again: the ending source stays.
+  run(follower, output, first, 1.3);
+  assert.ok(output.context.currentTime > boundary);
+  assert.equal(follower.gapless, 0);
+  assert.equal(output.started.length, starts);
+  const again = stateAt(output, A, 0.3); // the room began it again at its own end, 0.3 s ago
+  follower.tick(again, 0);
+  assert.equal(follower.gapless, 1, "the copy took over");
+  assert.equal(output.started.length, starts, "no new start, no crossfade");
+  assert.ok(Math.abs(heardDrift(output, again)) < 0.001, "and it is heard where the room is");
+});
+
 test("a track this browser cannot decode falls back, and stays with the element", () => {
   const { output, follower } = setUp({ durations: { a: 200 } });
   output.undecodable.add("a");

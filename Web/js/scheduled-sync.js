@@ -101,13 +101,13 @@ export class ScheduledFollower {
     if (!(stamp.performanceTime > 0)) return "starting"; // the context has not rendered yet
 
     const clock = this.clockReading();
-    if (output.current?.trackId !== st.track.id && output.next?.trackId === st.track.id) {
+    const { heard, target } = this.heardNow(st, stamp, clock, outputDelay);
+    if (this.nextIsTheRooms(st, heard, target)) {
       output.promoteNext();
       this.gapless += 1;
       this.resetFilter();
     }
     const voice = output.current?.trackId === st.track.id ? output.current : null;
-    const { heard, target } = this.heardNow(st, stamp, clock, outputDelay);
     const end = decoded.buffer.duration;
     if (!voice) return this.place(st, decoded.buffer, stamp, clock, outputDelay);
 
@@ -123,6 +123,16 @@ export class ScheduledFollower {
     if (next && fitsDecoded(next)) output.decode(next.id); // ready well before the end
     this.trim(voice, drift);
     return heard < voice.begins ? "starting" : "playing";
+  }
+
+  /** Whether the source scheduled next is the room's now: the state names its track, or — the
+   *  room repeating one track — the state says that track began again (the next source is then
+   *  nearer the room's position than the one ending). */
+  nextIsTheRooms(st, heard, target) {
+    const { current, next } = this.output;
+    if (next?.trackId !== st.track.id) return false;
+    if (current?.trackId !== st.track.id) return true;
+    return Math.abs(next.placement.positionAt(heard) - target) < Math.abs(current.placement.positionAt(heard) - target);
   }
 
   /** Starts the track where the room will be a moment from now. */
