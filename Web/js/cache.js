@@ -12,6 +12,8 @@ export const DOWNLOADS_STORE = "downloads";
 const SETTINGS_KEY = "blastoise.cache";
 const DEFAULT_LIMIT = 1024 * 1024 * 1024; // 1 GiB
 const MAX_TRACK_BYTES = 300 * 1024 * 1024;
+/** A download's file may be larger (a whole audiobook in one file): the browser keeps big blobs on disk. */
+export const MAX_DOWNLOAD_BYTES = 4 * 1024 * 1024 * 1024;
 
 function request(req) {
   return new Promise((resolve, reject) => {
@@ -130,17 +132,18 @@ class TrackCache extends EventTarget {
     return this.enabled ? this.storeUrl(id, trackUrl(id)) : Promise.resolve(false);
   }
 
-  /** Fetches `url` whole and keeps it under `key` (a download's file, also with the cache off). */
-  storeUrl(id, url) {
+  /** Fetches `url` whole and keeps it under `id` (a download's file, also with the cache off),
+   *  when it is at most `maxBytes`. */
+  storeUrl(id, url, maxBytes = MAX_TRACK_BYTES) {
     if (this.inFlight.has(id)) return this.inFlight.get(id);
     const job = (async () => {
       if (await this.get(id)) return true;
       const response = await fetch(url, { credentials: "include" });
       if (!response.ok) return false;
       const length = Number(response.headers.get("Content-Length") || 0);
-      if (length > MAX_TRACK_BYTES) return false;
+      if (length > maxBytes) return false;
       const blob = await response.blob();
-      if (blob.size === 0 || blob.size > MAX_TRACK_BYTES) return false;
+      if (blob.size === 0 || blob.size > maxBytes) return false;
       await this.put(id, blob, response.headers.get("Content-Type") || blob.type);
       return true;
     })().catch(() => false).finally(() => this.inFlight.delete(id));

@@ -4,7 +4,7 @@
 // files in the cache itself, held there (`cache.downloaded`) until the download is removed. The
 // files of all downloads together stay under a limit of their own; a download over it stops and
 // says so.
-import { cache, DOWNLOADS_STORE } from "./cache.js";
+import { cache, DOWNLOADS_STORE, MAX_DOWNLOAD_BYTES } from "./cache.js";
 import { downloadProgress, missingItems, pinnedBytes, pinnedKeys } from "./download-plan.js";
 import { formatBytes } from "./format.js";
 
@@ -100,7 +100,7 @@ class Downloads extends EventTarget {
           state.error = `Downloads are at their limit (${formatBytes(this.limit)}): remove one, or raise it in Storage.`;
           break;
         }
-        if (!(await cache.storeUrl(item.key, item.url))) {
+        if (!(await cache.storeUrl(item.key, item.url, MAX_DOWNLOAD_BYTES))) {
           state.error = `“${item.title}” could not be downloaded.`;
           break;
         }
