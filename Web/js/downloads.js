@@ -25,6 +25,9 @@ class Downloads extends EventTarget {
     this.running = new Map(); // key → { kept, items, error? } while fetching, and after a failure
     const saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}");
     this.limit = Number(saved.limit) > 0 ? Number(saved.limit) : DEFAULT_LIMIT;
+    // Every Save offline button on a page asks at each change: one read of the database serves all.
+    this.read = null;
+    cache.addEventListener("change", () => { this.read = null; });
   }
 
   setLimit(bytes) {
@@ -34,6 +37,7 @@ class Downloads extends EventTarget {
   }
 
   changed() {
+    this.read = null;
     this.dispatchEvent(new Event("change"));
   }
 
@@ -56,7 +60,15 @@ class Downloads extends EventTarget {
   }
 
   /** Each download with how much of it is kept: [{ download, items, kept, bytes, running, error }]. */
-  async summaries() {
+  summaries() {
+    this.read ??= this.readSummaries().catch((error) => {
+      this.read = null;
+      throw error;
+    });
+    return this.read;
+  }
+
+  async readSummaries() {
     const all = await this.refresh();
     const sizes = new Map((await cache.entries()).map((entry) => [entry.id, entry.size || 0]));
     return all.map((download) => {
@@ -81,6 +93,7 @@ class Downloads extends EventTarget {
     const tx = db.transaction(DOWNLOADS_STORE, "readwrite");
     tx.objectStore(DOWNLOADS_STORE).put(download);
     await new Promise((resolve, reject) => { tx.oncomplete = resolve; tx.onerror = () => reject(tx.error); });
+    this.read = null;
     await this.refresh();
     return this.fetchMissing(download);
   }
@@ -92,6 +105,7 @@ class Downloads extends EventTarget {
     if (active?.job) return active.job;
     const state = { job: null, error: null };
     this.running.set(download.key, state);
+    this.read = null;
     state.job = (async () => {
       const kept = new Set((await cache.entries()).map((entry) => entry.id));
       this.changed();

@@ -20,12 +20,16 @@ struct RequestAuthenticator: Sendable {
   /// The principal behind the cookie; without one (or with an ended one), a new guest session
   /// when the server allows guests — returned too, so the answer can set its cookie.
   func principalOrGuest(for request: HTTPRequest) async throws -> (Principal?, AccountService.SignedIn?) {
+    var ended: CoreError?
     do {
       if let principal = try await principal(for: request) { return (principal, nil) }
     } catch let error as CoreError where error.code == .unauthenticated {
-      guard try await accounts.allowsGuests() else { throw error }
+      ended = error
     }
-    guard try await accounts.allowsGuests() else { return (nil, nil) }
+    guard try await accounts.allowsGuests() else {
+      if let ended { throw ended }
+      return (nil, nil)
+    }
     let guest = try await accounts.startGuestSession(from: proxy.client(request))
     return (guest.principal, guest)
   }
