@@ -4,21 +4,18 @@
 /// - Large errors (at least `seekThreshold`, seen `seekConfirmations` times in a row) are fixed by
 ///   seeking; then nothing is decided for `settleTime`, and how far the player landed from the
 ///   target teaches `seekLead` (players that take a while to start again land behind).
-/// - Smaller errors are fixed by nudging the rate: a PI controller on the smoothed error,
-///   bounded by `maxNudge`; the integral only runs on small errors, so the big error after a
-///   seek does not wind it up.
-/// - Hysteresis: nudging starts above the start threshold and stops only after the error stayed
-///   below the stop threshold for `stopConfirmations` samples. Both follow the readings' noise
-///   (how much one reading differs from the last): clean readings (mpv's, ~0.1 ms) are held
-///   within half a millisecond, noisy ones are not chased.
-/// - In step, the player's own drift (a sound card 0.1 % fast) shows as a slope of the error.
-///   Every `driftWindow` seconds in step, the slope fitted over that window corrects `trim`, the
-///   rate offset played at, so the error stays put instead of wandering out to be nudged back;
-///   and a tiny `pull` draws what is left of the error to zero (a phase- and frequency-locked
-///   loop, far slower than the nudges).
-///
-/// With the default gains the loop is overdamped even with half a second between a rate change
-/// and its effect (mpv's audio buffer), so it settles without swinging back and forth.
+/// - Errors over the start threshold are nudged away by the rate (proportional to the smoothed
+///   error, within `maxNudge`), until the error stayed below the stop threshold for
+///   `stopConfirmations` samples; meanwhile small errors teach the trim (an integral). The
+///   start threshold follows the readings' noise (how much one reading differs from the last),
+///   so noisy readings are not chased.
+/// - In step, the player is *locked*: its own drift (a sound card 0.1 % fast) is learned as
+///   `trim`, the slope of the error with the rate changes asked taken out, fitted over the last
+///   `driftWindow` seconds; and what is left of the error, slowly averaged (`lockSmoothing`), is
+///   drawn to zero over `pullTime` by a rate offset too small to hear (`pull`, within
+///   `maxPull`). Readings through an audio server wander by a few tenths of a millisecond over
+///   seconds (bench/acoustic); chasing each wander with a nudge moved the sound by that much,
+///   the slow lock does not.
 ///
 /// Pure: the caller passes the time (seconds, any monotonic clock) and applies the actions.
 public struct DriftController: Sendable {
@@ -27,7 +24,7 @@ public struct DriftController: Sendable {
     public var seekConfirmations = 2
     public var settleTime: Double = 0.3
     /// The least error that starts a nudge…
-    public var startThreshold: Double = 0.0005
+    public var startThreshold: Double = 0.001
     /// …or this many times the readings' noise, when more.
     public var noiseMargin: Double = 2
     /// Nudging stops below this share of the start threshold.
@@ -38,30 +35,36 @@ public struct DriftController: Sendable {
     public var stopConfirmations = 3
     /// Rate change per second of error.
     public var proportionalGain: Double = 0.8
-    /// Trim change per second of error, per second.
+    /// Trim change per second of error, per second, while nudging…
     public var integralGain: Double = 0.1
+    /// …on errors smaller than this (anti-windup).
+    public var integralLimit: Double = 0.004
     public var maxNudge: Double = 0.02
     public var maxTrim: Double = 0.005
-    /// Rate changes smaller than this are not sent to the player.
+    /// Nudges smaller than this change of rate are not sent to the player.
     public var rateStep: Double = 0.00005
     /// Weight of a new error sample in the smoothed error (1 = no smoothing). Samples are first
     /// passed through a median of three, so one late or garbled reading moves nothing.
     public var smoothing: Double = 0.5
     public var maxSeekLead: Double = 0.5
-    /// Longest gap between samples that still counts for the integral.
+    /// A longer gap between samples starts the drift fit anew (the player or its readings
+    /// stalled).
     public var maxSampleGap: Double = 0.5
-    /// The integral only runs on errors smaller than this (anti-windup).
-    public var integralLimit: Double = 0.004
-    /// How long after a rate change the player is assumed to play at it.
+    /// How long after a rate change the player plays at it (its audio buffer).
     public var rateLatency: Double = 0.5
-    /// Span of error samples in step over which the drift is fitted.
-    public var driftWindow: Double = 4
-    /// Share of the fitted drift corrected at once.
-    public var driftGain: Double = 0.8
-    /// In step, the error left at the end of a drift window is drawn to zero over this long…
+    /// Span of samples over which the player's drift is fitted…
+    public var driftWindow: Double = 60
+    /// …once they span at least this long.
+    public var leastDriftSpan: Double = 8
+    /// In step: the time constant of the error's average the lock works on…
+    public var lockSmoothing: Double = 2
+    /// …which is drawn to zero over this long…
     public var pullTime: Double = 8
     /// …by a rate offset of at most this much.
     public var maxPull: Double = 0.0005
+    /// In step, the rate is changed only by at least this much, at most once per `lockInterval`.
+    public var lockStep: Double = 0.000005
+    public var lockInterval: Double = 0.5
 
     public init() {}
   }
@@ -94,27 +97,30 @@ public struct DriftController: Sendable {
   /// How much one reading's error differs from the last, on average: the readings' noise.
   public private(set) var readingNoise: Double?
   public private(set) var seekCount = 0
+  /// In step: the rate offset, too small to hear, that draws the averaged error to zero.
+  public private(set) var pull: Double = 0
   private var overSeekThreshold = 0
   private var belowStop = 0
   /// The last raw errors, for the median of three.
   private var recentErrors: [Double] = []
   private var lastSample: Double?
-  /// Errors seen in step since `idleSince` + `rateLatency`, for the drift fit.
-  private var idleErrors: [(time: Double, error: Double)] = []
-  private var idleSince: Double?
-  /// In step: a rate offset too small to hear that draws the remaining error to zero over
-  /// `pullTime`; it is not drift, so the drift fit subtracts it.
-  public private(set) var pull: Double = 0
+  /// In step: the error slowly averaged, and when the lock last changed the rate.
+  private var lockedError: Double?
+  private var lastLockChange = -Double.infinity
+  /// The drift fit: the error less what the asked rates moved the player since the fit began
+  /// (`moved`), over the last `driftWindow` seconds; its slope is the player's own drift.
+  private var drift: DriftFit
 
   public init(configuration: Configuration = Configuration()) {
     self.configuration = configuration
+    drift = DriftFit(rateLatency: configuration.rateLatency, window: configuration.driftWindow)
   }
 
   /// One observation: the player is at `actual` seconds into the track when the room says
   /// `expected`, at time `now`. Positive error means the player is ahead.
   public mutating func update(expected: Double, actual: Double, at now: Double) -> Action {
     let error = actual - expected
-    let gap = lastSample.map { min(max(now - $0, 0), configuration.maxSampleGap) } ?? 0
+    let gap = lastSample.map { now - $0 } ?? 0
     lastSample = now
     if case .settling(let until) = phase {
       guard now >= until else { return .none }
@@ -142,30 +148,28 @@ public struct DriftController: Sendable {
     let filtered = recentErrors.count == 3 ? recentErrors.sorted()[1] : error
     let smoothed = smoothedError.map { $0 + configuration.smoothing * (filtered - $0) } ?? filtered
     smoothedError = smoothed
+    learnDrift(error: filtered, gap: gap, at: now)
 
     if phase == .idle {
-      guard abs(smoothed) > startThreshold else { return inStep(error: smoothed, at: now) }
-      // Wandered out of step: what was seen so far of the drift still counts.
-      if let first = idleErrors.first, now - first.time >= configuration.driftWindow / 2, idleErrors.count >= 8 {
-        correctTrim(bySlope: Self.fit(idleErrors).slope)
-      }
-      idleErrors.removeAll(keepingCapacity: true)
-      pull = 0
+      guard abs(smoothed) > startThreshold else { return lock(error: filtered, gap: gap, at: now) }
+      // Out of step: a stall or a skip is no drift, so the fit starts again once in step.
       phase = .correcting
       belowStop = 0
+      pull = 0
+      drift.reset(rate: rate)
     }
-    if abs(smoothed) < configuration.integralLimit {
-      trim -= configuration.integralGain * smoothed * gap
-      trim = min(max(trim, -configuration.maxTrim), configuration.maxTrim)
+    if abs(smoothed) < configuration.integralLimit, gap <= configuration.maxSampleGap {
+      trim = min(max(trim - configuration.integralGain * smoothed * gap, -configuration.maxTrim), configuration.maxTrim)
     }
     belowStop = abs(smoothed) < configuration.stopShare * startThreshold ? belowStop + 1 : 0
     if belowStop >= configuration.stopConfirmations {
       phase = .idle
-      startDriftWindow(at: now)
-      return request(rate: 1 + trim, always: true)
+      lockedError = smoothed
+      lastLockChange = now
+      return request(rate: 1 + trim, at: now, always: true)
     }
     let nudge = min(max(-configuration.proportionalGain * smoothed, -configuration.maxNudge), configuration.maxNudge)
-    return request(rate: 1 + trim + nudge)
+    return request(rate: 1 + trim + nudge, at: now)
   }
 
   /// An error above this starts a nudge: the configured least, or the readings' noise times
@@ -179,8 +183,8 @@ public struct DriftController: Sendable {
   @discardableResult
   public mutating func playerRepositioned(at now: Double) -> Double {
     phase = .settling(until: now + configuration.settleTime)
-    forgetError()
     rate = 1 + trim
+    forgetError()
     return rate
   }
 
@@ -196,58 +200,53 @@ public struct DriftController: Sendable {
     belowStop = 0
     smoothedError = nil
     lastSample = nil
-    idleSince = nil
-    idleErrors.removeAll()
+    lockedError = nil
+    lastLockChange = -Double.infinity
     pull = 0
+    drift.reset(rate: rate)
   }
 
-  /// In step: collect the error for the drift fit; once the window is full, correct the trim by
-  /// the fitted slope less the pull that was applied, and pull the error left towards zero.
-  private mutating func inStep(error: Double, at now: Double) -> Action {
-    guard let since = idleSince else {
-      startDriftWindow(at: now)
-      return request(rate: 1 + trim + pull, always: true)
+  /// In step: feeds the drift fit and, once it spans long enough, takes the player's drift from
+  /// it.
+  private mutating func learnDrift(error: Double, gap: Double, at now: Double) {
+    guard gap <= configuration.maxSampleGap else {
+      drift.reset(rate: rate)
+      return
     }
-    guard now >= since + configuration.rateLatency else { return .none }
-    idleErrors.append((now, error))
-    guard let first = idleErrors.first, now - first.time >= configuration.driftWindow, idleErrors.count >= 8 else {
+    guard phase == .idle else { return }
+    drift.add(error: error, gap: gap, at: now)
+    guard let slope = drift.slope(leastSpan: configuration.leastDriftSpan) else { return }
+    trim = min(max(-slope, -configuration.maxTrim), configuration.maxTrim)
+  }
+
+  /// In step: the averaged error drawn to zero by a pull too small to hear, on top of the trim.
+  private mutating func lock(error: Double, gap: Double, at now: Double) -> Action {
+    let weight = gap / (configuration.lockSmoothing + gap)
+    let averaged = lockedError.map { $0 + weight * (error - $0) } ?? error
+    lockedError = averaged
+    pull = min(max(-averaged / configuration.pullTime, -configuration.maxPull), configuration.maxPull)
+    let wanted = 1 + trim + pull
+    guard abs(wanted - rate) >= configuration.lockStep, now - lastLockChange >= configuration.lockInterval else {
       return .none
     }
-    let line = Self.fit(idleErrors)
-    correctTrim(bySlope: line.slope - pull)
-    let remaining = line.value(at: now)
-    pull = min(max(-remaining / configuration.pullTime, -configuration.maxPull), configuration.maxPull)
-    startDriftWindow(at: now)
-    return request(rate: 1 + trim + pull, always: true)
-  }
-
-  private mutating func correctTrim(bySlope slope: Double) {
-    trim = min(max(trim - configuration.driftGain * slope, -configuration.maxTrim), configuration.maxTrim)
-  }
-
-  private mutating func startDriftWindow(at now: Double) {
-    idleSince = now
-    idleErrors.removeAll(keepingCapacity: true)
-  }
-
-  /// Least-squares line through error over time.
-  private static func fit(_ points: [(time: Double, error: Double)]) -> LeastSquaresLine {
-    LeastSquaresLine(points.map { (x: $0.time, y: $0.error) })
+    lastLockChange = now
+    return request(rate: wanted, at: now, always: true)
   }
 
   private mutating func seek(to expected: Double, at now: Double) -> Action {
     seekCount += 1
     phase = .settling(until: now + configuration.settleTime)
-    forgetError()
     rate = 1 + trim
+    forgetError()
     return .seek(to: expected + seekLead, rate: rate)
   }
 
   /// Asks for `wanted` when it differs enough from the current rate to matter (or at all, when
-  /// `always`: the in-step rates change rarely and by tiny amounts).
-  private mutating func request(rate wanted: Double, always: Bool = false) -> Action {
+  /// `always`: the lock's rates change rarely and by tiny amounts).
+  private mutating func request(rate wanted: Double, at now: Double, always: Bool = false) -> Action {
     guard wanted != rate, always || abs(wanted - rate) >= configuration.rateStep else { return .none }
     rate = wanted
+    drift.rateAsked(wanted, at: now)
     return .setRate(wanted)
   }
 }

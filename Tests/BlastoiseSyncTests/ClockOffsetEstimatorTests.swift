@@ -96,4 +96,11 @@ extension SplitMix64 {
   mutating func exponential(mean: Double) -> Double {
     -mean * Foundation.log(max(1e-12, Double.random(in: 0..<1, using: &self)))
   }
+
+  /// A standard normal draw (Box–Muller).
+  mutating func normal() -> Double {
+    let u = max(1e-12, Double.random(in: 0..<1, using: &self))
+    let v = Double.random(in: 0..<1, using: &self)
+    return (-2 * Foundation.log(u)).squareRoot() * Foundation.cos(2 * Double.pi * v)
+  }
 }

@@ -3,17 +3,20 @@ import Testing
 @testable import BlastoiseSync
 
 @Suite struct DriftControllerTests {
-  @Test func anErrorWithinCleanReadingsNoiseChangesNothing() {
+  @Test func aSmallErrorIsDrawnAwayWithoutANudge() {
+    // 0.3 ms ahead: in step, the lock slows the player by a rate too small to hear.
     var controller = DriftController()
+    var changes = 0
     for step in 0..<20 {
       let now = Double(step) * 0.1
-      #expect(controller.update(expected: 10 + now, actual: 10 + now + 0.0003, at: now) == .none)
+      if controller.update(expected: 10 + now, actual: 10 + now + 0.0003, at: now) != .none { changes += 1 }
     }
     #expect(controller.phase == .idle)
-    #expect(abs(controller.rate - 1) < 0.0005)
+    #expect(controller.rate < 1 && controller.rate > 1 - controller.configuration.maxPull, "\(controller.rate)")
+    #expect(changes <= 4, "at most one change per lock interval: \(changes)")
   }
 
-  @Test func withCleanReadingsAMillisecondIsNudgedAway() {
+  @Test func withCleanReadingsAMillisecondIsDrawnAway() {
     var controller = DriftController()
     guard case .setRate(let rate) = controller.update(expected: 10, actual: 10.001, at: 0) else {
       Issue.record("expected a rate change")
@@ -115,9 +118,9 @@ import Testing
   @Test func repositioningSettlesAndKeepsTheLearnedTrim() {
     var controller = DriftController()
     var now = 0.0
-    for _ in 0..<50 {  // A player steadily 3 ms ahead teaches a negative trim.
+    for _ in 0..<100 {  // A player 0.01 % fast teaches a negative trim.
       now += 0.1
-      _ = controller.update(expected: now, actual: now + 0.003, at: now)
+      _ = controller.update(expected: now, actual: now * 1.0001, at: now)
     }
     let trim = controller.trim
     #expect(trim < 0)

@@ -75,7 +75,7 @@ import Testing
   /// estimate); `disturb` may change the player at given times.
   func simulate(
     duration: Double = 60, seed: UInt64 = 1, player initial: SimulatedPlayer = SimulatedPlayer(),
-    readingJitter: Double = 0.001, clientTime: (Double) -> Double = { $0 },
+    readingJitter: Double = 0.001, readingWander: Double = 0, clientTime: (Double) -> Double = { $0 },
     expectedAt: ((Double) -> Double)? = nil,
     disturb: (Double, inout SimulatedPlayer) -> Void = { _, _ in }
   ) -> Run {
@@ -86,11 +86,18 @@ import Testing
     let truth: (Double) -> Double = { $0 + roomStart }
     let believed = expectedAt ?? truth
     var time = 0.0
+    var wander = 0.0
     while time < duration {
-      time += random.uniform(0.08...0.12)
+      let step = random.uniform(0.08...0.12)
+      time += step
       player.advance(to: time)
       disturb(time, &player)
-      let reading = player.position + random.uniform(-readingJitter...readingJitter)
+      // A slow wander of the readings (mpv's through PulseAudio: a few tenths of a millisecond
+      // over seconds): an Ornstein–Uhlenbeck process of standard deviation `readingWander`
+      // reverting over 1.5 s.
+      let revert = step / 1.5
+      wander += -revert * wander + readingWander * (2 * revert).squareRoot() * random.normal()
+      let reading = player.position + wander + random.uniform(-readingJitter...readingJitter)
       let action = run.controller.update(expected: believed(time), actual: reading, at: clientTime(time))
       if case .seek = action { run.seeks += 1 }
       if case .setRate(let rate) = action { run.rates.append((time, rate)) }
@@ -111,9 +118,9 @@ import Testing
     let run = simulate(duration: 120, seed: 3)
     #expect(run.swings() == 0, "the error swung \(run.swings()) times")
     #expect(run.worstError(after: 20) < 0.005)
-    // Once the drift is learned, the rate changes only at drift-window ends (every 4 s).
+    // Once the drift is learned, the lock changes the rate at most twice a second.
     let late = run.rates.filter { $0.time >= 60 }.count
-    #expect(late <= 20, "\(late) rate changes in the last minute")
+    #expect(late <= 120, "\(late) rate changes in the last minute")
   }
 
   @Test func cleanReadingsAreHeldWithinHalfAMillisecond() {
@@ -122,6 +129,22 @@ import Testing
       let run = simulate(duration: 90, seed: seed, readingJitter: 0.0002)
       #expect(run.worstError(after: 40) < 0.0005, "seed \(seed): \(run.worstError(after: 40))")
       #expect(run.swings(band: 0.0005) == 0, "seed \(seed): \(run.swings(band: 0.0005)) swings")
+    }
+  }
+
+  @Test func wanderingReadingsAreNotFollowedIntoTheSound() {
+    // Players on the room's own clock (a sound server on the machine's clock), readings that
+    // wander by ~0.15 ms over seconds besides their noise: chasing the wander moved the sound by
+    // half a millisecond and more (p95 0.34–0.54 ms here; two players a millisecond apart at the
+    // speakers).
+    for seed in UInt64(40)..<UInt64(45) {
+      var player = SimulatedPlayer()
+      player.clockSpeed = seed.isMultiple(of: 2) ? 1 : 1.0001
+      let run = simulate(duration: 120, seed: seed, player: player, readingJitter: 0.0001, readingWander: 0.00015)
+      let late = run.errors.filter { $0.time >= 40 }.map { abs($0.error) }.sorted()
+      let p95 = late[late.count * 95 / 100]
+      #expect(p95 < 0.00025, "seed \(seed): p95 \(p95)")
+      #expect(late.last! < 0.0004, "seed \(seed): worst \(late.last!)")
     }
   }
 

@@ -4,7 +4,7 @@ the peak refined between samples with a parabola; a window counts when both side
 and they correlate clearly. Prints JSON: p50/p95/max of |skew| in ms, the signed median, and how
 many windows counted.
 
-    python3 skew.py RECORDING.raw [--rate 48000] [--window 0.1] [--step 0.25] [--max-lag 0.25]
+    python3 skew.py RECORDING.raw [--rate 48000] [--window 0.1] [--step 0.25] [--max-lag 0.25] [--series]
     python3 skew.py --check      (the measurement on a made-up recording whose skew is known)
 """
 from __future__ import annotations
@@ -50,13 +50,16 @@ def lag_seconds(left: np.ndarray, right: np.ndarray, start: int, window: int, ma
     return (peak + offset - max_lag) / rate, float(clarity)
 
 
-def measure(left, right, rate=48000, window=0.1, step=0.25, max_lag=0.25, clarity=0.5):
+def measure(left, right, rate=48000, window=0.1, step=0.25, max_lag=0.25, clarity=0.5, times=None):
+    """Each clear window's skew in ms; `times`, a list, gets each one's start (s)."""
     window_n, step_n, lag_n = int(window * rate), int(step * rate), int(max_lag * rate)
     lags = []
     for start in range(lag_n, len(left) - window_n - lag_n, step_n):
         found = lag_seconds(left, right, start, window_n, lag_n, rate)
         if found and found[1] >= clarity:
             lags.append(found[0] * 1000)
+            if times is not None:
+                times.append(start / rate)
     return lags
 
 
@@ -109,13 +112,18 @@ def main() -> int:
     parser.add_argument("--step", type=float, default=0.25)
     parser.add_argument("--max-lag", type=float, default=0.25)
     parser.add_argument("--check", action="store_true")
+    parser.add_argument("--series", action="store_true", help="also every window: seconds and skew (ms)")
     arguments = parser.parse_args()
     if arguments.check:
         return check()
     if not arguments.recording:
         parser.error("a recording, or --check")
     left, right = read_stereo(arguments.recording)
-    lags = measure(left, right, arguments.rate, arguments.window, arguments.step, arguments.max_lag)
+    times: list[float] = []
+    lags = measure(left, right, arguments.rate, arguments.window, arguments.step, arguments.max_lag, times=times)
+    if arguments.series:
+        for at, lag in zip(times, lags):
+            print(f"{at:8.2f} {lag:+8.3f}")
     print(json.dumps(summary(lags)))
     return 0
 
