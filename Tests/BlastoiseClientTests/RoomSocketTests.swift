@@ -77,6 +77,18 @@ import Testing
     }
     #expect(pong.0 == 12345.5)
     #expect(abs(pong.1 - Date().timeIntervalSince1970 * 1000) < 5000)
+    // The server's time to the microsecond (serverTimeMicros), not its whole milliseconds: of
+    // three pongs, one in a billion would have none but whole ones.
+    var fractions = [pong.1.truncatingRemainder(dividingBy: 1)]
+    for sent in [1.0, 2.0] {
+      try await socket.send(.ping(clientTime: sent))
+      fractions.append(
+        try await log.next { event -> Double? in
+          if case .pong(sent, let serverTime, _) = event { return serverTime.truncatingRemainder(dividingBy: 1) }
+          return nil
+        })
+    }
+    #expect(fractions.contains { $0 != 0 }, "\(fractions)")
     try await socket.send(.jump(99))
     let refused = try await log.next { event -> String? in
       if case .serverError(let message) = event { return message }

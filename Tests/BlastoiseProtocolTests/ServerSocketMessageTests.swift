@@ -8,7 +8,8 @@ import Testing
   static let everyKind: [ServerSocketMessage] = [
     .state(WireSamples.state), .roomList([WireSamples.room]), .switched(roomID: "r2"), .kick(reason: "bye"),
     .toast(message: "Added: A", toastType: "info"), .error(message: "No such room"),
-    .pong(clientTime: 1234.5, serverTime: 1_764_578_400_123),
+    .pong(clientTime: 1234.5, serverTime: 1_764_578_400_123, serverTimeMicros: 1_764_578_400_123_456),
+    .pong(clientTime: 1234.5, serverTime: 1_764_578_400_123, serverTimeMicros: nil),
     .scanProgress(scanning: true, processed: 3, total: 20), .libraryChanged, .importJob(WireSamples.importJob),
     .importJob(.init(type: .importProgress, id: "j", status: "downloading", progress: 50, title: "T")),
   ]
@@ -28,7 +29,14 @@ import Testing
         #"{"message":"Added: Song","toastType":"info","type":"toast"}"#
       ),
       (.error(message: "x"), #"{"message":"x","type":"error"}"#),
-      (.pong(clientTime: 1.5, serverTime: 99), #"{"clientTime":1.5,"serverTime":99,"type":"pong"}"#),
+      (
+        .pong(clientTime: 1.5, serverTime: 99, serverTimeMicros: nil),
+        #"{"clientTime":1.5,"serverTime":99,"type":"pong"}"#
+      ),
+      (
+        .pong(clientTime: 1.5, serverTime: 99, serverTimeMicros: 98_765),
+        #"{"clientTime":1.5,"serverTime":99,"serverTimeMicros":98765,"type":"pong"}"#
+      ),
       (
         .scanProgress(scanning: true, processed: 1, total: 20),
         #"{"processed":1,"scanning":true,"total":20,"type":"scan_progress"}"#
@@ -95,7 +103,7 @@ import Testing
 
   @Test func fractionalMillisecondsAreRoundedAndHugeOnesRefused() throws {
     let pong = try WireSamples.decode(ServerSocketMessage.self, #"{"type":"pong","clientTime":1,"serverTime":99.6}"#)
-    #expect(pong == .pong(clientTime: 1, serverTime: 100))
+    #expect(pong == .pong(clientTime: 1, serverTime: 100, serverTimeMicros: nil))
     #expect(throws: DecodingError.self) {
       try WireSamples.decode(ServerSocketMessage.self, #"{"type":"pong","serverTime":1e300}"#)
     }

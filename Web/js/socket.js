@@ -114,7 +114,10 @@ export class RoomSocket {
       }
       if (data && data.type === "pong") {
         this.pendingPings = Math.max(0, this.pendingPings - 1);
-        this.clock.addSample(Number(data.clientTime), Number(data.serverTime), clientNow());
+        // serverTimeMicros (additive): the whole milliseconds alone are up to 0.5 ms off.
+        const micros = Number(data.serverTimeMicros);
+        const serverTime = Number.isFinite(micros) ? micros / 1000 : Number(data.serverTime);
+        this.clock.addSample(Number(data.clientTime), serverTime, clientNow());
         return;
       }
       this.onMessage(data);

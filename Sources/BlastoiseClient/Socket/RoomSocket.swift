@@ -159,9 +159,9 @@ public actor RoomSocket {
       lastState = state
       continuation.yield(.state(state, receivedAt: received.receivedAt))
       return true
-    case .pong(let clientTime, let serverTime):
-      continuation.yield(
-        .pong(clientTime: clientTime, serverTime: Double(serverTime), receivedAt: received.receivedAt))
+    case .pong(let clientTime, let serverTime, let micros):
+      let milliseconds = micros.map { Double($0) / 1000 } ?? Double(serverTime)
+      continuation.yield(.pong(clientTime: clientTime, serverTime: milliseconds, receivedAt: received.receivedAt))
     case .roomList(let rooms): continuation.yield(.roomList(rooms))
     case .switched(let id):
       roomID = id

@@ -2,12 +2,16 @@ import BlastoiseProtocol
 import BlastoiseSync
 
 extension Room {
-  /// The state clients sync to, true at `now` (the clock is settled to it); `canControl` is
-  /// `viewer`'s (absent without one).
+  /// The state clients sync to, true at `now` taken to its whole millisecond (the clock is
+  /// settled to it): `serverTime` is in whole milliseconds, and a position true half a
+  /// millisecond off it put each listener's copy of the state off by a different amount.
+  /// `canControl` is `viewer`'s (absent without one).
   public func state(
-    at now: Double, tracks: (String) -> Track?, listeners: [String], listenerCount: Int, includeQueue: Bool,
+    at instant: Double, tracks: (String) -> Track?, listeners: [String], listenerCount: Int, includeQueue: Bool,
     viewer: Principal? = nil
   ) -> RoomState {
+    let milliseconds = (instant * 1000).rounded()
+    let now = milliseconds / 1000
     let (queueTracks, clock, current) = playback(at: now, tracks: tracks)
     var state = RoomState(
       track: current, currentTimestamp: current == nil ? 0 : clock.anchorPosition, roomName: record.name,
@@ -15,7 +19,7 @@ extension Room {
       currentIndex: clock.currentIndex, listenerCount: listenerCount, listeners: listeners,
       isDefault: record.isDefault, playbackMode: clock.mode.rawValue,
       queue: includeQueue ? queueEntries(queueTracks) : nil,
-      serverTime: Int64((now * 1000).rounded()), seq: record.seq, controlMode: record.controlMode.rawValue,
+      serverTime: Int64(milliseconds), seq: record.seq, controlMode: record.controlMode.rawValue,
       owner: record.createdBy, djs: record.djs, canControl: viewer.map { RoomControlRule.canControl($0, in: record) })
     state.isPrivate = record.isPrivate
     if let viewer, RoomAccessRule.isMember(viewer, of: record) { state.inviteToken = record.inviteToken }

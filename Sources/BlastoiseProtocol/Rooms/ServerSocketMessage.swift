@@ -9,7 +9,9 @@ public enum ServerSocketMessage: Sendable, Equatable {
   case toast(message: String, toastType: String)
   case error(message: String)
   /// The answer to a clock ping: the client's `clientTime` back and the server's time (ms).
-  case pong(clientTime: Double, serverTime: Int64)
+  /// `serverTimeMicros` (additive): the same instant in microseconds — `serverTime`'s whole
+  /// milliseconds alone make every clock sample off by up to half a millisecond.
+  case pong(clientTime: Double, serverTime: Int64, serverTimeMicros: Int64?)
   case scanProgress(scanning: Bool, processed: Int, total: Int)
   /// Additive: tracks were added, removed or changed; reload `GET /api/library`.
   case libraryChanged
@@ -30,7 +32,8 @@ public enum ServerSocketMessage: Sendable, Equatable {
 
 extension ServerSocketMessage: Codable {
   enum CodingKeys: String, CodingKey {
-    case type, channels, reason, message, toastType, actor, clientTime, serverTime, scanning, processed, total
+    case type, channels, reason, message, toastType, actor, clientTime, serverTime, serverTimeMicros, scanning,
+      processed, total
     case messages
     case roomID = "channelId"
     case messageID = "messageId"
@@ -56,10 +59,11 @@ extension ServerSocketMessage: Codable {
     case .error(let message):
       try container.encode(ServerMessageType.error, forKey: .type)
       try container.encode(message, forKey: .message)
-    case .pong(let clientTime, let serverTime):
+    case .pong(let clientTime, let serverTime, let serverTimeMicros):
       try container.encode(ServerMessageType.pong, forKey: .type)
       try container.encode(clientTime, forKey: .clientTime)
       try container.encode(serverTime, forKey: .serverTime)
+      try container.encodeIfPresent(serverTimeMicros, forKey: .serverTimeMicros)
     case .scanProgress(let scanning, let processed, let total):
       try container.encode(ServerMessageType.scanProgress, forKey: .type)
       try container.encode(scanning, forKey: .scanning)
@@ -105,7 +109,8 @@ extension ServerSocketMessage: Codable {
     case .pong:
       self = .pong(
         clientTime: try container.decode(.clientTime, or: 0.0),
-        serverTime: try container.decodeMillisecondsIfPresent(forKey: .serverTime) ?? 0)
+        serverTime: try container.decodeMillisecondsIfPresent(forKey: .serverTime) ?? 0,
+        serverTimeMicros: try? container.decodeIfPresent(Int64.self, forKey: .serverTimeMicros))
     case .scanProgress:
       self = .scanProgress(
         scanning: try container.decode(.scanning, or: false),

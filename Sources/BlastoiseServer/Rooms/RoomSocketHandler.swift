@@ -57,9 +57,10 @@ struct RoomSocketHandler: Sendable {
       }
       switch action {
       case .ping:
+        let micros = Int64((Date().timeIntervalSince1970 * 1_000_000).rounded())
         reply(
           .pong(
-            clientTime: message.clientTime ?? 0, serverTime: Int64((Date().timeIntervalSince1970 * 1000).rounded())),
+            clientTime: message.clientTime ?? 0, serverTime: (micros + 500) / 1000, serverTimeMicros: micros),
           to: listener)
       case .switchRoom:
         guard let id = message.roomID else {

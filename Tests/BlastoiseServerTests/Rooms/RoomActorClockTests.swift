@@ -24,6 +24,19 @@ import Testing
     }
   }
 
+  @Test func aStateIsTrueAtItsWholeMillisecond() async throws {
+    // serverTime is in whole milliseconds; the position must be the one at that millisecond,
+    // not at the instant between two (each listener's copy would be off by another amount).
+    try await RoomActorFixture.with(queue: [RoomActorFixture.trackA]) { fixture in
+      let room = fixture.room
+      try await room.resume()
+      fixture.clock.advance(by: 30.0004)
+      let state = await room.state(includeQueue: false)
+      #expect(state.serverTime == 1_700_000_030_000)
+      #expect(state.currentTimestamp == 30)
+    }
+  }
+
   @Test func pausedRoomStaysPutWhileTheClockMoves() async throws {
     try await RoomActorFixture.with(queue: [RoomActorFixture.trackA]) { fixture in
       let room = fixture.room
