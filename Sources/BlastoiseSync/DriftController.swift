@@ -6,7 +6,8 @@
 ///   target teaches `seekLead` (players that take a while to start again land behind).
 /// - Errors over the start threshold are nudged away by the rate (proportional to the smoothed
 ///   error, within `maxNudge`), until the error stayed below the stop threshold for
-///   `stopConfirmations` samples; meanwhile small errors teach the trim (an integral). The
+///   `stopConfirmations` samples; meanwhile an error that stays (the nudge holding against the
+///   player's drift) teaches the trim (an integral). The
 ///   start threshold follows the readings' noise (how much one reading differs from the last),
 ///   so noisy readings are not chased.
 /// - In step, the player is *locked*: its own drift (a sound card 0.1 % fast) is learned as
@@ -37,8 +38,11 @@ public struct DriftController: Sendable {
     public var proportionalGain: Double = 0.8
     /// Trim change per second of error, per second, while nudging…
     public var integralGain: Double = 0.1
-    /// …on errors smaller than this (anti-windup).
+    /// …on errors that stayed under this for `integralDelay` (anti-windup: the nudge takes a
+    /// few seconds to remove a landing error, and that tail is no drift — counting it taught
+    /// players trims of ±200 ppm at every join).
     public var integralLimit: Double = 0.004
+    public var integralDelay: Double = 3
     public var maxNudge: Double = 0.02
     public var maxTrim: Double = 0.005
     /// Nudges smaller than this change of rate are not sent to the player.
@@ -54,8 +58,10 @@ public struct DriftController: Sendable {
     public var rateLatency: Double = 0.5
     /// Span of samples over which the player's drift is fitted…
     public var driftWindow: Double = 60
-    /// …once they span at least this long.
+    /// …once they span at least this long. Back in step after a nudge, an error this far off
+    /// the fitted line was no drift (a stall, a skip): the fit starts anew.
     public var leastDriftSpan: Double = 8
+    public var stepTolerance: Double = 0.002
     /// In step: the time constant of the error's average the lock works on…
     public var lockSmoothing: Double = 2
     /// …which is drawn to zero over this long…
@@ -101,6 +107,8 @@ public struct DriftController: Sendable {
   public private(set) var pull: Double = 0
   private var overSeekThreshold = 0
   private var belowStop = 0
+  /// Nudging: since when the error is under `integralLimit`.
+  private var smallErrorSince: Double?
   /// The last raw errors, for the median of three.
   private var recentErrors: [Double] = []
   private var lastSample: Double?
@@ -152,18 +160,19 @@ public struct DriftController: Sendable {
 
     if phase == .idle {
       guard abs(smoothed) > startThreshold else { return lock(error: filtered, gap: gap, at: now) }
-      // Out of step: a stall or a skip is no drift, so the fit starts again once in step.
       phase = .correcting
       belowStop = 0
+      smallErrorSince = nil
       pull = 0
-      drift.reset(rate: rate)
     }
-    if abs(smoothed) < configuration.integralLimit, gap <= configuration.maxSampleGap {
+    smallErrorSince = abs(smoothed) < configuration.integralLimit ? smallErrorSince ?? now : nil
+    if let since = smallErrorSince, now - since >= configuration.integralDelay, gap <= configuration.maxSampleGap {
       trim = min(max(trim - configuration.integralGain * smoothed * gap, -configuration.maxTrim), configuration.maxTrim)
     }
     belowStop = abs(smoothed) < configuration.stopShare * startThreshold ? belowStop + 1 : 0
     if belowStop >= configuration.stopConfirmations {
       phase = .idle
+      drift.resume(error: smoothed, at: now, tolerance: configuration.stepTolerance)
       lockedError = smoothed
       lastLockChange = now
       return request(rate: 1 + trim, at: now, always: true)
@@ -206,16 +215,15 @@ public struct DriftController: Sendable {
     drift.reset(rate: rate)
   }
 
-  /// In step: feeds the drift fit and, once it spans long enough, takes the player's drift from
-  /// it.
+  /// Feeds the drift fit (in step a point, while nudging what the nudge moves) and, in step once
+  /// it spans long enough, takes the player's drift from it.
   private mutating func learnDrift(error: Double, gap: Double, at now: Double) {
     guard gap <= configuration.maxSampleGap else {
       drift.reset(rate: rate)
       return
     }
-    guard phase == .idle else { return }
-    drift.add(error: error, gap: gap, at: now)
-    guard let slope = drift.slope(leastSpan: configuration.leastDriftSpan) else { return }
+    drift.add(error: error, gap: gap, at: now, fitted: phase == .idle)
+    guard phase == .idle, let slope = drift.slope(leastSpan: configuration.leastDriftSpan) else { return }
     trim = min(max(-slope, -configuration.maxTrim), configuration.maxTrim)
   }
 

@@ -148,6 +148,17 @@ import Testing
     }
   }
 
+  @Test func catchingUpAfterAJoinTeachesNoDrift() {
+    // A player on the room's clock lands 80 ms behind its first seek and is nudged to the room:
+    // that catching up is no drift, and it must not leave a trim that walks it away again.
+    for seed in UInt64(50)..<UInt64(55) {
+      var player = SimulatedPlayer()
+      player.clockSpeed = 1
+      let run = simulate(duration: 10, seed: seed, player: player, readingJitter: 0.0001)
+      #expect(abs(run.controller.trim) < 0.00003, "seed \(seed): trim \(run.controller.trim)")
+    }
+  }
+
   @Test func manySeedsAndAFasterPlayerAllConverge() {
     for seed in UInt64(10)..<UInt64(20) {
       var player = SimulatedPlayer()

@@ -3,8 +3,9 @@
 // A ping leaves at t0 (client clock), the server stamps s, the pong lands at t1. If the trip was
 // symmetric, the server clock read s at (t0 + t1) / 2, so offset = s − (t0 + t1) / 2, wrong by at
 // most rtt / 2. The sample with the smallest round trip is the least disturbed by queueing, so
-// the estimate is the offset of the fastest of the recent samples. Its rtt / 2 (plus the server's
-// 0.5 ms rounding) bounds the error: that is what the sync meter shows as "±".
+// the estimate is the offset of the fastest of the recent samples. Its rtt / 2 (plus 0.5 ms
+// where the server stamped whole milliseconds only) bounds the error: that is what the sync
+// meter shows as "±".
 
 /** Client wall clock in ms: a monotonic clock anchored once (Date.now() can step). */
 export function clientNow() {
@@ -19,10 +20,12 @@ export class ClockEstimator {
     this.coarse = null; // from a state's serverTime before any pong (error = one-way latency)
   }
 
-  addSample(clientSend, serverTime, clientReceive) {
+  /** `exact`: the server stamped its time to the microsecond (else to the whole millisecond). */
+  addSample(clientSend, serverTime, clientReceive, exact = false) {
     const rtt = clientReceive - clientSend;
     if (!(rtt >= 0) || !Number.isFinite(serverTime)) return;
-    this.samples.push({ rtt, offset: serverTime - (clientSend + clientReceive) / 2, at: clientReceive });
+    const rounding = exact ? 0 : 0.5;
+    this.samples.push({ rtt, rounding, offset: serverTime - (clientSend + clientReceive) / 2, at: clientReceive });
     if (this.samples.length > this.windowSize) this.samples.shift();
     this.best = this.samples.reduce((a, b) => (b.rtt < a.rtt ? b : a));
   }
@@ -46,7 +49,7 @@ export class ClockEstimator {
 
   /** Error bound in ms (Infinity before any sample). */
   get uncertainty() {
-    if (this.best) return this.best.rtt / 2 + 0.5;
+    if (this.best) return this.best.rtt / 2 + this.best.rounding;
     return Infinity;
   }
 

@@ -116,8 +116,8 @@ export class RoomSocket {
         this.pendingPings = Math.max(0, this.pendingPings - 1);
         // serverTimeMicros (additive): the whole milliseconds alone are up to 0.5 ms off.
         const micros = Number(data.serverTimeMicros);
-        const serverTime = Number.isFinite(micros) ? micros / 1000 : Number(data.serverTime);
-        this.clock.addSample(Number(data.clientTime), serverTime, clientNow());
+        const exact = Number.isFinite(micros);
+        this.clock.addSample(Number(data.clientTime), exact ? micros / 1000 : Number(data.serverTime), clientNow(), exact);
         return;
       }
       this.onMessage(data);
