@@ -67,9 +67,9 @@ struct DriftFit: Sendable {
 
   /// The fitted drift (seconds of error per second), once the points span `leastSpan`.
   func slope(leastSpan: Double) -> Double? {
-    guard points.count >= Self.leastPoints, let first = points.first, let last = points.last, last.x - first.x >= leastSpan else {
-      return nil
-    }
+    guard points.count >= Self.leastPoints, let first = points.first, let last = points.last,
+      last.x - first.x >= leastSpan
+    else { return nil }
     return LeastSquaresLine(points).slope
   }
 }
