@@ -20,8 +20,11 @@ public struct ClockOffsetEstimator: Sendable {
     public var burstSpacing: Double = 0.05
     /// Pings after the burst, one every this many seconds.
     public var refreshInterval: Double = 2
-    /// The drift rate is estimated once the kept samples span at least this long.
-    public var minimumSpanForSkew: Double = 8
+    /// The drift rate is estimated once the kept samples span at least this long: over a
+    /// shorter span the path's jitter makes up drift rates (one bad pong in the first seconds
+    /// put a player 2 ms off, at the speakers), and a few seconds' drift of a real clock
+    /// (≤ 0.2 ms at 100 ppm between pings) is less than that.
+    public var minimumSpanForSkew: Double = 30
     /// Largest drift rate believed (real crystals are within a few hundred ppm).
     public var maxSkew: Double = 0.002
     /// Drift rate assumed for the uncertainty while it is not estimated.

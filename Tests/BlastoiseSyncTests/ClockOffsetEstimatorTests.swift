@@ -31,6 +31,24 @@ import Testing
     #expect(abs(estimate.roundTrip - 0.0008) < 1e-9)
   }
 
+  @Test func slowPongsWhileStartingMakeUpNoDrift() throws {
+    // The same clocks (true offset 500 s, no drift). The first seconds' pongs are slow and
+    // asymmetric (a player starting up), the rest quick; a drift line through the first
+    // bucket's best would carry the estimate off by a millisecond and more.
+    var estimator = ClockOffsetEstimator()
+    var sent = 0.0
+    while sent < 24 {
+      let (out, back) = sent < 3 ? (0.004, 0.0002) : (0.0002, 0.0002)
+      estimator.record(sent: sent, serverTime: sent + out + 500, received: sent + out + back)
+      sent += sent < 0.3 ? 0.05 : 2
+      let estimate = try #require(estimator.estimate(at: sent))
+      if sent > 6 {  // after the first quick pong
+        #expect(abs(estimate.serverTime(at: sent) - sent - 500) < 0.0002, "at \(sent)")
+        #expect(estimate.skew == 0)
+      }
+    }
+  }
+
   @Test func aFastClientClockIsFollowedThroughItsSkew() throws {
     // The client's clock runs 0.1 % fast: client = 1.001 × server − 2000. Pings every 2 s with
     // jittery, asymmetric delays; server times come in whole milliseconds as on the wire.
