@@ -28,8 +28,10 @@ public struct DriftController: Sendable {
     public var startThreshold: Double = 0.001
     /// …or this many times the readings' noise, when more.
     public var noiseMargin: Double = 2
-    /// Nudging stops below this share of the start threshold.
-    public var stopShare: Double = 0.35
+    /// Nudging stops below this error (a nudge then is 80 ppm: the lock takes the rest)…
+    public var stopThreshold: Double = 0.0001
+    /// …or this many times the readings' noise, when more.
+    public var stopNoiseMargin: Double = 0.7
     /// Weight of a new step in the noise estimate; steps count up to `noiseCeiling`.
     public var noiseSmoothing: Double = 0.05
     public var noiseCeiling: Double = 0.002
@@ -169,7 +171,7 @@ public struct DriftController: Sendable {
     if let since = smallErrorSince, now - since >= configuration.integralDelay, gap <= configuration.maxSampleGap {
       trim = min(max(trim - configuration.integralGain * smoothed * gap, -configuration.maxTrim), configuration.maxTrim)
     }
-    belowStop = abs(smoothed) < configuration.stopShare * startThreshold ? belowStop + 1 : 0
+    belowStop = abs(smoothed) < stopThreshold ? belowStop + 1 : 0
     if belowStop >= configuration.stopConfirmations {
       phase = .idle
       drift.resume(error: smoothed, at: now, tolerance: configuration.stepTolerance)
@@ -185,6 +187,11 @@ public struct DriftController: Sendable {
   /// the margin.
   public var startThreshold: Double {
     max(configuration.startThreshold, configuration.noiseMargin * (readingNoise ?? 0))
+  }
+
+  /// Nudging stops below this: the configured least, or the readings' noise times its margin.
+  public var stopThreshold: Double {
+    max(configuration.stopThreshold, configuration.stopNoiseMargin * (readingNoise ?? 0))
   }
 
   /// The caller moved the player itself (a new track, a resume): wait for it to settle, and
