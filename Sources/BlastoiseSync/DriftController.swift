@@ -24,8 +24,9 @@ public struct DriftController: Sendable {
     public var seekThreshold: Double = 0.15
     public var seekConfirmations = 2
     public var settleTime: Double = 0.3
-    /// The least error that starts a nudge…
-    public var startThreshold: Double = 0.001
+    /// The least error that starts a nudge (mpv's readings step by ~1.3 ms now and then for a
+    /// second or two, the sound not: a nudge after such a step moves the sound by as much)…
+    public var startThreshold: Double = 0.002
     /// …or this many times the readings' noise, when more.
     public var noiseMargin: Double = 2
     /// Nudging stops below this error (a nudge then is 80 ppm: the lock takes the rest)…
