@@ -47,14 +47,13 @@ struct DriftFit: Sendable {
   /// the player moved by more than its drift (a stall, a skip), and the fit starts anew; as it
   /// does when too few points came before to tell (the first errors after a seek).
   mutating func resume(error: Double, at now: Double, tolerance: Double) {
-    let line = LeastSquaresLine(points)
-    guard points.count >= Self.leastPoints, line.isDetermined, abs(error - moved - line.value(at: now)) <= tolerance
-    else {
-      // The rates asked stay: the last nudges still play for `rateLatency`.
-      moved = 0
-      points.removeAll()
-      return
+    if points.count >= Self.leastPoints {
+      let line = LeastSquaresLine(points)
+      if line.isDetermined, abs(error - moved - line.value(at: now)) <= tolerance { return }
     }
+    // The rates asked stay: the last nudges still play for `rateLatency`.
+    moved = 0
+    points.removeAll()
   }
 
   /// The rates asked before `now − rateLatency` are played by now: the last of them is the base.
