@@ -49,6 +49,17 @@ def queue_titles(page) -> list[str]:
     return page.execute_script(QUEUE_TITLES)
 
 
+def wait_for_queue(page, expected: list[str], what: str) -> None:
+    """Waits for the page's queue to read `expected`; a failure says what the page showed and
+    toasted, and what its socket knew."""
+    try:
+        wait_until(lambda: queue_titles(page) == expected, message=what)
+    except AssertionError as error:
+        seen = page.execute_script("return {queue: arguments[0], toasts: window.__toasts, sync: window.__blastoise.syncInfo()}",
+                                   queue_titles(page))
+        raise AssertionError(f"{error}; the page showed {seen}") from None
+
+
 def room_state(api: Api, room_id: str) -> dict:
     return api.get(f"/api/channels/{room_id}")
 
@@ -115,12 +126,12 @@ def test_the_album_page_adds_the_album_with_one_toast_and_undo_removes_it(server
 
     js_wait(page, f"document.querySelectorAll('#queue-list .queue-row').length === 1", message="the room's queue")
     click(page, "#album-add")
-    wait_until(lambda: queue_titles(page) == ["Alpha Tone"] + HLJOD_ORDER, message=f"the album in the queue ({queue_titles(page)})")
+    wait_for_queue(page, ["Alpha Tone"] + HLJOD_ORDER, "the album in the queue")
     assert room_state(owner, room["id"])["track"]["id"] == alpha["id"]
     js_wait(page, "window.__toasts.some(t => t === 'Added 3 tracks to the queue')", message="the batch toast")
     assert page.execute_script("return window.__toasts.filter(t => t.startsWith('Added')).length") == 1
     click(page, ".toast .toast-action")
-    wait_until(lambda: queue_titles(page) == ["Alpha Tone"], message=f"Undo emptying the queue again ({queue_titles(page)})")
+    wait_for_queue(page, ["Alpha Tone"], "Undo emptying the queue again")
     poll_until(lambda: [c for c in owner.get("/api/channels") if c["id"] == room["id"]][0]["trackCount"], lambda n: n == 1,
                message="the server's queue back to one entry")
 
@@ -132,7 +143,7 @@ def test_the_album_page_adds_the_album_with_one_toast_and_undo_removes_it(server
     boxes[1].click()  # and leave out the middle one
     js_wait(page, "document.querySelector('.selection-bar .sel-count').textContent === '2 tracks selected'")
     click(page, "#album-tracks-sel-add")
-    wait_until(lambda: queue_titles(page) == ["Alpha Tone", HLJOD_ORDER[0], HLJOD_ORDER[2]], message=f"the picked tracks ({queue_titles(page)})")
+    wait_for_queue(page, ["Alpha Tone", HLJOD_ORDER[0], HLJOD_ORDER[2]], "the picked tracks")
     js_wait(page, "window.__toasts.includes('Added 2 tracks to the queue')")
 
 
@@ -172,7 +183,7 @@ def test_play_next_goes_after_the_current_track_and_play_puts_it_on_for_the_room
     js_wait(page, "document.querySelectorAll('#library-list .track-row').length === 1")
     click(page, "#library-list .track-row button[data-act='next']")
     expected = ["Alpha Tone", "Beta Tone", "Delta Tone", "Gamma Tone"]
-    wait_until(lambda: queue_titles(page) == expected, message=f"Delta after Beta ({queue_titles(page)})")
+    wait_for_queue(page, expected, "Delta after Beta")
     assert room_state(owner, room["id"])["track"]["id"] == tones["Beta Tone"]["id"]
 
     # The row's primary action: in the room, for everyone — right after the playing entry, and on.
@@ -182,8 +193,7 @@ def test_play_next_goes_after_the_current_track_and_play_puts_it_on_for_the_room
     click(page, "#library-list .track-row button[data-act='room']")
     poll_until(lambda: room_state(owner, room["id"]), lambda st: st["track"]["id"] == tones["Alpha Tone"]["id"] and st["currentIndex"] == 2,
                message="Alpha playing in the room, after Beta")
-    wait_until(lambda: queue_titles(page) == ["Alpha Tone", "Beta Tone", "Alpha Tone", "Delta Tone", "Gamma Tone"],
-               message=f"the queue ({queue_titles(page)})")
+    wait_for_queue(page, ["Alpha Tone", "Beta Tone", "Alpha Tone", "Delta Tone", "Gamma Tone"], "the queue")
     assert page.execute_script("return document.getElementById('local-banner').hidden")
 
 
@@ -268,7 +278,7 @@ def test_the_artist_page_queues_their_tracks_album_by_album(server, browsers, ma
     js_wait(page, "document.getElementById('artist-name')?.textContent === 'Sigur Test'")
     js_wait(page, "document.querySelectorAll('#queue-list .queue-row').length === 1", message="the room's queue")
     click(page, "#artist-add")
-    wait_until(lambda: queue_titles(page) == ["Alpha Tone"] + HLJOD_ORDER, message=f"the artist's tracks in the queue ({queue_titles(page)})")
+    wait_for_queue(page, ["Alpha Tone"] + HLJOD_ORDER, "the artist's tracks in the queue")
     js_wait(page, "window.__toasts.includes('Added 3 tracks to the queue')", message="one toast for the three")
     assert page.execute_script("return window.__toasts.filter(t => t.startsWith('Added')).length") == 1
     for suffix in ("play", "next", "playlist"):

@@ -312,6 +312,8 @@ public actor BridgeHost {
       loading = false
       setPlaying(false)
       send(.error(message))
+    case .parked:
+      break  // only a session starts a player when it is parked
     }
   }
 

@@ -38,4 +38,5 @@ final class RelayedOutput: AudioOutput, @unchecked Sendable {
   func position() -> AudioPosition? { player?.position() }
   func stop() { player?.stop() }
   var outputLatency: Double { output.outputLatency }
+  var parksOnSeek: Bool { output.parksOnSeek }
 }

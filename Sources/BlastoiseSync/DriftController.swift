@@ -3,7 +3,9 @@
 ///
 /// - Large errors (at least `seekThreshold`, seen `seekConfirmations` times in a row) are fixed by
 ///   seeking; then nothing is decided for `settleTime`, and how far the player landed from the
-///   target teaches `seekLead` (players that take a while to start again land behind).
+///   target teaches `seekLead` (players that take a while to start again land behind) — or,
+///   after a start from a parked position, `startLead`. What is left of a landing is nudged
+///   away down to the stop threshold, not left to the slow lock.
 /// - Errors over the start threshold are nudged away by the rate (proportional to the smoothed
 ///   error, within `maxNudge`), until the error stayed below the stop threshold for
 ///   `stopConfirmations` samples; meanwhile an error that stays (the nudge holding against the
@@ -94,6 +96,16 @@ public struct DriftController: Sendable {
     case settling(until: Double)
   }
 
+  /// What moved the player, for what its landing teaches.
+  public enum Landing: Sendable, Equatable {
+    /// A seek while playing: the landing teaches `seekLead`.
+    case seek
+    /// Play from a position the player was parked at: the landing teaches `startLead`.
+    case start
+    /// Anything else (the player went on to its next file by itself): nothing to learn.
+    case other
+  }
+
   public let configuration: Configuration
   public private(set) var phase: Phase = .idle
   /// Learned rate offset that cancels the player's own drift.
@@ -102,6 +114,9 @@ public struct DriftController: Sendable {
   public private(set) var rate: Double = 1
   /// Learned: added to a seek's target because the player lands behind it.
   public private(set) var seekLead: Double = 0
+  /// Learned: how much earlier than due a parked player is told to play (it starts late by
+  /// about the time its output takes to start; negative when it starts early).
+  public private(set) var startLead: Double = 0
   public private(set) var smoothedError: Double?
   /// How much one reading's error differs from the last, on average: the readings' noise.
   public private(set) var readingNoise: Double?
@@ -109,6 +124,10 @@ public struct DriftController: Sendable {
   /// In step: the rate offset, too small to hear, that draws the averaged error to zero.
   public private(set) var pull: Double = 0
   private var overSeekThreshold = 0
+  /// Settling: what the landing teaches; and, once landed, that the first decision in step
+  /// nudges from the stop threshold (a landing's error is no reading's wander).
+  private var landing = Landing.other
+  private var landed = false
   private var belowStop = 0
   /// Nudging: since when the error is under `integralLimit`.
   private var smallErrorSince: Double?
@@ -137,11 +156,10 @@ public struct DriftController: Sendable {
       guard now >= until else { return .none }
       // How far the player landed from the target teaches the lead (a wild error is not
       // about landing: the room moved meanwhile).
-      if abs(error) < 2 * configuration.maxSeekLead {
-        seekLead = min(max(seekLead - 0.7 * error, 0), configuration.maxSeekLead)
-      }
+      if abs(error) < 2 * configuration.maxSeekLead { learnLanding(error: error) }
       phase = .idle
       smoothedError = nil
+      landed = true
     }
 
     guard abs(error) < configuration.seekThreshold else {
@@ -162,7 +180,9 @@ public struct DriftController: Sendable {
     learnDrift(error: filtered, gap: gap, at: now)
 
     if phase == .idle {
-      guard abs(smoothed) > startThreshold else { return lock(error: filtered, gap: gap, at: now) }
+      let threshold = landed ? stopThreshold : startThreshold
+      landed = false
+      guard abs(smoothed) > threshold else { return lock(error: filtered, gap: gap, at: now) }
       phase = .correcting
       belowStop = 0
       smallErrorSince = nil
@@ -195,13 +215,11 @@ public struct DriftController: Sendable {
     max(configuration.stopThreshold, configuration.stopNoiseMargin * (readingNoise ?? 0))
   }
 
-  /// The caller moved the player itself (a new track, a resume): wait for it to settle, and
-  /// play at the drift-cancelling rate meanwhile. Returns the rate to apply.
+  /// The caller moved the player itself (`landing` says how): wait for it to settle, and play
+  /// at the drift-cancelling rate meanwhile. Returns the rate to apply.
   @discardableResult
-  public mutating func playerRepositioned(at now: Double) -> Double {
-    phase = .settling(until: now + configuration.settleTime)
-    rate = 1 + trim
-    forgetError()
+  public mutating func playerRepositioned(at now: Double, landing: Landing) -> Double {
+    settle(at: now, landing: landing)
     return rate
   }
 
@@ -213,6 +231,7 @@ public struct DriftController: Sendable {
 
   private mutating func forgetError() {
     overSeekThreshold = 0
+    landed = false
     recentErrors.removeAll()
     belowStop = 0
     smoothedError = nil
@@ -251,10 +270,25 @@ public struct DriftController: Sendable {
 
   private mutating func seek(to expected: Double, at now: Double) -> Action {
     seekCount += 1
+    settle(at: now, landing: .seek)
+    return .seek(to: expected + seekLead, rate: rate)
+  }
+
+  private mutating func settle(at now: Double, landing: Landing) {
     phase = .settling(until: now + configuration.settleTime)
+    self.landing = landing
     rate = 1 + trim
     forgetError()
-    return .seek(to: expected + seekLead, rate: rate)
+  }
+
+  /// A player `error` off after it settled: behind, it is told earlier next time.
+  private mutating func learnLanding(error: Double) {
+    let limit = configuration.maxSeekLead
+    switch landing {
+    case .seek: seekLead = min(max(seekLead - 0.7 * error, 0), limit)
+    case .start: startLead = min(max(startLead - 0.7 * error, -limit), limit)
+    case .other: break
+    }
   }
 
   /// Asks for `wanted` when it differs enough from the current rate to matter (or at all, when

@@ -3,7 +3,8 @@ import Foundation
 import Synchronization
 
 /// A player for session tests: it "plays" on the monotonic clock, becomes ready 20 ms after a
-/// load, reports its position every 50 ms while playing, and records what it was asked.
+/// load, reports its position every 50 ms while playing, and records what it was asked. With
+/// `parkingTime`, it parks (`parksOnSeek`): a seek while paused says `.parked` that much later.
 final class FakeAudioOutput: AudioOutput, @unchecked Sendable {
   struct State {
     var loads: [(url: URL, headers: [String: String])] = []
@@ -18,6 +19,11 @@ final class FakeAudioOutput: AudioOutput, @unchecked Sendable {
     var loaded = false
     /// What the "platform" says its route adds (`outputLatency`).
     var outputLatency = 0.0
+    var parkingTime: Double?
+    /// Where the fake was each time it was told to play, and when by the wall clock.
+    var plays: [(position: Double, wall: Double)] = []
+    /// "seek", "parked", "play" and "pause", in the order they happened.
+    var calls: [String] = []
   }
 
   let events: AsyncStream<AudioOutputEvent>
@@ -97,12 +103,15 @@ final class FakeAudioOutput: AudioOutput, @unchecked Sendable {
     state.withLock { state in
       if !state.playing { state.at = now }
       state.playing = true
+      state.plays.append((state.position, Date().timeIntervalSince1970))
+      state.calls.append("play")
     }
   }
 
   func pause() {
     let now = clock.now()
     state.withLock { state in
+      state.calls.append("pause")
       if state.playing { state.position += state.rate * (now - state.at) }
       state.at = now
       state.playing = false
@@ -111,10 +120,19 @@ final class FakeAudioOutput: AudioOutput, @unchecked Sendable {
 
   func seek(to seconds: Double) {
     let now = clock.now()
-    state.withLock { state in
+    let parking = state.withLock { state in
       state.seeks.append(seconds)
+      state.calls.append("seek")
       state.position = seconds
       state.at = now
+      return state.playing ? nil : state.parkingTime
+    }
+    guard let parking else { return }
+    let continuation = continuation
+    Task { [weak self] in
+      try? await Task.sleep(for: .seconds(parking))
+      self?.state.withLock { $0.calls.append("parked") }
+      continuation.yield(.parked(seconds))
     }
   }
 
@@ -144,6 +162,9 @@ final class FakeAudioOutput: AudioOutput, @unchecked Sendable {
   }
 
   var outputLatency: Double { state.withLock { $0.outputLatency } }
+  var parksOnSeek: Bool { state.withLock { $0.parkingTime != nil } }
+  var plays: [(position: Double, wall: Double)] { state.withLock { $0.plays } }
+  var calls: [String] { state.withLock { $0.calls } }
 
   func end() { continuation.yield(.ended) }
 }

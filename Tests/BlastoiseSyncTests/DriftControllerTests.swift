@@ -115,6 +115,42 @@ import Testing
     #expect(abs(controller.seekLead - 0.056) < 1e-9)
   }
 
+  /// Each way of moving the player teaches its own lead: a start from a parked position lands
+  /// by how long the output takes to start, a seek while playing by far more; going on to the
+  /// next file by itself teaches nothing.
+  @Test func aLandingTeachesTheLeadOfWhatMovedThePlayer() {
+    var controller = DriftController()
+    controller.playerRepositioned(at: 0, landing: .start)
+    _ = controller.update(expected: 10.5, actual: 10.49, at: 0.5)  // started 10 ms late
+    #expect(abs(controller.startLead - 0.007) < 1e-9)
+    #expect(controller.seekLead == 0)
+    controller.playerRepositioned(at: 1, landing: .seek)
+    _ = controller.update(expected: 11.5, actual: 11.42, at: 1.5)
+    #expect(abs(controller.seekLead - 0.056) < 1e-9)
+    #expect(abs(controller.startLead - 0.007) < 1e-9)
+    controller.playerRepositioned(at: 2, landing: .other)
+    _ = controller.update(expected: 12.5, actual: 12.45, at: 2.5)
+    #expect(abs(controller.seekLead - 0.056) < 1e-9)
+    #expect(abs(controller.startLead - 0.007) < 1e-9)
+  }
+
+  /// Right after a landing an error of a millisecond is nudged away (it is where the player
+  /// landed, not a reading's wander); in step the same error is left to the slow lock.
+  @Test func aLandingsMillisecondIsNudgedAway() {
+    var landed = DriftController()
+    landed.playerRepositioned(at: 0, landing: .start)
+    _ = landed.update(expected: 10.5, actual: 10.501, at: 0.5)
+    #expect(landed.phase == .correcting)
+    #expect(landed.rate < 1)
+
+    var inStep = DriftController()
+    for step in 0..<20 {
+      let now = Double(step) * 0.1
+      _ = inStep.update(expected: 10 + now, actual: 10 + now + (step < 10 ? 0 : 0.001), at: now)
+    }
+    #expect(inStep.phase == .idle)
+  }
+
   @Test func repositioningSettlesAndKeepsTheLearnedTrim() {
     var controller = DriftController()
     var now = 0.0
@@ -124,7 +160,7 @@ import Testing
     }
     let trim = controller.trim
     #expect(trim < 0)
-    #expect(controller.playerRepositioned(at: now) == 1 + trim)
+    #expect(controller.playerRepositioned(at: now, landing: .seek) == 1 + trim)
     #expect(controller.update(expected: 100, actual: 90, at: now + 0.1) == .none)
     controller.stop()
     #expect(controller.trim == trim)

@@ -28,11 +28,16 @@ public protocol AudioOutput: AnyObject, Sendable {
   /// platform tells them and the player's position does not already count (iOS: the session's
   /// `outputLatency`, a Bluetooth or AirPlay route's included). The session plays that much ahead.
   var outputLatency: Double { get }
+  /// Whether a seek made while paused ends in `.parked`: the player then holds there, ready to
+  /// sound the moment it is told to play. The session starts such a player when the room gets
+  /// to where it waits, rather than seeking while it plays (mpv lands 60–80 ms behind).
+  var parksOnSeek: Bool { get }
 }
 
 extension AudioOutput {
   /// mpv's position already counts its audio output's delay (`time-pos` is what is heard).
   public var outputLatency: Double { 0 }
+  public var parksOnSeek: Bool { false }
 }
 
 /// The player was at `seconds` into the track at monotonic time `at`, playing at `rate`.
@@ -64,5 +69,7 @@ public enum AudioOutputEvent: Sendable, Equatable {
   case ended
   /// Played to the end and went straight on to the preloaded track, which plays from its start.
   case advanced(duration: Double?)
+  /// A seek made while paused is done: the player holds at `seconds`, ready to play.
+  case parked(Double)
   case failed(String)
 }

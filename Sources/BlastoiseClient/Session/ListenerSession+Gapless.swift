@@ -34,7 +34,7 @@ extension ListenerSession {
     advancedFrom = loaded?.trackId
     loaded = Loaded(trackId: next, ready: true)
     preloadedTrackID = nil
-    output.setRate(controller.playerRepositioned(at: clock.now()))
+    output.setRate(controller.playerRepositioned(at: clock.now(), landing: .other))
   }
 
   /// Whether `state` still names the track the output just finished, at its end: the room has

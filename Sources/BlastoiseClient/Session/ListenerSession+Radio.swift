@@ -78,7 +78,7 @@ extension ListenerSession {
     if state.paused {
       pauseAtRoomPosition(state)
     } else if !outputPlaying {
-      startPlayback()
+      if !parkingFits(at: clock.now()) { startPlayback() }
     } else if let position = output.position() {
       // The room moved (a seek, a jump to the same track, repeat-one starting over — the last
       // keeps `seq`): follow now rather than wait for the drift controller to notice.
@@ -138,11 +138,17 @@ extension ListenerSession {
     }
     let now = clock.now()
     guard let target = target(at: now) else { return }
-    reposition(to: target, at: now)
+    guard !output.parksOnSeek else { return park(target: target, at: now) }
+    seek(to: target, at: now)
+    playFromHere(at: now)
+  }
+
+  /// The output plays on from where it is.
+  func playFromHere(at now: Double) {
     output.play()
     outputPlaying = true
     snapshot.status = "Playing"
-    preloadFollowing(state)
+    if let state = room { preloadFollowing(state) }
     if let started = joinStartedAt {
       snapshot.joinToPlaying = now - started
       snapshot.log(String(format: "in step %.0f ms after joining", (now - started) * 1000))
@@ -150,9 +156,19 @@ extension ListenerSession {
     }
   }
 
+  /// Moves the playing output to the room's `target`: one that parks pauses and parks (to start
+  /// again on time), another seeks as it plays.
   func reposition(to target: Double, at now: Double) {
+    guard output.parksOnSeek else { return seek(to: target, at: now) }
+    output.pause()
+    outputPlaying = false
+    park(target: target, at: now)
+  }
+
+  /// Seeks the output to `target`, ahead by what seeks were learned to lose.
+  private func seek(to target: Double, at now: Double) {
     output.seek(to: target + controller.seekLead)
-    output.setRate(controller.playerRepositioned(at: now))
+    output.setRate(controller.playerRepositioned(at: now, landing: .seek))
   }
 
   /// Holds the output exactly where the room paused. Always seeks when pausing: players may
@@ -160,6 +176,7 @@ extension ListenerSession {
   /// audio on pause and says it is ~150 ms back.
   private func pauseAtRoomPosition(_ state: RoomState) {
     let wasPlaying = outputPlaying
+    parking = nil
     if outputPlaying {
       output.pause()
       outputPlaying = false
@@ -185,9 +202,13 @@ extension ListenerSession {
     case .none: break
     case .setRate(let rate): output.setRate(rate)
     case .seek(let target, let rate):
-      output.seek(to: target)
-      output.setRate(rate)
       snapshot.log(String(format: "seek: %+.0f ms off", (actual - expected) * 1000))
+      if output.parksOnSeek {
+        reposition(to: expected, at: now)
+      } else {
+        output.seek(to: target)
+        output.setRate(rate)
+      }
     }
     sampleContinuation.yield(
       SyncSample(

@@ -60,6 +60,9 @@ public actor ListenerSession {
   /// The track the output finished when it went on to the preloaded one, until the room says so.
   var advancedFrom: String?
   var outputPlaying = false
+  /// A start on time under way (`ListenerSession+Parking`), and how long parking takes.
+  var parking: Parking?
+  var parkingTime = 0.1
   var lastPositionEvent = -Double.infinity
   private var outputTask: Task<Void, Never>?
   private var tickTask: Task<Void, Never>?
@@ -127,6 +130,7 @@ public actor ListenerSession {
     loaded = nil
     preloadedTrackID = nil
     outputPlaying = false
+    parking = nil
   }
 
   /// Loads `track` into the output; `.ready` starts it.
@@ -134,6 +138,7 @@ public actor ListenerSession {
     loaded = Loaded(trackId: track.id)
     preloadedTrackID = nil  // a load replaces whatever waited
     outputPlaying = false
+    parking = nil
     output.load(url: api.trackURL(track.id), headers: api.requestHeaders)
     snapshot.status = "Loading \(track.title)"
   }
@@ -278,6 +283,8 @@ public actor ListenerSession {
       guard loaded != nil else { return }
       loaded?.ready = true
       if snapshot.sourceMode == .radio { startPlayback() } else { startLocalPlayback() }
+    case .parked(let seconds):
+      parked(at: seconds)
     case .position(let position):
       let now = clock.now()
       lastPositionEvent = now

@@ -36,6 +36,8 @@ public final class MPVAudioOutput: AudioOutput, @unchecked Sendable {
     /// A seek is on its way: `time-pos` changes until its PLAYBACK_RESTART (or this deadline)
     /// still describe the old position and are not reported.
     var seekingUntil: Double?
+    /// Where the last seek goes (what `.parked` says when it was made while paused).
+    var seekTarget = 0.0
     /// After `.ready`, `time-pos` still describes the file's start until the session has
     /// seeked or started it.
     var awaitingCommand = false
@@ -161,6 +163,7 @@ public final class MPVAudioOutput: AudioOutput, @unchecked Sendable {
     state.withLock { state in
       state.ended = false
       state.seekingUntil = now + 1
+      state.seekTarget = target
       state.awaitingCommand = false
       state.recent = []
       // mpv lands within a millisecond (design §9); assume it until the next reading.
@@ -192,6 +195,9 @@ public final class MPVAudioOutput: AudioOutput, @unchecked Sendable {
     if let stretch { mpv.setFlagAsync("audio-pitch-correction", stretch) }
     if changed { mpv.setDoubleAsync("speed", rate) }
   }
+
+  /// mpv restarts playback (PLAYBACK_RESTART) after a paused seek too, its audio decoded.
+  public var parksOnSeek: Bool { true }
 
   public func position() -> AudioPosition? {
     state.withLock { $0.position }
@@ -254,7 +260,7 @@ public final class MPVAudioOutput: AudioOutput, @unchecked Sendable {
           continuation.yield(.advanced(duration: mpv.double("duration")))
           break
         }
-        let ready = state.withLock { state in
+        let (ready, parked) = state.withLock { state -> (Bool, Double?) in
           defer {
             if state.load == .loaded {
               state.load = .none
@@ -262,9 +268,11 @@ public final class MPVAudioOutput: AudioOutput, @unchecked Sendable {
             }
             state.seekingUntil = nil
           }
-          return state.load == .loaded
+          let seekedPaused = state.load == .none && state.seekingUntil != nil && state.paused
+          return (state.load == .loaded, seekedPaused ? state.seekTarget : nil)
         }
         if ready { continuation.yield(.ready(duration: mpv.double("duration"))) }
+        if let parked { continuation.yield(.parked(parked)) }
       case MPV_EVENT_END_FILE:
         guard let data = event.pointee.data else { break }
         let end = data.assumingMemoryBound(to: mpv_event_end_file.self).pointee
