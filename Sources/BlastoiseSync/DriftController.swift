@@ -4,8 +4,10 @@
 /// - Large errors (at least `seekThreshold`, seen `seekConfirmations` times in a row) are fixed by
 ///   seeking; then nothing is decided for `settleTime`, and how far the player landed from the
 ///   target teaches `seekLead` (players that take a while to start again land behind) — or,
-///   after a start from a parked position, `startLead`. What is left of a landing is nudged
-///   away down to the stop threshold, not left to the slow lock.
+///   after a start from a parked position, `startLead`. For `warmUp` after a start or a seek
+///   the readings are not yet to be trusted to a millisecond (below): only errors over the
+///   start threshold are nudged; then what is left of the landing is nudged away down to the
+///   stop threshold, not left to the slow lock.
 /// - Errors over the start threshold are nudged away by the rate (proportional to the smoothed
 ///   error, within `maxNudge`), until the error stayed below the stop threshold for
 ///   `stopConfirmations` samples; meanwhile an error that stays (the nudge holding against the
@@ -76,6 +78,10 @@ public struct DriftController: Sendable {
     /// In step, the rate is changed only by at least this much, at most once per `lockInterval`.
     public var lockStep: Double = 0.000005
     public var lockInterval: Double = 0.5
+    /// After a start or a seek the output's latency estimate settles: mpv's readings through
+    /// PulseAudio run 100–200 ppm fast for seconds (they start a few tenths of a millisecond
+    /// behind the sound). Meanwhile no small error is corrected and no drift fitted.
+    public var warmUp: Double = 5
 
     public init() {}
   }
@@ -128,6 +134,8 @@ public struct DriftController: Sendable {
   /// nudges from the stop threshold (a landing's error is no reading's wander).
   private var landing = Landing.other
   private var landed = false
+  /// After a start or a seek, until when the readings are warming up.
+  private var warmUntil: Double?
   private var belowStop = 0
   /// Nudging: since when the error is under `integralLimit`.
   private var smallErrorSince: Double?
@@ -159,7 +167,7 @@ public struct DriftController: Sendable {
       if abs(error) < 2 * configuration.maxSeekLead { learnLanding(error: error) }
       phase = .idle
       smoothedError = nil
-      landed = true
+      if landing == .other { landed = true } else { warmUntil = now + configuration.warmUp }
     }
 
     guard abs(error) < configuration.seekThreshold else {
@@ -180,9 +188,19 @@ public struct DriftController: Sendable {
     learnDrift(error: filtered, gap: gap, at: now)
 
     if phase == .idle {
+      if let until = warmUntil, now >= until {
+        warmUntil = nil
+        landed = true
+      }
       let threshold = landed ? stopThreshold : startThreshold
       landed = false
-      guard abs(smoothed) > threshold else { return lock(error: filtered, gap: gap, at: now) }
+      guard abs(smoothed) > threshold else {
+        guard warmUntil == nil else {
+          lockedError = nil
+          return .none
+        }
+        return lock(error: filtered, gap: gap, at: now)
+      }
       phase = .correcting
       belowStop = 0
       smallErrorSince = nil
@@ -232,6 +250,7 @@ public struct DriftController: Sendable {
   private mutating func forgetError() {
     overSeekThreshold = 0
     landed = false
+    warmUntil = nil
     recentErrors.removeAll()
     belowStop = 0
     smoothedError = nil
@@ -245,7 +264,7 @@ public struct DriftController: Sendable {
   /// Feeds the drift fit (in step a point, while nudging what the nudge moves) and, in step once
   /// it spans long enough, takes the player's drift from it.
   private mutating func learnDrift(error: Double, gap: Double, at now: Double) {
-    guard gap <= configuration.maxSampleGap else {
+    guard gap <= configuration.maxSampleGap, warmUntil == nil else {
       drift.reset(rate: rate)
       return
     }

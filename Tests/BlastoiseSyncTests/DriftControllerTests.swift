@@ -134,12 +134,20 @@ import Testing
     #expect(abs(controller.startLead - 0.007) < 1e-9)
   }
 
-  /// Right after a landing an error of a millisecond is nudged away (it is where the player
-  /// landed, not a reading's wander); in step the same error is left to the slow lock.
-  @Test func aLandingsMillisecondIsNudgedAway() {
+  /// Once the readings warmed up after a landing, an error of a millisecond is nudged away (it
+  /// is where the player landed, not a reading's wander); in step the same error is left to the
+  /// slow lock.
+  @Test func aLandingsMillisecondIsNudgedAwayOnceTheReadingsWarmedUp() {
     var landed = DriftController()
     landed.playerRepositioned(at: 0, landing: .start)
-    _ = landed.update(expected: 10.5, actual: 10.501, at: 0.5)
+    var now = 0.5
+    while now < 0.5 + landed.configuration.warmUp {
+      _ = landed.update(expected: 10 + now, actual: 10 + now + 0.001, at: now)
+      #expect(landed.phase == .idle)
+      #expect(landed.rate == 1)
+      now += 0.1
+    }
+    _ = landed.update(expected: 10 + now, actual: 10 + now + 0.001, at: now)
     #expect(landed.phase == .correcting)
     #expect(landed.rate < 1)
 

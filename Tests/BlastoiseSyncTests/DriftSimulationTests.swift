@@ -179,14 +179,30 @@ import Testing
   @Test func aParkedStartsLandingIsNudgedAwayAndTeachesNoDrift() {
     // A player started from a parked position lands a millisecond or two off (its output takes
     // that long to start) — under the threshold that starts a nudge in step, yet it is nudged
-    // to the room within seconds (the slow lock would take ten): no seek, no trim.
+    // to the room once the readings warmed up (the slow lock would take ten seconds more): no
+    // seek, no trim.
     for seed in UInt64(60)..<UInt64(65) {
       var player = SimulatedPlayer()
       player.clockSpeed = 1
-      let run = simulate(duration: 8, seed: seed, player: player, readingJitter: 0.0001, parkedLanding: -0.0015)
+      let run = simulate(duration: 12, seed: seed, player: player, readingJitter: 0.0001, parkedLanding: -0.0015)
       #expect(run.seeks == 0)
       #expect(abs(run.controller.trim) < 0.00001, "seed \(seed): trim \(run.controller.trim)")
-      #expect(run.worstError(after: 6) < 0.0003, "seed \(seed): \(run.worstError(after: 6))")
+      #expect(run.worstError(after: 10) < 0.0003, "seed \(seed): \(run.worstError(after: 10))")
+    }
+  }
+
+  @Test func readingsThatWarmUpAfterAStartDoNotMoveTheSound() {
+    // After a start mpv's readings through PulseAudio begin a few tenths of a millisecond behind
+    // the sound and catch up over seconds (the latency estimate settling): a player that landed
+    // exactly stays there. (Nudged at once, it was pushed half a millisecond ahead and pulled
+    // back over ten seconds.)
+    for seed in UInt64(70)..<UInt64(75) {
+      var player = SimulatedPlayer()
+      player.clockSpeed = 1
+      let run = simulate(
+        duration: 30, seed: seed, player: player, readingJitter: 0.0001,
+        readingStep: { time in -0.0006 * max(0, 1 - time / 4) }, parkedLanding: 0)
+      #expect(run.worstError(after: 0.5) < 0.0002, "seed \(seed): \(run.worstError(after: 0.5))")
     }
   }
 
