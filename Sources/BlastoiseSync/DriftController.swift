@@ -4,10 +4,10 @@
 /// - Large errors (at least `seekThreshold`, seen `seekConfirmations` times in a row) are fixed by
 ///   seeking; then nothing is decided for `settleTime`, and how far the player landed from the
 ///   target teaches `seekLead` (players that take a while to start again land behind) — or,
-///   after a start from a parked position, `startLead`. For `warmUp` after a start or a seek
-///   the readings are not yet to be trusted to a millisecond (below): only errors over the
-///   start threshold are nudged; then what is left of the landing is nudged away down to the
-///   stop threshold, not left to the slow lock.
+///   after a start from a parked position, `startLead`. For `warmUp` after such a start the
+///   readings are not yet to be trusted to a millisecond (below): only errors over the start
+///   threshold are nudged; then what is left of the landing is nudged away down to the stop
+///   threshold, not left to the slow lock.
 /// - Errors over the start threshold are nudged away by the rate (proportional to the smoothed
 ///   error, within `maxNudge`), until the error stayed below the stop threshold for
 ///   `stopConfirmations` samples; meanwhile an error that stays (the nudge holding against the
@@ -78,9 +78,9 @@ public struct DriftController: Sendable {
     /// In step, the rate is changed only by at least this much, at most once per `lockInterval`.
     public var lockStep: Double = 0.000005
     public var lockInterval: Double = 0.5
-    /// After a start or a seek the output's latency estimate settles: mpv's readings through
-    /// PulseAudio run 100–200 ppm fast for seconds (they start a few tenths of a millisecond
-    /// behind the sound). Meanwhile no small error is corrected and no drift fitted.
+    /// After a start the output's latency estimate settles: mpv's readings through PulseAudio
+    /// run 100–200 ppm fast for seconds (they start a few tenths of a millisecond behind the
+    /// sound). Meanwhile no error under the start threshold is corrected and no drift learned.
     public var warmUp: Double = 5
 
     public init() {}
@@ -108,6 +108,8 @@ public struct DriftController: Sendable {
     case seek
     /// Play from a position the player was parked at: the landing teaches `startLead`.
     case start
+    /// The same, told late (a busy machine): nothing to learn.
+    case restart
     /// Anything else (the player went on to its next file by itself): nothing to learn.
     case other
   }
@@ -130,12 +132,13 @@ public struct DriftController: Sendable {
   /// In step: the rate offset, too small to hear, that draws the averaged error to zero.
   public private(set) var pull: Double = 0
   private var overSeekThreshold = 0
-  /// Settling: what the landing teaches; and, once landed, that the first decision in step
-  /// nudges from the stop threshold (a landing's error is no reading's wander).
+  /// Settling: what the landing teaches.
   private var landing = Landing.other
-  private var landed = false
-  /// After a start or a seek, until when the readings are warming up.
+  /// After a start, until when the readings are warming up; and, once they have, that the
+  /// first decision in step nudges from the stop threshold (what is left of a landing is no
+  /// reading's wander).
   private var warmUntil: Double?
+  private var landed = false
   private var belowStop = 0
   /// Nudging: since when the error is under `integralLimit`.
   private var smallErrorSince: Double?
@@ -167,7 +170,7 @@ public struct DriftController: Sendable {
       if abs(error) < 2 * configuration.maxSeekLead { learnLanding(error: error) }
       phase = .idle
       smoothedError = nil
-      if landing == .other { landed = true } else { warmUntil = now + configuration.warmUp }
+      if landing == .start || landing == .restart { warmUntil = now + configuration.warmUp }
     }
 
     guard abs(error) < configuration.seekThreshold else {
@@ -207,7 +210,9 @@ public struct DriftController: Sendable {
       pull = 0
     }
     smallErrorSince = abs(smoothed) < configuration.integralLimit ? smallErrorSince ?? now : nil
-    if let since = smallErrorSince, now - since >= configuration.integralDelay, gap <= configuration.maxSampleGap {
+    if let since = smallErrorSince, now - since >= configuration.integralDelay, gap <= configuration.maxSampleGap,
+      warmUntil == nil
+    {
       trim = min(max(trim - configuration.integralGain * smoothed * gap, -configuration.maxTrim), configuration.maxTrim)
     }
     belowStop = abs(smoothed) < stopThreshold ? belowStop + 1 : 0
@@ -306,7 +311,7 @@ public struct DriftController: Sendable {
     switch landing {
     case .seek: seekLead = min(max(seekLead - 0.7 * error, 0), limit)
     case .start: startLead = min(max(startLead - 0.7 * error, -limit), limit)
-    case .other: break
+    case .restart, .other: break
     }
   }
 

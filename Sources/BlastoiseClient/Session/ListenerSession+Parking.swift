@@ -18,15 +18,40 @@ extension ListenerSession {
   }
 
   /// How far ahead of the room to park: the time a parking seek takes, with room to spare.
-  var parkingLead: Double { min(1.5 * parkingTime + 0.03, 1) }
+  var parkingLead: Double { 1.5 * parkingTime + 0.03 }
 
-  /// Parks the output `parkingLead` ahead of `target`; `.parked` then starts it.
+  /// Whether to park for `target`: the output can, its seeks are quick enough (a parking that
+  /// takes longer would only be late again: such an output seeks as it plays), and the track
+  /// does not end first.
+  func canPark(for target: Double) -> Bool {
+    guard output.parksOnSeek, parkingTime < Self.longestParking else { return false }
+    guard let duration = room?.track?.duration, duration > 0 else { return true }
+    return target + parkingLead < duration - Self.unjudgedTail
+  }
+
+  /// Parks the output `parkingLead` ahead of `target`; `.parked` then starts it. A parking that
+  /// never ends (a seek mpv did not answer) gives way to seeking while playing.
   func park(target: Double, at now: Double, attempt: Int = 1) {
     controller.stop()
     let position = target + parkingLead
-    parking = Parking(position: position, asked: now, target: target, attempt: attempt)
+    let planned = Parking(position: position, asked: now, target: target, attempt: attempt)
+    parking = planned
     output.seek(to: position)
     snapshot.status = "Starting"
+    let patience = max(1, 3 * parkingTime)
+    Task { [weak self] in
+      try? await Task.sleep(for: .seconds(patience))
+      await self?.parkingTimedOut(planned)
+    }
+  }
+
+  private func parkingTimedOut(_ expected: Parking) {
+    let now = clock.now()
+    guard parking == expected, snapshot.sourceMode == .radio, let target = target(at: now) else { return }
+    snapshot.log("parking got no answer: seeking while playing")
+    parking = nil
+    seek(to: target, at: now)
+    playFromHere(at: now)
   }
 
   /// Whether the parking under way still suits the room: a state that did not move the room's
@@ -64,7 +89,9 @@ extension ListenerSession {
       }
     } else {
       parking = nil
-      output.setRate(controller.playerRepositioned(at: now, landing: .start))
+      // Only a start on time teaches the start lead (a late one is late by the machine).
+      let onTime = wait >= -Self.lateParking
+      output.setRate(controller.playerRepositioned(at: now, landing: onTime ? .start : .restart))
       playFromHere(at: now)
     }
   }
@@ -74,4 +101,6 @@ extension ListenerSession {
   /// …and how late a parking may end, before the output is parked again (less is nudged away
   /// once it plays).
   static let lateParking = 0.02
+  /// Parkings that take longer than this are not worth their silence.
+  static let longestParking = 0.6
 }

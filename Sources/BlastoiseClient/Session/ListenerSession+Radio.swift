@@ -138,7 +138,7 @@ extension ListenerSession {
     }
     let now = clock.now()
     guard let target = target(at: now) else { return }
-    guard !output.parksOnSeek else { return park(target: target, at: now) }
+    guard !canPark(for: target) else { return park(target: target, at: now) }
     seek(to: target, at: now)
     playFromHere(at: now)
   }
@@ -159,14 +159,14 @@ extension ListenerSession {
   /// Moves the playing output to the room's `target`: one that parks pauses and parks (to start
   /// again on time), another seeks as it plays.
   func reposition(to target: Double, at now: Double) {
-    guard output.parksOnSeek else { return seek(to: target, at: now) }
+    guard canPark(for: target) else { return seek(to: target, at: now) }
     output.pause()
     outputPlaying = false
     park(target: target, at: now)
   }
 
   /// Seeks the output to `target`, ahead by what seeks were learned to lose.
-  private func seek(to target: Double, at now: Double) {
+  func seek(to target: Double, at now: Double) {
     output.seek(to: target + controller.seekLead)
     output.setRate(controller.playerRepositioned(at: now, landing: .seek))
   }
@@ -203,7 +203,7 @@ extension ListenerSession {
     case .setRate(let rate): output.setRate(rate)
     case .seek(let target, let rate):
       snapshot.log(String(format: "seek: %+.0f ms off", (actual - expected) * 1000))
-      if output.parksOnSeek {
+      if canPark(for: expected) {
         reposition(to: expected, at: now)
       } else {
         output.seek(to: target)

@@ -182,6 +182,7 @@ public actor ListenerSession {
   }
 
   func leaveRadio() async {
+    parking = nil  // before the wait: no start on time may begin meanwhile
     pingTask?.cancel()
     pingTask = nil
     socketTask?.cancel()
@@ -302,6 +303,7 @@ public actor ListenerSession {
       let failed = loaded?.trackId
       loaded = nil
       outputPlaying = false
+      parking = nil
       // Try again a little later (a server restarting, a network blip).
       Task { [weak self] in
         try? await Task.sleep(for: .seconds(2))
