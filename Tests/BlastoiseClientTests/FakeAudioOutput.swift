@@ -21,9 +21,19 @@ final class FakeAudioOutput: AudioOutput, @unchecked Sendable {
     var outputLatency = 0.0
     var parkingTime: Double?
     /// Where the fake was each time it was told to play, and when by the wall clock.
-    var plays: [(position: Double, wall: Double)] = []
-    /// "seek", "parked", "play" and "pause", in the order they happened.
-    var calls: [String] = []
+    var plays: [Play] = []
+    /// Where the fake said it was parked (`.parked`), and how often it was paused.
+    var parked: [Double] = []
+    var pauses = 0
+  }
+
+  /// A `play`: where the fake was, whether it had said it was parked there, and how many seeks
+  /// and pauses came before.
+  struct Play {
+    var position: Double
+    var fromParked: Bool
+    var seeks: Int
+    var pauses: Int
   }
 
   let events: AsyncStream<AudioOutputEvent>
@@ -103,15 +113,16 @@ final class FakeAudioOutput: AudioOutput, @unchecked Sendable {
     state.withLock { state in
       if !state.playing { state.at = now }
       state.playing = true
-      state.plays.append((state.position, Date().timeIntervalSince1970))
-      state.calls.append("play")
+      let parked = state.parked.contains(state.position)
+      let play = Play(position: state.position, fromParked: parked, seeks: state.seeks.count, pauses: state.pauses)
+      state.plays.append(play)
     }
   }
 
   func pause() {
     let now = clock.now()
     state.withLock { state in
-      state.calls.append("pause")
+      state.pauses += 1
       if state.playing { state.position += state.rate * (now - state.at) }
       state.at = now
       state.playing = false
@@ -122,7 +133,6 @@ final class FakeAudioOutput: AudioOutput, @unchecked Sendable {
     let now = clock.now()
     let parking = state.withLock { state in
       state.seeks.append(seconds)
-      state.calls.append("seek")
       state.position = seconds
       state.at = now
       return state.playing ? nil : state.parkingTime
@@ -131,7 +141,7 @@ final class FakeAudioOutput: AudioOutput, @unchecked Sendable {
     let continuation = continuation
     Task { [weak self] in
       try? await Task.sleep(for: .seconds(parking))
-      self?.state.withLock { $0.calls.append("parked") }
+      self?.state.withLock { $0.parked.append(seconds) }
       continuation.yield(.parked(seconds))
     }
   }
@@ -163,8 +173,7 @@ final class FakeAudioOutput: AudioOutput, @unchecked Sendable {
 
   var outputLatency: Double { state.withLock { $0.outputLatency } }
   var parksOnSeek: Bool { state.withLock { $0.parkingTime != nil } }
-  var plays: [(position: Double, wall: Double)] { state.withLock { $0.plays } }
-  var calls: [String] { state.withLock { $0.calls } }
+  var plays: [Play] { state.withLock { $0.plays } }
 
   func end() { continuation.yield(.ended) }
 }

@@ -109,70 +109,69 @@ import Testing
   }
 
   /// The owner's session with a player that parks in `parkingTime`, joined to the owner's room
-  /// (moved to 8 s) and playing.
-  static func parkingSession(on server: ClientTestServer, parkingTime: Double) async throws -> (
-    api: BlastoiseAPI, room: RoomInfo, output: FakeAudioOutput, session: ListenerSession
-  ) {
+  /// (moved to 8 s) and playing. A parking goes unanswered for `patience` before the session
+  /// seeks as it plays (a minute: on a busy machine the fake's answers come late).
+  static func parkingSession(on server: ClientTestServer, parkingTime: Double, patience: Double = 60) async throws
+    -> (api: BlastoiseAPI, room: RoomInfo, output: FakeAudioOutput, session: ListenerSession)
+  {
     let (api, room) = try await server.signedIn("owner")
     try await api.seek(room: room.id, to: 8)
     let output = FakeAudioOutput()
     output.state.withLock { $0.parkingTime = parkingTime }
-    let session = ListenerSession(api: api, output: output)
+    var configuration = ListenerSession.Configuration()
+    configuration.parkingPatience = patience
+    let session = ListenerSession(api: api, output: output, configuration: configuration)
     try await session.join()
     try await eventually("playing") { output.isPlaying }
     return (api, room, output, session)
   }
 
-  /// Whether `calls`, up to the first "play", are a parking ("seek", then "parked") — or two, when
-  /// the machine was too busy for the first to end on time.
-  static func parkedBeforePlaying(_ calls: some Sequence<String>) -> Bool {
-    let before = Array(calls.prefix { $0 != "play" })
-    return before == ["seek", "parked"] || before == ["seek", "parked", "seek", "parked"]
-  }
-
   /// A player that parks (mpv) is not told to play and seek at once (it would land behind and
   /// catch up by ear): it seeks while paused, ahead of the room, and plays when the room gets
-  /// there — from the room's position, so nothing is left to correct. So it starts, and so it
-  /// follows the room's seek.
-  @Test func aParkingPlayerStartsWhereTheRoomIsWhenItGetsThere() async throws {
+  /// there, from where it parked. So it starts, and so it follows the room's seek (it stops,
+  /// parks and plays again; a seek while playing has no play).
+  @Test func aParkingPlayerPlaysOnlyFromWhereItParked() async throws {
     let server = try await ClientTestServer()
     let (api, room, output, session) = try await Self.parkingSession(on: server, parkingTime: 0.03)
     let start = try #require(output.plays.first)
-    let parkedAt = try #require(output.seeks.last)
-    #expect(Self.parkedBeforePlaying(output.calls), "\(output.calls)")
-    #expect(start.position == parkedAt, "it plays from where it parked")
+    #expect(start.fromParked, "it plays from where it said it was parked")
     try await Self.inStep(api, room.id, output, session, "after the start")
 
-    // The room seeks: the player stops, parks where the room will be, and plays from there.
-    let before = output.calls.count
-    try await api.seek(room: room.id, to: 30)
-    try await eventually("playing again") { output.plays.count == 2 }
-    let moved = output.calls.dropFirst(before)
-    #expect(moved.first == "pause" && Self.parkedBeforePlaying(moved.dropFirst()), "\(output.calls)")
+    let before = output.plays.count
+    try await api.seek(room: room.id, to: 1)
+    try await eventually("playing again from near the room's new place, rather than seeking as it played") {
+      output.plays.dropFirst(before).contains { $0.position < 10 }
+    }
+    // (Plays near a track's end, should the room get there meanwhile, seek as they play; so do
+    // all once parkings were seen to take too long, as they may on a machine this busy.)
+    let after = output.plays.dropFirst(before).filter { $0.position < 10 }
+    if await session.parkingTime < ListenerSession.longestParking {
+      #expect(after.allSatisfy { $0.fromParked }, "\(after)")
+    }
     try await Self.inStep(api, room.id, output, session, "after the room's seek")
     await session.stop()
     await server.stop()
   }
 
-  /// A parking the output never answers gives way, after a second, to seeking while playing.
+  /// A parking the output never answers gives way to seeking while playing.
   @Test func aParkingNeverAnsweredGivesWayToSeekingWhilePlaying() async throws {
     let server = try await ClientTestServer()
-    let (api, room, output, session) = try await Self.parkingSession(on: server, parkingTime: 30)
-    #expect(output.calls.prefix(3) == ["seek", "seek", "play"], "\(output.calls)")
+    let (api, room, output, session) = try await Self.parkingSession(on: server, parkingTime: 30, patience: 1)
+    let start = try #require(output.plays.first)
+    #expect(!start.fromParked && start.seeks >= 2, "parked, then sought again and played")
     try await Self.inStep(api, room.id, output, session, "after the start")
     await session.stop()
     await server.stop()
   }
 
   /// A parking slower than the session expected ends after the room passed the position: the
-  /// session parks again further ahead, by what it learned.
+  /// session parks again further ahead, by what it learned, and plays from there.
   @Test func aLateParkingIsMadeAgainFurtherAhead() async throws {
     let server = try await ClientTestServer()
     // The session's first guess: 0.1 s.
     let (api, room, output, session) = try await Self.parkingSession(on: server, parkingTime: 0.4)
-    let seeks = output.seeks
-    try #require(seeks.count >= 2)
-    #expect(seeks[1] - seeks[0] > 0.6, "parked again ahead of where the room had got: \(seeks)")
+    let start = try #require(output.plays.first)
+    #expect(start.fromParked && start.seeks >= 2, "parked again before playing")
     #expect(await session.parkingTime >= 0.4)
     try await Self.inStep(api, room.id, output, session, "after the start")
     await session.stop()

@@ -38,7 +38,7 @@ extension ListenerSession {
     parking = planned
     output.seek(to: position)
     snapshot.status = "Starting"
-    let patience = max(1, 3 * parkingTime)
+    let patience = max(configuration.parkingPatience, 3 * parkingTime)
     Task { [weak self] in
       try? await Task.sleep(for: .seconds(patience))
       await self?.parkingTimedOut(planned)

@@ -21,6 +21,9 @@ public actor ListenerSession {
     /// Seconds the sound leaves the speakers after the player says it plays (a Bluetooth
     /// speaker's delay, told by the listener): the player keeps that much ahead of the room.
     public var outputDelay: Double = 0
+    /// How long a parking (`ListenerSession+Parking`) may go unanswered before the output seeks
+    /// as it plays instead (at least three times what parkings took).
+    public var parkingPatience: Double = 1
     public init() {}
   }
 
