@@ -492,12 +492,26 @@ def click(driver, css: str, timeout: float | None = None) -> None:
     wait_until(attempt, timeout, message=f"a clickable {css}")
 
 
+def open_library_view(driver, view: str) -> None:
+    """Clicks the library's link to `view` until the address is the link's. A click goes to where
+    the link was a moment before: a pane above that grows in between (a room's cover arriving)
+    sends it beside the link, and the page stays where it was."""
+    css = f"#library-nav a[data-view='{view}']"
+
+    def attempt():
+        click(driver, css)
+        return driver.execute_script(
+            "return window.location.hash === document.querySelector(arguments[0])?.getAttribute('href');", css)
+
+    wait_until(attempt, message=f"the library's {view} link followed")
+
+
 def library_tracks(driver):
     """Opens the library's Tracks view (where the search box filters the list of every track) and
     returns the search box."""
     from selenium.webdriver.common.by import By
 
-    click(driver, "#library-nav a[data-view='tracks']")
+    open_library_view(driver, "tracks")
     js_wait(driver, "!!document.getElementById('library-list') && "
                     "document.getElementById('library-search').placeholder.startsWith('Filter')", message="the Tracks view")
     return driver.find_element(By.ID, "library-search")

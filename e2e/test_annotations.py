@@ -6,7 +6,7 @@ there too); a local play counted once; the local play rule itself."""
 from __future__ import annotations
 
 from conftest import new_room, unique
-from helpers import GUARD, Api, click, js_wait, poll_until, sign_in_in_page, sign_up_in_page, switch_room_in_page
+from helpers import GUARD, Api, click, js_wait, open_library_view, poll_until, sign_in_in_page, sign_up_in_page, switch_room_in_page
 
 PASSWORD = "password-123"
 
@@ -26,7 +26,7 @@ def test_a_favourite_album_is_found_in_favourites(server, browsers, make_api):
     click(page, "#album-favourite")
     js_wait(page, "document.querySelector('#album-favourite').getAttribute('aria-pressed') === 'true'", message="the heart on")
 
-    click(page, "#library-nav a[data-view='favourites']")
+    open_library_view(page, "favourites")
     js_wait(page, f"!!document.querySelector('#favourite-albums .album-card[data-id=\"{album}\"]')",
             message="the album in Favourites")
     # Kept by the server: the album's page shows the heart on after a reload.
@@ -37,7 +37,7 @@ def test_a_favourite_album_is_found_in_favourites(server, browsers, make_api):
     click(page, "#album-tracks .track-row button[data-act='fav']")
     js_wait(page, "document.querySelector(\"#album-tracks .track-row button[data-act='fav']\").getAttribute('aria-pressed') === 'true'",
             message="the track's heart on")
-    click(page, "#library-nav a[data-view='favourites']")
+    open_library_view(page, "favourites")
     js_wait(page, "document.querySelectorAll('#favourite-tracks .track-row').length === 1", message="the track in Favourites")
 
 
@@ -71,7 +71,7 @@ def test_a_room_counts_a_play_for_each_person_listening(server, browsers, make_a
     js_wait(people[1][0], "[...document.querySelectorAll('#recent-played-albums .album-card .card-title')].map(t => t.textContent).includes('E2E Album')",
             timeout=GUARD + 30, message="Recently played updated on a page left open")
     page = people[0][0]
-    click(page, "#library-nav a[data-view='library']")
+    open_library_view(page, "library")
     js_wait(page, "[...document.querySelectorAll('#recent-played-albums .album-card .card-title')].map(t => t.textContent).includes('E2E Album')",
             message="Recently played on the start view")
 
@@ -117,7 +117,7 @@ def test_a_local_play_counts_once_and_shows_in_recently_played(server, browsers)
     assert page.execute_script("return window.__plays") == [fyrsta["id"]]
 
     # The start view shows it under Recently played; the album's page counts the play.
-    click(page, "#library-nav a[data-view='library']")
+    open_library_view(page, "library")
     js_wait(page, "[...document.querySelectorAll('#recent-played-albums .album-card .card-title')].map(t => t.textContent).join() === 'Hljóð'",
             message="Recently played on the start view")
     page.execute_script("window.location.hash = arguments[0];", f"#/album/{album}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import unique
-from helpers import GUARD, Server, click, js_wait, library_tracks, make_big_library, poll_until, sign_up_in_page, text_of
+from helpers import GUARD, Server, js_wait, library_tracks, make_big_library, open_library_view, poll_until, sign_up_in_page, text_of
 
 COUNT = 10_000
 FEW_ROWS = 80  # a screenful and some overscan; 10,000 rendered rows would be the bug
@@ -89,7 +89,7 @@ def test_ten_thousand_tracks_render_only_what_is_on_screen(big_server, browsers)
 def test_the_albums_grid_renders_a_screenful_and_reads_pages_as_it_scrolls(big_server, browsers):
     page = browsers()
     sign_up_in_page(page, big_server.base, unique("bigbrowser"))
-    click(page, "#library-nav a[data-view='albums']")
+    open_library_view(page, "albums")
     js_wait(page, "document.getElementById('albums-count').textContent === '400 albums'", message="the album count")
     cards = "document.querySelectorAll('#album-grid .album-card').length"
     js_wait(page, f"{cards} > 0", message="the first cards")

@@ -9,7 +9,7 @@ import tempfile
 from pathlib import Path
 
 from conftest import new_room, tone_tracks, unique
-from helpers import (HLJOD_ORDER, LYRICS, Api, click, js_wait, library_tracks, own_server, poll_until, sign_up_in_page,
+from helpers import (HLJOD_ORDER, LYRICS, Api, click, js_wait, library_tracks, open_library_view, own_server, poll_until, sign_up_in_page,
                      switch_room_in_page, text_of, wait_until, write_track)
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -74,7 +74,7 @@ def join(page, base: str, room_id: str, who: str) -> None:
 def test_the_albums_grid_shows_covers_and_an_untagged_placeholder(server, browsers):
     page = browsers()
     sign_up_in_page(page, server.base, unique("grid"))
-    click(page, "#library-nav a[data-view='albums']")
+    open_library_view(page, "albums")
     js_wait(page, "document.querySelectorAll('#album-grid .album-card:not(.skeleton)').length === 4", message="four album cards")
     # Hljóð's cover is embedded in its MP3s, Folder Cover's is the cover.jpg beside its FLACs: both load.
     for name in ("Hljóð", "Folder Cover"):
@@ -98,7 +98,7 @@ def test_the_albums_grid_shows_covers_and_an_untagged_placeholder(server, browse
     assert text_of(page, "#library-list .tr-title") == "untagged-take"
     assert text_of(page, "#library-list .tr-sub") == "Unknown artist · Unknown album"
     # Genres list the tags, and a genre shows its albums.
-    click(page, "#library-nav a[data-view='genres']")
+    open_library_view(page, "genres")
     js_wait(page, "[...document.querySelectorAll('#genre-list .genre-name')].some(g => g.textContent === 'Jazz')")
     page.execute_script("[...document.querySelectorAll('#genre-list .genre-link')].find(g => g.textContent.startsWith('Jazz')).click()")
     js_wait(page, "document.querySelectorAll('#album-grid .album-card:not(.skeleton)').length === 1 && "
@@ -166,7 +166,7 @@ def test_search_folds_accents_and_groups_the_results(server, browsers):
     click(page, "#artist-albums .album-card")
     js_wait(page, "document.getElementById('album-title') && document.getElementById('album-title').textContent === 'Hljóð'")
     # The start view lists the albums added last.
-    click(page, "#library-nav a[data-view='library']")
+    open_library_view(page, "library")
     js_wait(page, "document.querySelectorAll('#recent-albums .album-card').length === 4", message="recently added")
 
 
@@ -243,7 +243,7 @@ def test_the_phone_layout_browses_albums(server, browsers):
     phone = browsers(width=390, height=844, mobile=True)
     sign_up_in_page(phone, server.base, unique("pocket"))
     click(phone, ".phone-tab[data-tab='library']")
-    click(phone, "#library-nav a[data-view='albums']")
+    open_library_view(phone, "albums")
     js_wait(phone, "document.querySelectorAll('#album-grid .album-card:not(.skeleton)').length === 4")
     click(phone, CARD.format(name="Hljóð"))
     js_wait(phone, f"document.querySelectorAll('#album-tracks .track-row').length === {len(HLJOD_ORDER)}")
@@ -321,7 +321,7 @@ def test_the_albums_grid_takes_a_library_change(browsers):
     with own_server() as server:
         page = browsers()
         sign_up_in_page(page, server.base, unique("grid"))
-        click(page, "#library-nav a[data-view='albums']")
+        open_library_view(page, "albums")
         js_wait(page, "document.querySelectorAll('#album-grid .album-card:not(.skeleton)').length === 1", message="one album")
         with tempfile.TemporaryDirectory() as folder:
             path = write_track(Path(folder) / "later.wav", 3, "Later Tune", album="Arrived Later", freq=587.0)

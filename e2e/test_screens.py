@@ -8,7 +8,7 @@ import time
 import urllib.request
 
 from conftest import new_room, tone_tracks, unique
-from helpers import (SCREENSHOTS, Api, click, console_errors, js_wait, own_server, poll_until, set_viewport,
+from helpers import (SCREENSHOTS, Api, click, console_errors, js_wait, open_library_view, own_server, poll_until, set_viewport,
                      sign_in_in_page, sign_up_in_page, switch_room_in_page, write_track)
 
 
@@ -108,7 +108,7 @@ def test_screenshots_of_the_library(server, browsers):
     sign_in_in_page(desk, server.base, name)
     js_wait(desk, f"!!document.querySelector(\"#room-list li[data-id='{room['id']}']\")")
     switch_room_in_page(desk, room["id"])
-    click(desk, "#library-nav a[data-view='albums']")
+    open_library_view(desk, "albums")
     js_wait(desk, "[...document.querySelectorAll('#album-grid .album-card img')].filter(i => i.complete && i.naturalWidth > 0).length >= 2",
             message="the grid's covers")
     desk.save_screenshot(str(SCREENSHOTS / "desktop-albums.png"))

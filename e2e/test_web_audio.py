@@ -1,5 +1,5 @@
 """Rooms on Web Audio (Web/js/scheduled-sync.js) in Chromium: two pages of one room play its track
-from decoded audio started on their AudioContexts — together, through a pause, a seek and a track
+from pieces decoded by the server, started on their AudioContexts — together, through a pause, a seek and a track
 that ends by itself (the next one was scheduled on the last sample of the first: no new start) —
 and a page that chose the <audio> fallback plays along with them.
 
@@ -36,6 +36,8 @@ def test_two_pages_play_pause_seek_and_change_tracks_on_web_audio(server):
         first, second = tracks[0], tracks[1]
         a, b = both_playing(page_a, page_b, first["id"])
         assert a["outputLatencyMs"] is not None and a["outputLatencyMs"] >= 0
+        # Decoded a piece at a time from the server, never the whole track.
+        assert 0 < a["heldSeconds"] < first["duration"] / 2, a
 
         click(page_a, "#np-play")  # pause, for the room
         for page in (page_a, page_b):

@@ -1,9 +1,11 @@
 // The Web Audio path's decisions (scheduled-sync.js) against a simulated audio output: a context
-// clock that may run fast of the page's clock, an output latency, decoded tracks of known length.
+// clock that may run fast of the page's clock, an output latency, tracks decoded whole of known
+// length (voice.test.js plays pieces).
 // The browser tests (e2e/test_web_audio.py) play the real thing in Chromium.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Placement, heardContextTime, roomPositionAt, serverTimeAt } from "../../Web/js/output-timeline.js";
+import { PieceChain, Sound, WholePieces } from "../../Web/js/piece-chain.js";
 import { ScheduledFollower, followingTrack } from "../../Web/js/scheduled-sync.js";
 
 const TIME_ORIGIN = 1_700_000_000_000; // ms
@@ -11,7 +13,7 @@ const OFFSET = 1234.5; // the server's clock is this far ahead of the page's
 
 /** A context whose clock runs (1 + ppm·1e-6) times the page's and is heard `latency` s late. */
 class SimulatedOutput {
-  constructor({ ppm = 0, latency = 0.04, durations = {} } = {}) {
+  constructor({ ppm = 0, latency = 0.04, durations = {}, streamed = false } = {}) {
     this.ppm = ppm;
     this.latency = latency;
     this.durations = durations;
@@ -21,6 +23,10 @@ class SimulatedOutput {
     this.next = null;
     this.started = [];
     this.undecodable = new Set();
+    this.streamed = streamed;
+    this.sounds = new Map();
+    this.asked = []; // positions (s) of the pieces asked for
+    this.waiting = [];
   }
 
   get context() {
@@ -32,21 +38,40 @@ class SimulatedOutput {
   get latencyMs() { return this.latency * 1000; }
   stamp() { return { contextTime: this.context.currentTime - this.latency, performanceTime: this.page }; }
 
-  decode(trackId) {
-    if (this.undecodable.has(trackId)) return { error: new Error("undecodable") };
-    return { buffer: { duration: this.durations[trackId] } };
+  /** A track decoded whole, or (`streamed`) a piece at a time when `deliver()` says, at 1 kHz:
+   *  the arithmetic is the same at any rate. */
+  decode(track) {
+    if (this.sounds.has(track.id)) return this.sounds.get(track.id);
+    const sound = new Sound(track.id, 1000, track.duration);
+    const frames = this.durations[track.id] * 1000;
+    if (this.undecodable.has(track.id)) sound.use({ error: new Error("undecodable") }, "network");
+    else if (!this.streamed) sound.use(new WholePieces({ length: frames, sampleRate: 1000 }), "network");
+    else {
+      sound.use(new PieceChain(1000, (start, length) => {
+        this.asked.push(start / 1000);
+        return new Promise((resolve) => this.waiting.push(() => resolve({ length: Math.min(length, frames - start) })));
+      }), "network");
+    }
+    this.sounds.set(track.id, sound);
+    return sound;
+  }
+
+  async deliver() {
+    while (this.waiting.length) this.waiting.shift()();
+    await new Promise((resolve) => setImmediate(resolve));
   }
 
   keepOnly() {}
+  pump() {}
 
-  start(trackId, buffer, when, from) {
-    this.current = new SimulatedVoice(trackId, buffer, new Placement(when, from));
-    this.started.push({ trackId, when, from });
+  start(audio, when, from) {
+    this.current = new SimulatedVoice(audio, new Placement(when, from));
+    this.started.push({ trackId: audio.trackId, when, from });
     this.next = null;
   }
 
-  follow(trackId, buffer) {
-    this.next = new SimulatedVoice(trackId, buffer, new Placement(this.current.end, 0));
+  follow(audio) {
+    this.next = new SimulatedVoice(audio, new Placement(this.current.end, 0));
   }
 
   promoteNext() {
@@ -61,15 +86,16 @@ class SimulatedOutput {
 }
 
 class SimulatedVoice {
-  constructor(trackId, buffer, placement) {
-    this.trackId = trackId;
-    this.buffer = buffer;
+  constructor(audio, placement) {
+    this.audio = audio;
+    this.trackId = audio.trackId;
     this.placement = placement;
     this.begins = placement.when;
+    this.pending = false;
   }
 
   setRate(rate, at) { this.placement = this.placement.retimed(at, rate); }
-  get end() { return this.placement.contextTimeOf(this.buffer.duration); }
+  get end() { return this.placement.contextTimeOf(this.audio.duration); }
 }
 
 function setUp(options = {}, upNext = () => null) {
@@ -164,6 +190,29 @@ test("a seek in the room starts the sound again in its new place", () => {
   assert.ok(Math.abs(heardDrift(output, moved)) < 1e-9);
 });
 
+test("a join waits for its first piece; a seek silences the old place until the new one is decoded", async () => {
+  const { output, follower } = setUp({ durations: { a: 200 }, streamed: true });
+  const state = stateAt(output, A, 10);
+  assert.equal(follower.tick(state, 0), "loading");
+  assert.equal(output.current, null);
+  await output.deliver();
+  output.page += 100;
+  assert.equal(follower.tick(state, 0), "starting");
+  output.page += 500;
+  assert.ok(Math.abs(heardDrift(output, state)) < 1e-9, "heard where the room is, after the wait");
+  const moved = stateAt(output, A, 120);
+  assert.equal(follower.tick(moved, 0), "loading");
+  assert.equal(output.current, null, "the old place is silent at once");
+  const asked = output.asked.length;
+  run(follower, output, moved, 0.5);
+  assert.equal(output.asked.length, asked, "nothing more is asked while the piece comes");
+  await output.deliver();
+  output.page += 100;
+  assert.equal(follower.tick(moved, 0), "starting");
+  output.page += 300;
+  assert.ok(Math.abs(heardDrift(output, moved)) < 1e-9);
+});
+
 test("a pause stops the sound; the resume starts it where the room is", () => {
   const { output, follower } = setUp({ durations: { a: 200 } });
   run(follower, output, stateAt(output, A, 5), 2);
@@ -225,7 +274,7 @@ test("a track this browser cannot decode falls back, and stays with the element"
   assert.equal(follower.handles(state), true);
   assert.equal(follower.tick(state, 0), "fallback");
   assert.equal(follower.handles(state), false);
-  assert.equal(follower.handles(stateAt(output, { id: "long", duration: 3 * 3600 }, 0)), false, "too long to hold decoded");
+  assert.equal(follower.handles(stateAt(output, { id: "book", duration: 3 * 3600 }, 0)), true, "a long track plays a piece at a time");
 });
 
 test("a context the browser keeps suspended says blocked, not playing", () => {

@@ -55,6 +55,11 @@ export function trackUrl(trackId) {
   return `${API_BASE}/api/tracks/${enc(trackId)}`;
 }
 
+/** A decoded piece of a track: `frames` frames from `start`, at `rate` (FLAC). */
+export function pieceUrl(trackId, { rate, start, frames }) {
+  return `${API_BASE}/api/tracks/${enc(trackId)}/piece?rate=${rate}&start=${start}&frames=${frames}`;
+}
+
 /** A cover picture: `size` 64|128|256|512|original, `format` webp|jpeg (or left to the Accept header). */
 export function coverUrl(coverId, size = 256, format = "webp") {
   const query = new URLSearchParams({ size: String(size) });

@@ -1,92 +1,18 @@
-// The Web Audio output for rooms: whole decoded tracks played from AudioBufferSourceNodes that
-// start at exact context times (scheduled-sync.js says which, where and when). Each source goes
-// through a gain of its own (the track's leveling, and fades when a source starts or stops in the
-// middle of its track) into the listener's volume. At most two tracks are kept decoded: the one
-// playing and the next.
-import { trackUrl } from "./api.js";
-import { cache } from "./cache.js";
+// The Web Audio output for rooms: tracks' sound (track-audio.js) played as voices (voice.js)
+// that start at exact context times (scheduled-sync.js says which track, where and when), into
+// the listener's volume. At most two tracks are kept: the one playing and the next.
 import { Placement, performanceTimeAt } from "./output-timeline.js";
+import { TrackAudio } from "./track-audio.js";
+import { Voice } from "./voice.js";
 
-const FADE = 0.004; // s: a source that starts or stops mid-track fades, so it never clicks
-
-/** One decoded track: `buffer` once ready, `error` if it cannot be decoded here. */
-class Decoded {
-  constructor(trackId, context) {
-    this.trackId = trackId;
-    this.buffer = null;
-    this.error = null;
-    this.source = null; // "cache" | "network", once read
-    this.promise = readBytes(trackId)
-      .then(({ bytes, source }) => {
-        this.source = source;
-        return context.decodeAudioData(bytes);
-      })
-      .then((buffer) => { this.buffer = buffer; })
-      .catch((error) => { this.error = error; });
-  }
-}
-
-/** The track's bytes and where they came from: the cache (kept there on the way when the cache
- *  is on; a download's file also with it off), else the server. */
-async function readBytes(trackId) {
-  if (cache.enabled || cache.downloaded.has(trackId)) {
-    const kept = await cache.get(trackId);
-    if (kept) cache.touch(trackId).catch(() => {});
-    const entry = kept ?? ((await cache.store(trackId)) ? await cache.get(trackId) : null);
-    if (entry?.blob) return { bytes: await entry.blob.arrayBuffer(), source: kept ? "cache" : "network" };
-  }
-  const response = await fetch(trackUrl(trackId), { credentials: "include" });
-  if (!response.ok) throw new Error(`the track could not be read (${response.status})`);
-  return { bytes: await response.arrayBuffer(), source: "network" };
-}
-
-/** A track sounding (or about to): its source, its gain and its course. */
-class Voice {
-  constructor(context, destination, trackId, buffer, placement, level) {
-    this.trackId = trackId;
-    this.buffer = buffer;
-    this.placement = placement;
-    this.begins = placement.when; // context time of its first sound
-    this.gain = context.createGain();
-    this.gain.connect(destination);
-    this.source = context.createBufferSource();
-    this.source.buffer = buffer;
-    this.source.connect(this.gain);
-    const { when, from } = placement;
-    if (from > 0) {
-      this.gain.gain.setValueAtTime(0, when);
-      this.gain.gain.linearRampToValueAtTime(level, when + FADE);
-    } else {
-      this.gain.gain.setValueAtTime(level, when);
-    }
-    this.source.start(when, from);
-  }
-
-  /** Fades out from context time `at` and lets go of the nodes. */
-  stop(at) {
-    this.gain.gain.cancelScheduledValues(at);
-    this.gain.gain.setValueAtTime(this.gain.gain.value, at);
-    this.gain.gain.linearRampToValueAtTime(0, at + FADE);
-    try { this.source.stop(at + FADE); } catch { /* already stopped */ }
-    this.source.onended = () => this.gain.disconnect();
-  }
-
-  setRate(rate, at) {
-    this.source.playbackRate.setValueAtTime(rate, at);
-    this.placement = this.placement.retimed(at, rate);
-  }
-
-  get end() {
-    return this.placement.contextTimeOf(this.buffer.duration);
-  }
-}
+const againKey = (trackId) => `${trackId}\nagain`;
 
 export class ScheduledOutput {
   constructor() {
     this.context = null;
     this.master = null;
     this.volume = 1;
-    this.decoded = new Map(); // track ID → Decoded
+    this.decoded = new Map(); // track ID → TrackAudio
     this.current = null; // Voice
     this.next = null; // Voice: starts where the current one ends (gapless)
   }
@@ -122,38 +48,60 @@ export class ScheduledOutput {
     return context ? ((context.outputLatency || 0) + (context.baseLatency || 0)) * 1000 : null;
   }
 
-  /** The decoding of a track, begun if it was not. */
-  decode(trackId) {
-    let decoded = this.decoded.get(trackId);
-    if (!decoded) {
-      decoded = new Decoded(trackId, this.ensureContext());
-      this.decoded.set(trackId, decoded);
+  /** A track's sound, opened if it was not. `again`: the track following itself (a room
+   *  repeating one track), whose start is read while its end still plays — a course of its own,
+   *  unless the track is decoded whole. */
+  decode(track, { again = false } = {}) {
+    const key = again ? againKey(track.id) : track.id;
+    let audio = this.decoded.get(key);
+    if (!audio) {
+      const first = again ? this.decoded.get(track.id) : null;
+      audio = first?.source === "cache" ? first : new TrackAudio(track, this.ensureContext());
+      this.decoded.set(key, audio);
     }
-    return decoded;
+    return audio;
   }
 
-  /** Lets go of every decoded track but these. */
+  /** Lets go of every track's sound but these tracks'. */
   keepOnly(trackIds) {
-    for (const id of this.decoded.keys()) if (!trackIds.includes(id)) this.decoded.delete(id);
+    for (const key of this.decoded.keys()) if (!trackIds.includes(key.split("\n")[0])) this.decoded.delete(key);
   }
 
-  /** Plays `buffer` from `from` at context time `when`; whatever played stops there. */
-  start(trackId, buffer, when, from, level) {
+  /** Plays `audio` from `from` at context time `when`; whatever played stops there. */
+  start(audio, when, from, level) {
     this.stop(when);
-    this.current = new Voice(this.context, this.master, trackId, buffer, new Placement(when, from), level);
+    this.current = new Voice(this.context, this.master, audio, new Placement(when, from), level);
     return this.current;
   }
 
+  /** Makes the sources due soon and asks for the pieces due next (every tick). */
+  pump() {
+    this.current?.pump();
+    this.next?.pump();
+  }
+
+  /** Seconds of sound held decoded, every track's. */
+  get heldSeconds() {
+    let seconds = 0;
+    for (const audio of this.decoded.values()) seconds += audio.heldSeconds;
+    return seconds;
+  }
+
   /** Starts the next track exactly where the current one ends. */
-  follow(trackId, buffer, level) {
+  follow(audio, level) {
     this.cancelNext();
-    this.next = new Voice(this.context, this.master, trackId, buffer, new Placement(this.current.end, 0), level);
+    this.next = new Voice(this.context, this.master, audio, new Placement(this.current.end, 0), level);
   }
 
   /** The next track has become the room's: it is the current one now (it may still be ahead). */
   promoteNext() {
     this.current = this.next;
     this.next = null;
+    const again = againKey(this.current.trackId);
+    if (this.decoded.get(again) === this.current.audio) {
+      this.decoded.set(this.current.trackId, this.current.audio);
+      this.decoded.delete(again);
+    }
   }
 
   cancelNext() {

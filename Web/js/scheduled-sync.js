@@ -1,5 +1,6 @@
-// A room on Web Audio: its track decoded and started at the context time at which the room's
-// position will be heard (output-timeline.js), instead of an <audio> element nudged after it.
+// A room on Web Audio: its track decoded (a piece at a time, track-audio.js) and started at the
+// context time at which the room's position will be heard (output-timeline.js), instead of an
+// <audio> element nudged after it.
 //
 // Every tick (sync.js) reads the context's output stamp and compares where the playing source is
 // being heard with where the room is at that instant:
@@ -8,23 +9,22 @@
 //   - otherwise the least-squares trend of the drift sets the source's rate (RateTrim: a PI loop
 //     within ±0.3 %, resampled, so it never steps the sound; it learns how fast this context's
 //     clock runs, so it holds the sound on the room's time, not a fixed error beside it).
-// The next track of the queue is decoded ahead and started on the sample the current one ends
-// (gapless); no trims in the last seconds, so that boundary stays put. When the room's state then
-// names it, that source simply becomes the current one.
-// Tracks that cannot be decoded here, or are too long to hold decoded, play through the element
-// (sync.js), as does everything while the browser has no AudioContext.
+// No trim while a piece's source waits to start on the sample where the one before ends: its
+// start is fixed. The next track of the queue is decoded ahead and started on the sample the
+// current one ends (gapless); no trims in the last seconds, so that boundary stays put. When the
+// room's state then names it, that voice simply becomes the current one.
+// Tracks that cannot be decoded here play through the element (sync.js), as does everything
+// while the browser has no AudioContext.
 import { levelingGain } from "./leveling.js";
 import {
-  MAX_DECODED_SECONDS, RateTrim, TRIM_PARAMS, heardContextTime, roomPositionAt, serverTimeAt, trendAtLast,
+  RateTrim, TRIM_PARAMS, heardContextTime, roomPositionAt, serverTimeAt, trendAtLast,
 } from "./output-timeline.js";
 import { prefs } from "./prefs.js";
 
 const START_LEAD = 0.08; // s: a source is started this far ahead of the context's clock
 const FOLLOW_AHEAD = 4; // s: the next track is scheduled (and trims stop) this close to the end
+const OPEN_NEXT_AHEAD = 30; // s: the next track's first piece is asked for this close to the end
 const BLOCKED_AFTER_MS = 600; // a context still suspended this long after asking: the browser wants a click
-
-/** Whether a track is short enough to hold decoded (longer ones play through the element). */
-const fitsDecoded = (track) => !(track.duration > MAX_DECODED_SECONDS);
 
 /** The track the room plays after its current one, when the room's mode says which. */
 export function followingTrack(room, queue) {
@@ -59,8 +59,7 @@ export class ScheduledFollower {
   /** Whether this path plays the room's state (else the element does). */
   handles(st) {
     if (!this.output || prefs.roomOutput === "element") return false;
-    if (!st.track) return true;
-    return !this.failed.has(st.track.id) && fitsDecoded(st.track);
+    return !st.track || !this.failed.has(st.track.id);
   }
 
   /** Silence: the room went local, or its track plays through the element. */
@@ -76,14 +75,20 @@ export class ScheduledFollower {
 
   /** One look at the room; returns the phase (sync.js's names). */
   tick(st, outputDelay) {
+    const phase = this.decide(st, outputDelay);
+    this.output.pump();
+    return phase;
+  }
+
+  decide(st, outputDelay) {
     const output = this.output;
     if (this.player.trackId) this.player.clear(); // the element stays silent meanwhile
     if (!st.track) {
       output.stop();
       return "empty";
     }
-    const decoded = output.decode(st.track.id);
-    if (decoded.error) {
+    const audio = output.decode(st.track);
+    if (audio.error) {
       this.failed.add(st.track.id);
       output.stop();
       return "fallback";
@@ -95,7 +100,7 @@ export class ScheduledFollower {
       this.resetFilter();
       return "paused";
     }
-    if (!decoded.buffer) return "loading";
+    if (!audio.pieces) return "loading";
     if (!output.running) return this.askToRun();
     const stamp = output.stamp();
     if (!(stamp.performanceTime > 0)) return "starting"; // the context has not rendered yet
@@ -108,20 +113,20 @@ export class ScheduledFollower {
       this.resetFilter();
     }
     const voice = output.current?.trackId === st.track.id ? output.current : null;
-    const end = decoded.buffer.duration;
-    if (!voice) return this.place(st, decoded.buffer, stamp, clock, outputDelay);
+    const end = audio.duration;
+    if (!voice) return this.place(st, audio, stamp, clock, outputDelay);
 
     const drift = voice.placement.positionAt(heard) - target;
     if (Math.abs(drift) > TRIM_PARAMS.RESCHEDULE && target < end - 0.05) {
-      return this.place(st, decoded.buffer, stamp, clock, outputDelay);
+      return this.place(st, audio, stamp, clock, outputDelay);
     }
     const remaining = voice.end - output.context.currentTime;
     if (remaining < FOLLOW_AHEAD) {
       this.followWith(next);
       return target >= end - 0.05 ? "ending" : "playing";
     }
-    if (next && fitsDecoded(next)) output.decode(next.id); // ready well before the end
-    this.trim(voice, drift);
+    if (next && remaining < OPEN_NEXT_AHEAD) this.openNext(st.track.id, next).has(0); // its first piece, well before the end
+    if (!voice.pending) this.trim(voice, drift);
     return heard < voice.begins ? "starting" : "playing";
   }
 
@@ -135,8 +140,8 @@ export class ScheduledFollower {
     return Math.abs(next.placement.positionAt(heard) - target) < Math.abs(current.placement.positionAt(heard) - target);
   }
 
-  /** Starts the track where the room will be a moment from now. */
-  place(st, buffer, stamp, clock, outputDelay) {
+  /** Starts the track where the room will be a moment from now, once that piece is decoded. */
+  place(st, audio, stamp, clock, outputDelay) {
     const context = this.output.context;
     let when = context.currentTime + START_LEAD;
     let from = roomPositionAt(st, serverTimeAt(when, stamp, clock), outputDelay);
@@ -144,20 +149,31 @@ export class ScheduledFollower {
       when -= from; // the room starts a little later
       from = 0;
     }
-    if (from >= buffer.duration - 0.05) return "ending";
-    this.output.start(st.track.id, buffer, when, from, levelingGain(st.track, prefs.leveling));
+    if (from >= audio.duration - 0.05) return "ending";
+    if (!audio.has(from)) {
+      // Whatever plays is in the wrong place, and would ask for its own pieces meanwhile.
+      this.output.stop();
+      return audio.error ? "fallback" : "loading";
+    }
+    this.output.start(audio, when, from, levelingGain(st.track, prefs.leveling));
     this.starts += 1;
     this.resetFilter();
     return "starting";
   }
 
-  /** Schedules the room's next track on the current one's last sample, once it is decoded. */
+  /** Schedules the room's next track on the current one's last sample, once its first piece is
+   *  decoded and the current one's end is known to the sample. */
   followWith(next) {
     const output = this.output;
-    if (!next || output.next?.trackId === next.id) return;
-    const decoded = output.decode(next.id);
-    if (!decoded.buffer || !fitsDecoded(next)) return;
-    output.follow(next.id, decoded.buffer, levelingGain(next, prefs.leveling));
+    if (!next || output.next?.trackId === next.id || !output.current.audio.endKnown) return;
+    const audio = this.openNext(output.current.trackId, next);
+    if (!audio.pieces || !audio.has(0)) return;
+    output.follow(audio, levelingGain(next, prefs.leveling));
+  }
+
+  /** The next track's sound (a course of its own when the track follows itself). */
+  openNext(currentId, next) {
+    return this.output.decode(next, { again: next.id === currentId });
   }
 
   trim(voice, drift) {

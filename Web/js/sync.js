@@ -351,6 +351,7 @@ export class SyncEngine {
       rate: scheduled ? scheduled.rate : audio.playbackRate,
       output: this.player.native ? "native" : this.scheduled ? "scheduled" : "element",
       outputLatencyMs: this.scheduled ? this.player.output.latencyMs : null,
+      heldSeconds: this.scheduled ? this.player.output.heldSeconds : null, // decoded sound held
       gapless: this.follower.gapless,
       sounding: room ? !!room.playing : this.scheduled ? !!this.player.output.current : !audio.paused,
       offset: this.clock.offset,

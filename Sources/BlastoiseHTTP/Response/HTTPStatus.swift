@@ -19,6 +19,7 @@ public struct HTTPStatus: RawRepresentable, Sendable, Hashable, ExpressibleByInt
   public static let payloadTooLarge: HTTPStatus = 413
   public static let unsupportedMediaType: HTTPStatus = 415
   public static let rangeNotSatisfiable: HTTPStatus = 416
+  public static let unprocessableContent: HTTPStatus = 422
   public static let tooManyRequests: HTTPStatus = 429
   public static let internalServerError: HTTPStatus = 500
   public static let serviceUnavailable: HTTPStatus = 503

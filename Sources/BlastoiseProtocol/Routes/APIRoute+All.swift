@@ -44,6 +44,8 @@ extension APIRoute {
   public static let cover = APIRoute("/api/covers/:id")
   /// Additive: a track's embedded lyrics.
   public static let trackLyrics = APIRoute("/api/tracks/:trackId/lyrics")
+  /// Additive: a piece of a track decoded (FLAC at the asked rate), `PieceQuery`.
+  public static let trackPiece = APIRoute("/api/tracks/:trackId/piece")
 
   // Additive: the catalog derived from the tags.
   public static let albums = APIRoute("/api/albums")

@@ -112,7 +112,7 @@ public final class RunningServer: Sendable {
       library: services.library, episodes: services.storage.podcastDownloads, books: books,
       dataDirectory: configuration.dataDirectory)
     LibraryRoutes(
-      library: services.library, files: trackFiles, auth: authenticator,
+      library: services.library, files: trackFiles, pieces: TrackPieces(), auth: authenticator,
       maxUploadBytes: configuration.maxUploadMegabytes << 20
     ).register(on: &router)
     let covers = CoverVariants(store: services.library.covers, log: ServerLog.write)

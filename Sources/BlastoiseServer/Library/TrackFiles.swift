@@ -5,7 +5,7 @@ import BlastoiseProtocol
 /// A track's bytes by its ID, with Range: a library track, a downloaded episode (by the same
 /// content-hashed IDs) or a book's file or chapter (`BookTrackID`). The ID is looked up, never
 /// joined into a path. `GET /api/tracks/:trackId` and the Subsonic API's `stream` and
-/// `download` serve through it.
+/// `download` serve through it, and its decoded pieces.
 struct TrackFiles: Sendable {
   let library: LibraryService
   let episodes: any PodcastDownloadStore
@@ -19,6 +19,23 @@ struct TrackFiles: Sendable {
       contentType: AudioFormats.contentType(forFilename: path),
       etag: String(id.dropFirst(TrackID.prefix.count)), cacheControl: "private, max-age=31536000, immutable")
     return FileResponse.serve(path: path, for: request, options: options)
+  }
+
+  /// A decoded piece of the track (`GET /api/tracks/:trackId/piece`): of a book's chapter, of
+  /// its cut.
+  func piece(ofTrack id: String, _ query: PieceQuery, by pieces: TrackPieces) async throws -> HTTPResponse {
+    let path: String
+    if let part = BookTrackID(id) {
+      path = try await books.roomTrackFile(part).path
+    } else {
+      guard TrackID.isValid(id), let file = try await filePath(id) else { throw HTTPError(.notFound, "No such track") }
+      path = file
+    }
+    guard let flac = try await pieces.piece(of: path, query) else {
+      throw HTTPError(.rangeNotSatisfiable, "The piece starts past the track's end")
+    }
+    let headers = HTTPHeaders([("Content-Type", "audio/flac"), ("Cache-Control", "private, max-age=3600")])
+    return HTTPResponse(headers: headers, body: .bytes([UInt8](flac)))
   }
 
   private func filePath(_ id: String) async throws -> String? {

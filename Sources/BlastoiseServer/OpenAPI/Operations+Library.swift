@@ -37,6 +37,22 @@ extension APIOperation {
         queue both like tracks.
         """),
     APIOperation(
+      .get, .trackPiece, "A piece of a track, decoded", access: .permission(.listen),
+      query: QueryParameters.piece,
+      answers: [
+        200: [
+          "description": "The piece as FLAC, stereo, at `rate`",
+          "content": ["audio/flac": ["schema": ["type": "string", "format": "binary"]]],
+        ]
+      ],
+      errors: [404, 416, 422, 503],
+      notes: """
+        Additive. `frames` frames from frame `start`, counted at `rate` (a player's own rate, so \
+        nothing is resampled twice); fewer where the track ends, 416 from its end on. Pieces asked \
+        end to end join frame for frame, so a page plays a long track on Web Audio a piece at a \
+        time. 422: the file cannot be decoded; 503: the server has no ffmpeg.
+        """),
+    APIOperation(
       .post, .libraryScan, "Rescan now", access: .permission(.administer), body: .ignoredJSON,
       answers: [200: Answer.json(Schema.ref("ScanSummary"))], errors: [409],
       notes: """

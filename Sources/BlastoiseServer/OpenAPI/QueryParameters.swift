@@ -38,6 +38,20 @@ enum QueryParameters {
   static let progressLimit = parameter(
     "limit", ["type": "integer", "minimum": 1, "maximum": .integer(PageQuery.maximumLimit)],
     "How many (default \(ProgressRoutes.listDefault))")
+  static let piece = [
+    parameter(
+      "rate",
+      [
+        "type": "integer", "minimum": .integer(PieceQuery.rates.lowerBound),
+        "maximum": .integer(PieceQuery.rates.upperBound),
+      ],
+      "The sample rate to decode at (the player's)", required: true),
+    parameter(
+      "start", ["type": "integer", "minimum": 0], "The piece's first frame, counted at `rate` (default 0)"),
+    parameter(
+      "frames", ["type": "integer", "minimum": 1],
+      "How many frames, at most \(PieceQuery.maximumSeconds) s of them", required: true),
+  ]
   static let search = [
     parameter(
       "q", ["type": "string", "minLength": 1, "maxLength": 200],

@@ -2,12 +2,13 @@ import BlastoiseCore
 import BlastoiseHTTP
 import BlastoiseProtocol
 
-/// `GET /api/library`, `GET /api/tracks/:trackId` (and its lyrics), `POST /api/upload`,
+/// `GET /api/library`, `GET /api/tracks/:trackId` (its lyrics, its decoded pieces), `POST /api/upload`,
 /// `POST /api/library/scan`.
 struct LibraryRoutes: Sendable {
   let library: LibraryService
   /// Library tracks, downloaded episodes and book parts, by ID.
   let files: TrackFiles
+  let pieces: TrackPieces
   let auth: RequestAuthenticator
   let maxUploadBytes: Int
 
@@ -19,6 +20,11 @@ struct LibraryRoutes: Sendable {
     router.on(.get, APIRoute.track.pattern) { request in
       _ = try await auth.require(.listen, for: request)
       return try await files.response(forTrack: request.pathParameter("trackId"), to: request)
+    }
+    router.on(.get, APIRoute.trackPiece.pattern) { request in
+      _ = try await auth.require(.listen, for: request)
+      let query = try PieceQuery(parameters: request.query)
+      return try await files.piece(ofTrack: request.pathParameter("trackId"), query, by: pieces)
     }
     router.on(.get, APIRoute.trackLyrics.pattern) { request in
       _ = try await auth.require(.listen, for: request)
