@@ -1,7 +1,8 @@
 """One page of the web app playing its room into a PulseAudio sink, for bench/acoustic/run: a
 headless Chromium whose PULSE_SINK is that sink, signed in (a page lands in the main room), left
-playing until the process is stopped. Prints "playing" once the page's sync says so, then the
-page's sync numbers twice a second.
+playing until the process is stopped. Prints a `joined` event when it signs in (which is joining
+the main room), "playing" once the page's sync says so, then the page's sync numbers twice a
+second.
 ACOUSTIC_WEB_DELAY_MS sets the page's output delay (the sync meter's setting).
 
     python web_player.py BASE USER PASSWORD SINK
@@ -52,6 +53,8 @@ def main() -> None:
         driver.find_element(By.ID, "auth-username").send_keys(user)
         driver.find_element(By.ID, "auth-password").send_keys(password)
         driver.find_element(By.ID, "auth-submit").click()
+        # Signing in is joining: the page lands in the main room (join → sound counts from here).
+        print(json.dumps({"type": "event", "event": "joined", "wall": time.time() * 1000}), flush=True)
         wait_for(driver, "window.__blastoise && window.__blastoise.syncInfo().phase === 'playing'")
         print("playing", flush=True)
         # Then the page's own view twice a second (kept with ACOUSTIC_KEEP), to set beside the recording.
