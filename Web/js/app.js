@@ -129,8 +129,10 @@ export function startSession({ user, player, root, onSignedOut, onKicked, shared
 }
 
 async function load(ctx, sharedToken) {
-  const [library, channels] = await Promise.all([api.library(), api.channels()]);
-  store.setLibrary(library);
+  // The room's socket does not wait for the library (a large one takes a while to arrive).
+  const library = api.library();
+  library.catch(() => {}); // said below, once the room is chosen
+  const channels = await api.channels();
   store.set({ channels });
   const saved = prefs.channel;
   // A private room one came to by its link is not listed until one is in it.
@@ -140,6 +142,7 @@ async function load(ctx, sharedToken) {
     store.set({ channelId: chosen.id });
     ctx.socket.connect(chosen.id);
   }
+  store.setLibrary(await library);
   loadTrackAnnotations(store).catch((error) => toastError(error, "Favourites"));
   await ctx.controls.refreshPlaylists();
   if (sharedToken) ctx.controls.openShared(sharedToken);
