@@ -213,6 +213,20 @@ test("a join waits for its first piece; a seek silences the old place until the 
   assert.ok(Math.abs(heardDrift(output, moved)) < 1e-9);
 });
 
+test("the next track's first piece is asked for while the current one plays: a skip to it sounds at once", async () => {
+  const { output, follower } = setUp({ durations: { a: 200, b: 180 }, streamed: true }, () => B);
+  const state = stateAt(output, A, 10);
+  follower.tick(state, 0);
+  await output.deliver();
+  run(follower, output, state, 1);
+  await output.deliver();
+  assert.ok(output.decode(B).has(0), "B's start is decoded, 189 s before A ends");
+  const skipped = stateAt(output, B, 0);
+  output.page += 100;
+  assert.equal(follower.tick(skipped, 0), "starting", "no wait for a piece");
+  assert.equal(output.current.trackId, "b");
+});
+
 test("a pause stops the sound; the resume starts it where the room is", () => {
   const { output, follower } = setUp({ durations: { a: 200 } });
   run(follower, output, stateAt(output, A, 5), 2);

@@ -23,7 +23,6 @@ import { prefs } from "./prefs.js";
 
 const START_LEAD = 0.08; // s: a source is started this far ahead of the context's clock
 const FOLLOW_AHEAD = 4; // s: the next track is scheduled (and trims stop) this close to the end
-const OPEN_NEXT_AHEAD = 30; // s: the next track's first piece is asked for this close to the end
 const BLOCKED_AFTER_MS = 600; // a context still suspended this long after asking: the browser wants a click
 
 /** The track the room plays after its current one, when the room's mode says which. */
@@ -125,7 +124,8 @@ export class ScheduledFollower {
       this.followWith(next);
       return target >= end - 0.05 ? "ending" : "playing";
     }
-    if (next && remaining < OPEN_NEXT_AHEAD) this.openNext(st.track.id, next).has(0); // its first piece, well before the end
+    // The next track's first piece, well before the end (and ready for a skip to it).
+    if (next) this.openNext(st.track.id, next).has(0);
     if (!voice.pending) this.trim(voice, drift);
     return heard < voice.begins ? "starting" : "playing";
   }
