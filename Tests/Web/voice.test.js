@@ -108,14 +108,61 @@ test("the end is known to the frame from the last piece, and nothing is asked pa
   assert.equal(asked.length, 2);
 });
 
-test("a piece the server cannot make is an error of the track's", async () => {
-  const chain = new PieceChain(RATE, () => Promise.reject(new Error("the track could not be decoded (422)")));
+test("a piece the server refuses is an error of the track's at once", async () => {
+  const refused = Object.assign(new Error("the track could not be decoded (422)"), { permanent: true });
+  const chain = new PieceChain(RATE, () => Promise.reject(refused));
   const sound = new Sound("t", RATE, 100);
   sound.use(chain, "network");
   sound.has(0);
   await settle();
   assert.match(sound.error.message, /422/);
   assert.equal(sound.has(0), false);
+});
+
+test("a piece lost on the way is asked again, the same piece, a little later each time", async () => {
+  let clock = 0;
+  const asked = [];
+  let failing = 2;
+  const chain = new PieceChain(RATE, (start, frames) => {
+    asked.push({ start, frames, at: clock });
+    if (failing-- > 0) return Promise.reject(new TypeError("Failed to fetch"));
+    return Promise.resolve({ length: frames, sampleRate: RATE });
+  }, { now: () => clock });
+  const sound = new Sound("t", RATE, 600);
+  sound.use(chain, "network");
+  for (let step = 0; step < 40 && !sound.has(100); step += 1) {
+    clock += 100;
+    await settle();
+  }
+  assert.equal(sound.has(100), true, "it came on the third asking");
+  assert.equal(sound.error, null);
+  assert.deepEqual(asked.map((a) => [a.start, a.frames]), Array(3).fill([100 * RATE, 2 * RATE]));
+  assert.ok(asked[1].at - asked[0].at >= 500 && asked[2].at - asked[1].at >= 1000, "waiting longer each time");
+});
+
+test("a piece that keeps failing gives the track up (the room plays it through the element)", async () => {
+  let clock = 0;
+  const chain = new PieceChain(RATE, () => Promise.reject(new TypeError("Failed to fetch")), { now: () => clock });
+  const sound = new Sound("t", RATE, 600);
+  sound.use(chain, "network");
+  for (let step = 0; step < 100 && !sound.error; step += 1) {
+    sound.has(100);
+    clock += 100;
+    await settle();
+  }
+  assert.match(String(sound.error), /Failed to fetch/);
+});
+
+test("pieces keep growing after the ones behind are let go", async () => {
+  const { sound, asked } = track(600);
+  for (const at of [0, 2, 7, 17]) {
+    sound.has(at);
+    await settle();
+    sound.release(at + 0.5);
+  }
+  sound.has(37);
+  await settle();
+  assert.deepEqual(asked.map((a) => a.frames / RATE), [2, 5, 10, 20, 20]);
 });
 
 test("a voice starts each piece on the sample where the one before ends", async () => {

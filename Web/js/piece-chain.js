@@ -5,15 +5,24 @@
 export const PIECE_SECONDS = [2, 5, 10, 20];
 /** Pieces that ended more than this long before the playing position are let go (s). */
 const KEEP_BEHIND = 1;
+/** A piece that fails to come is asked again this many times, waiting RETRY_MS longer each time,
+ *  before the track is given up on (a network hiccup on a long book must not end it). */
+const ATTEMPTS = 4;
+const RETRY_MS = 500;
 
 /** The pieces of a track, decoded or on their way, laid end to end from where the first was
- *  asked. Pure bookkeeping: `load(start, frames)` fetches and decodes one span. */
+ *  asked. Pure bookkeeping: `load(start, frames)` fetches and decodes one span; an error it
+ *  throws with `permanent` set (the server refused, the browser cannot decode) is not retried. */
 export class PieceChain {
-  constructor(rate, load) {
+  constructor(rate, load, { now = () => Date.now() } = {}) {
     this.rate = rate;
     this.load = load; // (start, frames) → Promise<AudioBuffer | null> (null: past the end)
-    this.pieces = []; // { start, frames, buffer | null, promise }, in order, contiguous
+    this.now = now;
+    this.pieces = []; // { start, frames, buffer | null }, in order, contiguous
+    this.count = 0; // pieces asked for since the chain began (the next one's length)
     this.endFrame = null; // the track's end, once a piece came back short or empty
+    this.failures = 0; // in a row
+    this.retryAt = 0;
     this.error = null;
   }
 
@@ -33,11 +42,14 @@ export class PieceChain {
     if (this.error || (this.endFrame !== null && frame >= this.endFrame)) return null;
     const found = this.pieces.find((p) => frame >= p.start && frame < p.start + p.frames);
     if (found) return found;
+    if (this.now() < this.retryAt) return null;
     const last = this.pieces.at(-1);
-    if (last && frame >= last.start + last.frames && frame < last.start + last.frames + this.length(this.pieces.length)) {
-      return this.append(last.start + last.frames); // the next piece of the chain
+    const end = last ? last.start + last.frames : null;
+    if (end !== null && frame >= end && frame < end + this.length(this.count)) {
+      return this.append(end); // the next piece of the chain
     }
     this.pieces = []; // elsewhere in the track (a seek): a chain of its own
+    this.count = 0;
     return this.append(frame);
   }
 
@@ -47,21 +59,36 @@ export class PieceChain {
 
   append(start) {
     if (this.endFrame !== null && start >= this.endFrame) return null;
-    const piece = { start, frames: this.length(this.pieces.length), buffer: null, promise: null };
-    piece.promise = this.load(start, piece.frames).then(
+    const piece = { start, frames: this.length(this.count), buffer: null };
+    this.count += 1;
+    this.load(start, piece.frames).then(
       (buffer) => {
+        this.failures = 0;
         if (!buffer || buffer.length < piece.frames) this.endFrame = start + (buffer?.length ?? 0);
         if (buffer) {
           piece.buffer = buffer;
           piece.frames = buffer.length;
         } else {
-          this.pieces = this.pieces.filter((p) => p !== piece);
+          this.drop(piece);
         }
       },
-      (error) => { this.error = error; },
+      (error) => {
+        this.drop(piece);
+        this.failures += 1;
+        if (error?.permanent || this.failures >= ATTEMPTS) this.error = error;
+        else this.retryAt = this.now() + RETRY_MS * this.failures;
+      },
     );
     this.pieces.push(piece);
     return piece;
+  }
+
+  /** Takes a piece out that did not come: asked again, it is the same piece of the chain. */
+  drop(piece) {
+    const at = this.pieces.indexOf(piece);
+    if (at < 0) return;
+    this.pieces.splice(at, 1);
+    this.count -= 1;
   }
 
   /** Lets go of the pieces that ended before `frame` (less a second). */

@@ -34,11 +34,22 @@ export class TrackAudio extends Sound {
   }
 }
 
-/** One piece from the server, decoded; null when it starts past the track's end. */
+/** One piece from the server, decoded; null when it starts past the track's end. A refusal
+ *  (4xx) or bytes the browser cannot decode are `permanent`; a lost connection or a 5xx is not. */
 async function loadPiece(context, trackId, start, frames) {
   const response = await fetch(pieceUrl(trackId, { rate: context.sampleRate, start, frames }), { credentials: "include" });
   if (response.status === 416) return null;
-  if (!response.ok) throw new Error(`the track could not be decoded (${response.status})`);
-  return context.decodeAudioData(await response.arrayBuffer());
+  if (!response.ok) {
+    const error = new Error(`the track could not be decoded (${response.status})`);
+    error.permanent = response.status < 500 && response.status !== 408 && response.status !== 429;
+    throw error;
+  }
+  const bytes = await response.arrayBuffer();
+  try {
+    return await context.decodeAudioData(bytes);
+  } catch (error) {
+    error.permanent = true;
+    throw error;
+  }
 }
 
