@@ -64,14 +64,14 @@ class SimulatedOutput {
   keepOnly() {}
   pump() {}
 
-  start(audio, when, from) {
-    this.current = new SimulatedVoice(audio, new Placement(when, from));
+  start(audio, when, from, level, rate) {
+    this.current = new SimulatedVoice(audio, new Placement(when, from, rate));
     this.started.push({ trackId: audio.trackId, when, from });
     this.next = null;
   }
 
   follow(audio) {
-    this.next = new SimulatedVoice(audio, new Placement(this.current.end, 0));
+    this.next = new SimulatedVoice(audio, new Placement(this.current.end, 0, this.current.placement.rate));
   }
 
   promoteNext() {
@@ -98,12 +98,12 @@ class SimulatedVoice {
   get end() { return this.placement.contextTimeOf(this.audio.duration); }
 }
 
-function setUp(options = {}, upNext = () => null) {
+function setUp(options = {}, upNext = () => null, pace = { contextPace: null }) {
   const output = new SimulatedOutput(options);
   const blocked = [];
   const player = { output, trackId: null, clear() { this.trackId = null; }, noteBlocked: (b) => blocked.push(b) };
   const follower = new ScheduledFollower({
-    player, clock: { offset: OFFSET }, upNext, performanceNow: () => output.page, timeOrigin: TIME_ORIGIN,
+    player, clock: { offset: OFFSET }, upNext, performanceNow: () => output.page, timeOrigin: TIME_ORIGIN, pace,
   });
   return { output, follower, blocked };
 }
@@ -170,6 +170,29 @@ test("a context clock 100 ppm fast is trimmed back, never restarted, onto the ro
   assert.ok(Math.max(...drifts.slice(-100)) < 0.00005, `then within 50 µs (${Math.max(...drifts.slice(-100)) * 1e6} µs)`);
   const rate = output.current.placement.rate;
   assert.ok(Math.abs(rate - 1 / (1 + 100e-6)) < 3e-6, `the rate the clock needs (${rate})`);
+});
+
+test("the pace this device's context needed is kept, and the next visit is on time from its start", () => {
+  const kept = { contextPace: null };
+  const first = setUp({ ppm: 300, durations: { a: 200 } }, () => null, kept);
+  run(first.follower, first.output, stateAt(first.output, A, 5), 60);
+  assert.ok(Math.abs(kept.contextPace - 1 / (1 + 300e-6)) < 5e-6, `kept ${kept.contextPace}`);
+
+  const worst = (pace) => {
+    const { output, follower } = setUp({ ppm: 300, durations: { a: 200 } }, () => null, pace);
+    const state = stateAt(output, A, 5);
+    let most = 0;
+    for (let i = 0; i < 100; i += 1) {
+      output.page += 100;
+      follower.tick(state, 0);
+      if (i >= 10) most = Math.max(most, Math.abs(heardDrift(output, state)));
+    }
+    return most;
+  };
+  const fresh = worst({ contextPace: null });
+  const known = worst({ contextPace: kept.contextPace });
+  assert.ok(fresh > 0.0003, `a first visit is held off while the pace is learned (${fresh * 1000} ms)`);
+  assert.ok(known < 0.00005, `a later one stays within 50 µs (${known * 1e6} µs)`);
 });
 
 test("a steady sound is left alone: the rate stays exactly 1", () => {

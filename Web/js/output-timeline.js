@@ -77,11 +77,13 @@ export const TRIM_PARAMS = Object.freeze({
  *  loop. The base rate learns how fast this context's clock runs against the page's (often a
  *  few hundred ppm), so no drift has to stand to hold the rate there — a proportional trim alone
  *  would sit 0.4 ms off for 200 ppm. The base outlives restarts (it is the device's); damping
- *  ≈ 0.8, so it settles without ringing. */
+ *  ≈ 0.8, so it settles without ringing. The base takes 10–20 s to learn, holding the sound
+ *  ~0.7 ms off meanwhile for a context 350 ppm fast: the follower keeps it between visits. */
 export class RateTrim {
-  constructor(params = TRIM_PARAMS) {
+  /** `base`: the rate this device's context needed before (kept between visits), else 1. */
+  constructor(params = TRIM_PARAMS, base = 1) {
     this.params = params;
-    this.base = 1;
+    this.base = base;
   }
 
   /** The rate for `drift` seen `dt` s after the last reading. */

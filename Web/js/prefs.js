@@ -6,6 +6,9 @@ const INVITES_KEY = "blastoise.invites";
 const OUTPUT_DELAY_KEY = "blastoise.outputDelay";
 const LEVELING_KEY = "blastoise.leveling";
 const ROOM_OUTPUT_KEY = "blastoise.roomOutput";
+const CONTEXT_PACE_KEY = "blastoise.contextPace";
+/** The rates a device's AudioContext may be found to need (its clock against the page's). */
+const PACE_RANGE = Object.freeze({ min: 0.999, max: 1.001 });
 /** The output delays a person may set, in ms (a Bluetooth speaker: often 100–300). */
 export const OUTPUT_DELAY_RANGE = Object.freeze({ min: -500, max: 3000 });
 
@@ -29,6 +32,13 @@ export const prefs = {
    *  "element" (<audio> nudged to the room's time: the fallback). */
   get roomOutput() { return read(ROOM_OUTPUT_KEY) === "element" ? "element" : "scheduled"; },
   set roomOutput(kind) { write(ROOM_OUTPUT_KEY, kind === "element" ? "element" : null); },
+  /** The rate at which this device's AudioContext keeps to the page's clock (RateTrim's base),
+   *  as last learned; null when never learned or out of bounds. */
+  get contextPace() {
+    const pace = Number(read(CONTEXT_PACE_KEY));
+    return pace >= PACE_RANGE.min && pace <= PACE_RANGE.max ? pace : null;
+  },
+  set contextPace(pace) { write(CONTEXT_PACE_KEY, pace >= PACE_RANGE.min && pace <= PACE_RANGE.max ? String(pace) : null); },
 };
 
 function clampDelay(ms) {

@@ -67,10 +67,10 @@ export class ScheduledOutput {
     for (const key of this.decoded.keys()) if (!trackIds.includes(key.split("\n")[0])) this.decoded.delete(key);
   }
 
-  /** Plays `audio` from `from` at context time `when`; whatever played stops there. */
-  start(audio, when, from, level) {
+  /** Plays `audio` from `from` at context time `when`, at `rate`; whatever played stops there. */
+  start(audio, when, from, level, rate = 1) {
     this.stop(when);
-    this.current = new Voice(this.context, this.master, audio, new Placement(when, from), level);
+    this.current = new Voice(this.context, this.master, audio, new Placement(when, from, rate), level);
     return this.current;
   }
 
@@ -90,7 +90,8 @@ export class ScheduledOutput {
   /** Starts the next track exactly where the current one ends. */
   follow(audio, level) {
     this.cancelNext();
-    this.next = new Voice(this.context, this.master, audio, new Placement(this.current.end, 0), level);
+    const { rate } = this.current.placement; // the context's pace goes on
+    this.next = new Voice(this.context, this.master, audio, new Placement(this.current.end, 0, rate), level);
   }
 
   /** The next track has become the room's: it is the current one now (it may still be ahead). */

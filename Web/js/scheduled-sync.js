@@ -24,6 +24,8 @@ import { prefs } from "./prefs.js";
 const START_LEAD = 0.08; // s: a source is started this far ahead of the context's clock
 const FOLLOW_AHEAD = 4; // s: the next track is scheduled (and trims stop) this close to the end
 const BLOCKED_AFTER_MS = 600; // a context still suspended this long after asking: the browser wants a click
+const PACE_SETTLED = 0.0002; // s: a filtered drift within this says the base rate has been learned
+const PACE_KEEP_MS = 10_000; // that long settled before the pace is kept, and then at most this often
 
 /** The track the room plays after its current one, when the room's mode says which. */
 export function followingTrack(room, queue) {
@@ -38,8 +40,11 @@ export function followingTrack(room, queue) {
 }
 
 export class ScheduledFollower {
-  /** `performanceNow` and `timeOrigin` are the page's clock (performance), given by tests. */
-  constructor({ player, clock, upNext, performanceNow = () => performance.now(), timeOrigin = performance.timeOrigin }) {
+  /** `performanceNow` and `timeOrigin` are the page's clock (performance), given by tests, as is
+   *  `pace`: where this device's context pace is kept between visits (prefs). */
+  constructor({
+    player, clock, upNext, performanceNow = () => performance.now(), timeOrigin = performance.timeOrigin, pace = prefs,
+  }) {
     this.player = player;
     this.output = player.output;
     this.clock = clock;
@@ -48,7 +53,10 @@ export class ScheduledFollower {
     this.upNext = upNext; // () → the track that follows, or null
     this.failed = new Set(); // tracks the browser could not decode
     this.samples = [];
-    this.rateTrim = new RateTrim();
+    this.pace = pace;
+    this.rateTrim = new RateTrim(TRIM_PARAMS, pace.contextPace ?? 1);
+    this.paceKeptAt = null; // when the learned pace was last kept
+    this.settledSince = null; // since when the sound has held on the room's time
     this.lastFiltered = null;
     this.starts = 0; // sources started in a new place (joins, seeks, resumes, corrections)
     this.gapless = 0; // track changes made by a source that was already scheduled
@@ -155,7 +163,8 @@ export class ScheduledFollower {
       this.output.stop();
       return audio.error ? "fallback" : "loading";
     }
-    this.output.start(audio, when, from, levelingGain(st.track, prefs.leveling));
+    // At the pace this context is known to need (1 until learned), so the start holds on time.
+    this.output.start(audio, when, from, levelingGain(st.track, prefs.leveling), this.rateTrim.base);
     this.starts += 1;
     this.resetFilter();
     return "starting";
@@ -185,8 +194,22 @@ export class ScheduledFollower {
     const filtered = trendAtLast(this.samples);
     this.lastFiltered = filtered;
     const rate = this.rateTrim.update(filtered, (now - previous) / 1000);
+    this.keepPace(filtered, now);
     const rounded = Math.round(rate * 1e6) / 1e6;
     if (rounded !== voice.placement.rate) voice.setRate(rounded, this.output.context.currentTime + 0.005);
+  }
+
+  /** Keeps the learned pace for the next visit, once the sound has held on the room's time for a
+   *  while (the base is then the context's, not a start's), at most every PACE_KEEP_MS. */
+  keepPace(filtered, now) {
+    if (Math.abs(filtered) > PACE_SETTLED) {
+      this.settledSince = null;
+      return;
+    }
+    this.settledSince ??= now;
+    if (now - this.settledSince < PACE_KEEP_MS || (this.paceKeptAt !== null && now - this.paceKeptAt < PACE_KEEP_MS)) return;
+    this.pace.contextPace = Math.round(this.rateTrim.base * 1e7) / 1e7;
+    this.paceKeptAt = now;
   }
 
   /** The context is not running: ask, and say "blocked" when the browser keeps it suspended. */
