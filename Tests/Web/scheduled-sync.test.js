@@ -13,7 +13,8 @@ const OFFSET = 1234.5; // the server's clock is this far ahead of the page's
 
 /** A context whose clock runs (1 + ppm·1e-6) times the page's and is heard `latency` s late. */
 class SimulatedOutput {
-  constructor({ ppm = 0, latency = 0.04, durations = {}, streamed = false } = {}) {
+  constructor({ ppm = 0, latency = 0.04, durations = {}, streamed = false, jitter = 0 } = {}) {
+    this.jitter = jitter;
     this.ppm = ppm;
     this.latency = latency;
     this.durations = durations;
@@ -36,7 +37,15 @@ class SimulatedOutput {
   get running() { return this.state === "running"; }
   resume() { return new Promise(() => {}); } // the browser waits for a click
   get latencyMs() { return this.latency * 1000; }
-  stamp() { return { contextTime: this.context.currentTime - this.latency, performanceTime: this.page }; }
+  /** `jitter` ms: the stamp's performanceTime is off by up to that much, differently each time. */
+  stamp() {
+    this.stamps = (this.stamps ?? 0) + 1;
+    const off = this.jitter * ((Math.sin(this.stamps * 12.9898) * 43758.5453) % 1);
+    return { ...this.exactStamp(), performanceTime: this.page + off };
+  }
+
+  /** What is truly heard when (the test's own measure). */
+  exactStamp() { return { contextTime: this.context.currentTime - this.latency, performanceTime: this.page }; }
 
   /** A track decoded whole, or (`streamed`) a piece at a time when `deliver()` says, at 1 kHz:
    *  the arithmetic is the same at any rate. */
@@ -117,7 +126,7 @@ function stateAt(output, track, position, { paused = false } = {}) {
 
 /** Where the sound heard now is, against where the room is now (s). */
 function heardDrift(output, state, lead = 0) {
-  const stamp = output.stamp();
+  const stamp = output.exactStamp();
   const heard = heardContextTime(stamp, output.page);
   const room = roomPositionAt(state, serverTimeAt(heard, stamp, { timeOrigin: TIME_ORIGIN, offset: OFFSET }), lead);
   return output.current.placement.positionAt(heard) - room;
@@ -193,6 +202,21 @@ test("the pace this device's context needed is kept, and the next visit is on ti
   const known = worst({ contextPace: kept.contextPace });
   assert.ok(fresh > 0.0003, `a first visit is held off while the pace is learned (${fresh * 1000} ms)`);
   assert.ok(known < 0.00005, `a later one stays within 50 µs (${known * 1e6} µs)`);
+});
+
+test("a first visit reads its context's pace from two seconds of stamps", () => {
+  const kept = { contextPace: null };
+  const { output, follower } = setUp({ ppm: 300, jitter: 0.05, durations: { a: 200 } }, () => null, kept);
+  const state = stateAt(output, A, 5);
+  let most = 0;
+  for (let i = 0; i < 200; i += 1) {
+    output.page += 100;
+    follower.tick(state, 0);
+    if (i >= 50) most = Math.max(most, Math.abs(heardDrift(output, state)));
+  }
+  const truth = 1 / (1 + 300e-6);
+  assert.ok(Math.abs(follower.rateTrim.base - truth) < 30e-6, `base ${follower.rateTrim.base}`);
+  assert.ok(most < 0.0001, `within 0.1 ms from the fifth second (${most * 1000} ms)`);
 });
 
 test("a steady sound is left alone: the rate stays exactly 1", () => {

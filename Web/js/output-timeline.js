@@ -110,3 +110,18 @@ export function trendAtLast(samples) {
   const slope = (n * std - st * sd) / denominator;
   return (sd - slope * st) / n; // the intercept at x = 0, the newest sample
 }
+
+/** How fast a context's clock runs against the page's, from its output stamps: the least-squares
+ *  slope of contextTime over performanceTime (1 + its ppm). Stamps jitter by ~50 µs, so two
+ *  seconds of them tell the pace within ~20 ppm. */
+export function stampPace(stamps) {
+  const n = stamps.length;
+  const p0 = stamps[0].performanceTime, c0 = stamps[0].contextTime;
+  let sp = 0, sc = 0, spp = 0, spc = 0;
+  for (const { performanceTime, contextTime } of stamps) {
+    const p = (performanceTime - p0) / 1000, c = contextTime - c0;
+    sp += p; sc += c; spp += p * p; spc += p * c;
+  }
+  const denominator = n * spp - sp * sp;
+  return denominator > 0 ? (n * spc - sp * sc) / denominator : null;
+}

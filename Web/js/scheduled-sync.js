@@ -17,7 +17,7 @@
 // while the browser has no AudioContext.
 import { levelingGain } from "./leveling.js";
 import {
-  RateTrim, TRIM_PARAMS, heardContextTime, roomPositionAt, serverTimeAt, trendAtLast,
+  RateTrim, TRIM_PARAMS, heardContextTime, roomPositionAt, serverTimeAt, stampPace, trendAtLast,
 } from "./output-timeline.js";
 import { prefs } from "./prefs.js";
 
@@ -26,6 +26,7 @@ const FOLLOW_AHEAD = 4; // s: the next track is scheduled (and trims stop) this 
 const BLOCKED_AFTER_MS = 600; // a context still suspended this long after asking: the browser wants a click
 const PACE_SETTLED = 0.0002; // s: a filtered drift within this says the base rate has been learned
 const PACE_KEEP_MS = 10_000; // that long settled before the pace is kept, and then at most this often
+const PACE_STAMPS_S = 2; // s of output stamps a first visit's pace is read from
 
 /** The track the room plays after its current one, when the room's mode says which. */
 export function followingTrack(room, queue) {
@@ -57,6 +58,8 @@ export class ScheduledFollower {
     this.rateTrim = new RateTrim(TRIM_PARAMS, pace.contextPace ?? 1);
     this.paceKeptAt = null; // when the learned pace was last kept
     this.settledSince = null; // since when the sound has held on the room's time
+    this.paceKnown = pace.contextPace !== null; // else learned from the first stamps
+    this.stamps = [];
     this.lastFiltered = null;
     this.starts = 0; // sources started in a new place (joins, seeks, resumes, corrections)
     this.gapless = 0; // track changes made by a source that was already scheduled
@@ -111,6 +114,7 @@ export class ScheduledFollower {
     if (!output.running) return this.askToRun();
     const stamp = output.stamp();
     if (!(stamp.performanceTime > 0)) return "starting"; // the context has not rendered yet
+    this.learnPace(stamp);
 
     const clock = this.clockReading();
     const { heard, target } = this.heardNow(st, stamp, clock, outputDelay);
@@ -197,6 +201,24 @@ export class ScheduledFollower {
     this.keepPace(filtered, now);
     const rounded = Math.round(rate * 1e6) / 1e6;
     if (rounded !== voice.placement.rate) voice.setRate(rounded, this.output.context.currentTime + 0.005);
+  }
+
+  /** A first visit's pace, from PACE_STAMPS_S of the context's stamps (the rate trim would take
+   *  10–20 s to learn it, the sound off meanwhile); a pace kept from before needs none. */
+  learnPace(stamp) {
+    if (this.paceKnown) return;
+    const last = this.stamps.at(-1);
+    if (last && (stamp.performanceTime - last.performanceTime > 1000 || stamp.contextTime < last.contextTime)) {
+      this.stamps = []; // the context stopped or started again: its stamps begin anew
+    }
+    if (last?.performanceTime === stamp.performanceTime) return;
+    this.stamps.push({ contextTime: stamp.contextTime, performanceTime: stamp.performanceTime });
+    if (stamp.performanceTime - this.stamps[0].performanceTime < PACE_STAMPS_S * 1000) return;
+    const pace = stampPace(this.stamps);
+    const base = pace ? 1 / pace : null;
+    if (base && Math.abs(base - 1) < TRIM_PARAMS.MAX_TRIM) this.rateTrim.base = base;
+    this.paceKnown = true;
+    this.stamps = [];
   }
 
   /** Keeps the learned pace for the next visit, once the sound has held on the room's time for a
