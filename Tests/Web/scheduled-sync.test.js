@@ -13,8 +13,11 @@ const OFFSET = 1234.5; // the server's clock is this far ahead of the page's
 
 /** A context whose clock runs (1 + ppm·1e-6) times the page's and is heard `latency` s late. */
 class SimulatedOutput {
-  constructor({ ppm = 0, latency = 0.04, durations = {}, streamed = false, jitter = 0 } = {}) {
+  /** `stray`: from page time `at` (ms) the stamps say the sound comes `ms` later than it does,
+   *  fading to nothing over `lasts` ms (as Chromium's do now and then). */
+  constructor({ ppm = 0, latency = 0.04, durations = {}, streamed = false, jitter = 0, stray = null } = {}) {
     this.jitter = jitter;
+    this.stray = stray;
     this.ppm = ppm;
     this.latency = latency;
     this.durations = durations;
@@ -40,7 +43,9 @@ class SimulatedOutput {
   /** `jitter` ms: the stamp's performanceTime is off by up to that much, differently each time. */
   stamp() {
     this.stamps = (this.stamps ?? 0) + 1;
-    const off = this.jitter * ((Math.sin(this.stamps * 12.9898) * 43758.5453) % 1);
+    let off = this.jitter * ((Math.sin(this.stamps * 12.9898) * 43758.5453) % 1);
+    const { at, ms, lasts } = this.stray ?? {};
+    if (this.page >= at && this.page < at + lasts) off += ms * (1 - (this.page - at) / lasts);
     return { ...this.exactStamp(), performanceTime: this.page + off };
   }
 
@@ -217,6 +222,30 @@ test("a first visit reads its context's pace from two seconds of stamps", () => 
   const truth = 1 / (1 + 300e-6);
   assert.ok(Math.abs(follower.rateTrim.base - truth) < 30e-6, `base ${follower.rateTrim.base}`);
   assert.ok(most < 0.0001, `within 0.1 ms from the fifth second (${most * 1000} ms)`);
+});
+
+test("a stamp that strays for a second and a half does not move the sound", () => {
+  const { output, follower } = setUp(
+    { ppm: 300, jitter: 0.05, durations: { a: 200 }, stray: { at: 31_000, ms: 0.8, lasts: 1500 } }, () => null,
+    { contextPace: 1 / (1 + 300e-6) });
+  const state = stateAt(output, A, 5);
+  let most = 0;
+  for (let i = 0; i < 600; i += 1) {
+    output.page += 100;
+    follower.tick(state, 0);
+    if (i >= 100) most = Math.max(most, Math.abs(heardDrift(output, state)));
+  }
+  assert.equal(output.started.length, 1);
+  assert.ok(most < 0.0001, `within 0.1 ms through the stray (${most * 1000} ms)`);
+});
+
+test("an output that really moves (another device) is followed", () => {
+  const { output, follower } = setUp({ durations: { a: 200 } }, () => null, { contextPace: 1 });
+  const state = stateAt(output, A, 5);
+  run(follower, output, state, 10);
+  output.latency += 0.012; // 12 ms more between the context and the speakers
+  run(follower, output, state, 10);
+  assert.ok(Math.abs(heardDrift(output, state)) < 0.0003, `${heardDrift(output, state) * 1000} ms`);
 });
 
 test("a steady sound is left alone: the rate stays exactly 1", () => {

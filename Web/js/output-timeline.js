@@ -111,17 +111,58 @@ export function trendAtLast(samples) {
   return (sd - slope * st) / n; // the intercept at x = 0, the newest sample
 }
 
-/** How fast a context's clock runs against the page's, from its output stamps: the least-squares
- *  slope of contextTime over performanceTime (1 + its ppm). Stamps jitter by ~50 µs, so two
- *  seconds of them tell the pace within ~20 ppm. */
-export function stampPace(stamps) {
-  const n = stamps.length;
-  const p0 = stamps[0].performanceTime, c0 = stamps[0].contextTime;
-  let sp = 0, sc = 0, spp = 0, spc = 0;
-  for (const { performanceTime, contextTime } of stamps) {
-    const p = (performanceTime - p0) / 1000, c = contextTime - c0;
-    sp += p; sc += c; spp += p * p; spc += p * c;
+/** A context's output timeline as a steady line through its recent stamps. A stamp says which
+ *  context time is heard when; it jitters by ~50 µs and now and then strays by up to a
+ *  millisecond for a second or two (the browser re-estimating its output), which a rate loop fed
+ *  raw stamps follows into the sound. The line's slope (the context clock's pace against the
+ *  page's) is the median of slopes between stamps half the window apart, its place the median of
+ *  the stamps' offsets from it: both pass over strays; a stamp over JUMP off starts it anew (the
+ *  output really moved: another device). */
+export class StampLine {
+  static WINDOW_MS = 6000;
+  static SETTLED_MS = 2000; // stamps spanning this long make a line
+  static JUMP = 0.005; // s
+
+  constructor() {
+    this.stamps = []; // { c: contextTime s, p: performanceTime ms }
   }
-  const denominator = n * spp - sp * sp;
-  return denominator > 0 ? (n * spc - sp * sc) / denominator : null;
+
+  add({ contextTime: c, performanceTime: p }) {
+    const last = this.stamps.at(-1);
+    if (last?.p === p) return;
+    const gone = last && (p - last.p > 1000 || c < last.c);
+    const line = this.line();
+    if (gone || (line && Math.abs(c - line.at(p)) > StampLine.JUMP)) this.stamps = [];
+    this.stamps.push({ c, p });
+    while (p - this.stamps[0].p > StampLine.WINDOW_MS) this.stamps.shift();
+  }
+
+  /** { pace, at(p) → context time heard at performance time p }, or null before SETTLED_MS. */
+  line() {
+    const n = this.stamps.length;
+    if (n < 8 || this.stamps[n - 1].p - this.stamps[0].p < StampLine.SETTLED_MS) return null;
+    const half = n >> 1;
+    const slopes = [];
+    for (let i = 0; i + half < n; i += 1) {
+      const a = this.stamps[i], b = this.stamps[i + half];
+      slopes.push((b.c - a.c) / ((b.p - a.p) / 1000));
+    }
+    const pace = median(slopes);
+    const p0 = this.stamps[0].p;
+    const offset = median(this.stamps.map(({ c, p }) => c - (pace * (p - p0)) / 1000));
+    return { pace, at: (p) => offset + (pace * (p - p0)) / 1000 };
+  }
+
+  /** The stamp to read the output by at performance time `now`: on the line once there is one,
+   *  else the context's own. */
+  stampAt(raw, now) {
+    const line = this.line();
+    return line ? { contextTime: line.at(now), performanceTime: now } : raw;
+  }
+}
+
+function median(values) {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }

@@ -17,7 +17,7 @@
 // while the browser has no AudioContext.
 import { levelingGain } from "./leveling.js";
 import {
-  RateTrim, TRIM_PARAMS, heardContextTime, roomPositionAt, serverTimeAt, stampPace, trendAtLast,
+  RateTrim, StampLine, TRIM_PARAMS, heardContextTime, roomPositionAt, serverTimeAt, trendAtLast,
 } from "./output-timeline.js";
 import { prefs } from "./prefs.js";
 
@@ -26,7 +26,6 @@ const FOLLOW_AHEAD = 4; // s: the next track is scheduled (and trims stop) this 
 const BLOCKED_AFTER_MS = 600; // a context still suspended this long after asking: the browser wants a click
 const PACE_SETTLED = 0.0002; // s: a filtered drift within this says the base rate has been learned
 const PACE_KEEP_MS = 10_000; // that long settled before the pace is kept, and then at most this often
-const PACE_STAMPS_S = 2; // s of output stamps a first visit's pace is read from
 
 /** The track the room plays after its current one, when the room's mode says which. */
 export function followingTrack(room, queue) {
@@ -59,7 +58,7 @@ export class ScheduledFollower {
     this.paceKeptAt = null; // when the learned pace was last kept
     this.settledSince = null; // since when the sound has held on the room's time
     this.paceKnown = pace.contextPace !== null; // else learned from the first stamps
-    this.stamps = [];
+    this.line = new StampLine(); // the output's timeline, read through its stamps' strays
     this.lastFiltered = null;
     this.starts = 0; // sources started in a new place (joins, seeks, resumes, corrections)
     this.gapless = 0; // track changes made by a source that was already scheduled
@@ -112,9 +111,11 @@ export class ScheduledFollower {
     }
     if (!audio.pieces) return "loading";
     if (!output.running) return this.askToRun();
-    const stamp = output.stamp();
-    if (!(stamp.performanceTime > 0)) return "starting"; // the context has not rendered yet
-    this.learnPace(stamp);
+    const raw = output.stamp();
+    if (!(raw.performanceTime > 0)) return "starting"; // the context has not rendered yet
+    this.line.add(raw);
+    this.learnPace();
+    const stamp = this.line.stampAt(raw, this.performanceNow());
 
     const clock = this.clockReading();
     const { heard, target } = this.heardNow(st, stamp, clock, outputDelay);
@@ -203,22 +204,15 @@ export class ScheduledFollower {
     if (rounded !== voice.placement.rate) voice.setRate(rounded, this.output.context.currentTime + 0.005);
   }
 
-  /** A first visit's pace, from PACE_STAMPS_S of the context's stamps (the rate trim would take
-   *  10–20 s to learn it, the sound off meanwhile); a pace kept from before needs none. */
-  learnPace(stamp) {
+  /** A first visit's pace, from the context's stamps once they make a line (the rate trim would
+   *  take 10–20 s to learn it, the sound off meanwhile); a pace kept from before needs none. */
+  learnPace() {
     if (this.paceKnown) return;
-    const last = this.stamps.at(-1);
-    if (last && (stamp.performanceTime - last.performanceTime > 1000 || stamp.contextTime < last.contextTime)) {
-      this.stamps = []; // the context stopped or started again: its stamps begin anew
-    }
-    if (last?.performanceTime === stamp.performanceTime) return;
-    this.stamps.push({ contextTime: stamp.contextTime, performanceTime: stamp.performanceTime });
-    if (stamp.performanceTime - this.stamps[0].performanceTime < PACE_STAMPS_S * 1000) return;
-    const pace = stampPace(this.stamps);
-    const base = pace ? 1 / pace : null;
-    if (base && Math.abs(base - 1) < TRIM_PARAMS.MAX_TRIM) this.rateTrim.base = base;
+    const line = this.line.line();
+    if (!line) return;
+    const base = 1 / line.pace;
+    if (Math.abs(base - 1) < TRIM_PARAMS.MAX_TRIM) this.rateTrim.base = base;
     this.paceKnown = true;
-    this.stamps = [];
   }
 
   /** Keeps the learned pace for the next visit, once the sound has held on the room's time for a
@@ -271,7 +265,8 @@ export class ScheduledFollower {
     }
     const voice = output?.current;
     if (!voice || !output.running || voice.trackId !== st?.track?.id) return null;
-    const { heard, target } = this.heardNow(st, output.stamp(), this.clockReading(), outputDelay);
+    const now = this.performanceNow();
+    const { heard, target } = this.heardNow(st, this.line.stampAt(output.stamp(), now), this.clockReading(), outputDelay);
     const position = voice.placement.positionAt(heard);
     return { trackId: voice.trackId, position, target, drift: position - target, rate: voice.placement.rate, source };
   }
