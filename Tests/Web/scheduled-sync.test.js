@@ -209,21 +209,6 @@ test("the pace this device's context needed is kept, and the next visit is on ti
   assert.ok(known < 0.00005, `a later one stays within 50 µs (${known * 1e6} µs)`);
 });
 
-test("a first visit reads its context's pace from two seconds of stamps", () => {
-  const kept = { contextPace: null };
-  const { output, follower } = setUp({ ppm: 300, jitter: 0.05, durations: { a: 200 } }, () => null, kept);
-  const state = stateAt(output, A, 5);
-  let most = 0;
-  for (let i = 0; i < 200; i += 1) {
-    output.page += 100;
-    follower.tick(state, 0);
-    if (i >= 50) most = Math.max(most, Math.abs(heardDrift(output, state)));
-  }
-  const truth = 1 / (1 + 300e-6);
-  assert.ok(Math.abs(follower.rateTrim.base - truth) < 30e-6, `base ${follower.rateTrim.base}`);
-  assert.ok(most < 0.0001, `within 0.1 ms from the fifth second (${most * 1000} ms)`);
-});
-
 test("a stamp that strays for a second and a half does not move the sound", () => {
   const { output, follower } = setUp(
     { ppm: 300, jitter: 0.05, durations: { a: 200 }, stray: { at: 31_000, ms: 0.8, lasts: 1500 } }, () => null,

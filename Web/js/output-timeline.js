@@ -78,7 +78,9 @@ export const TRIM_PARAMS = Object.freeze({
  *  few hundred ppm), so no drift has to stand to hold the rate there — a proportional trim alone
  *  would sit 0.4 ms off for 200 ppm. The base outlives restarts (it is the device's); damping
  *  ≈ 0.8, so it settles without ringing. The base takes 10–20 s to learn, holding the sound
- *  ~0.7 ms off meanwhile for a context 350 ppm fast: the follower keeps it between visits. */
+ *  ~0.7 ms off meanwhile for a context 350 ppm fast: the follower keeps it between visits. (Not
+ *  read from the first stamps: through PulseAudio they run up to 1,700 ppm off for their first
+ *  seconds, its latency smoother settling, and a base that far off held the sound 4 ms away.) */
 export class RateTrim {
   /** `base`: the rate this device's context needed before (kept between visits), else 1. */
   constructor(params = TRIM_PARAMS, base = 1) {

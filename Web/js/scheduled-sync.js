@@ -57,7 +57,6 @@ export class ScheduledFollower {
     this.rateTrim = new RateTrim(TRIM_PARAMS, pace.contextPace ?? 1);
     this.paceKeptAt = null; // when the learned pace was last kept
     this.settledSince = null; // since when the sound has held on the room's time
-    this.paceKnown = pace.contextPace !== null; // else learned from the first stamps
     this.line = new StampLine(); // the output's timeline, read through its stamps' strays
     this.lastFiltered = null;
     this.starts = 0; // sources started in a new place (joins, seeks, resumes, corrections)
@@ -114,7 +113,6 @@ export class ScheduledFollower {
     const raw = output.stamp();
     if (!(raw.performanceTime > 0)) return "starting"; // the context has not rendered yet
     this.line.add(raw);
-    this.learnPace();
     const stamp = this.line.stampAt(raw, this.performanceNow());
 
     const clock = this.clockReading();
@@ -202,17 +200,6 @@ export class ScheduledFollower {
     this.keepPace(filtered, now);
     const rounded = Math.round(rate * 1e6) / 1e6;
     if (rounded !== voice.placement.rate) voice.setRate(rounded, this.output.context.currentTime + 0.005);
-  }
-
-  /** A first visit's pace, from the context's stamps once they make a line (the rate trim would
-   *  take 10–20 s to learn it, the sound off meanwhile); a pace kept from before needs none. */
-  learnPace() {
-    if (this.paceKnown) return;
-    const line = this.line.line();
-    if (!line) return;
-    const base = 1 / line.pace;
-    if (Math.abs(base - 1) < TRIM_PARAMS.MAX_TRIM) this.rateTrim.base = base;
-    this.paceKnown = true;
   }
 
   /** Keeps the learned pace for the next visit, once the sound has held on the room's time for a
