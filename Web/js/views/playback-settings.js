@@ -26,7 +26,7 @@ export function openPlaybackSettings(ctx) {
         "Plays every track about as loud as the others, never past full scale. From the next track on."),
       ctx.player.output
         ? choices("room-output", "Rooms in this browser", ROOM_OUTPUT, prefs.roomOutput, (kind) => { prefs.roomOutput = kind; },
-          "Web Audio keeps to the room within a millisecond; tracks over 10 minutes play through the element.")
+          "Web Audio keeps to the room within a millisecond or so; the element follows it more loosely.")
         : null),
   });
 }
