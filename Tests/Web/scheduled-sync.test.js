@@ -146,6 +146,17 @@ function run(follower, output, state, seconds, { lead = 0, every = 100 } = {}) {
   return phases;
 }
 
+/** How far off the room the sound is (s, unsigned) after each of `ticks` ticks 100 ms apart. */
+function driftsOver(follower, output, state, ticks) {
+  const drifts = [];
+  for (let i = 0; i < ticks; i += 1) {
+    output.page += 100;
+    follower.tick(state, 0);
+    drifts.push(Math.abs(heardDrift(output, state)));
+  }
+  return drifts;
+}
+
 const A = { id: "a", duration: 200 };
 const B = { id: "b", duration: 180 };
 
@@ -173,12 +184,7 @@ test("an output delay set for the device plays that much ahead", () => {
 test("a context clock 100 ppm fast is trimmed back, never restarted, onto the room's time", () => {
   const { output, follower } = setUp({ ppm: 100, durations: { a: 200 } });
   const state = stateAt(output, A, 5);
-  const drifts = [];
-  for (let i = 0; i < 900; i += 1) {
-    output.page += 100;
-    follower.tick(state, 0);
-    drifts.push(Math.abs(heardDrift(output, state)));
-  }
+  const drifts = driftsOver(follower, output, state, 900);
   assert.equal(output.started.length, 1, "one start, no restart");
   assert.ok(Math.max(...drifts) < 0.0005, `never half a millisecond off (max ${Math.max(...drifts) * 1000} ms)`);
   assert.ok(Math.max(...drifts.slice(-100)) < 0.00005, `then within 50 µs (${Math.max(...drifts.slice(-100)) * 1e6} µs)`);
@@ -194,14 +200,7 @@ test("the pace this device's context needed is kept, and the next visit is on ti
 
   const worst = (pace) => {
     const { output, follower } = setUp({ ppm: 300, durations: { a: 200 } }, () => null, pace);
-    const state = stateAt(output, A, 5);
-    let most = 0;
-    for (let i = 0; i < 100; i += 1) {
-      output.page += 100;
-      follower.tick(state, 0);
-      if (i >= 10) most = Math.max(most, Math.abs(heardDrift(output, state)));
-    }
-    return most;
+    return Math.max(...driftsOver(follower, output, stateAt(output, A, 5), 100).slice(10));
   };
   const fresh = worst({ contextPace: null });
   const known = worst({ contextPace: kept.contextPace });
@@ -213,13 +212,7 @@ test("a stamp that strays for a second and a half does not move the sound", () =
   const { output, follower } = setUp(
     { ppm: 300, jitter: 0.05, durations: { a: 200 }, stray: { at: 31_000, ms: 0.8, lasts: 1500 } }, () => null,
     { contextPace: 1 / (1 + 300e-6) });
-  const state = stateAt(output, A, 5);
-  let most = 0;
-  for (let i = 0; i < 600; i += 1) {
-    output.page += 100;
-    follower.tick(state, 0);
-    if (i >= 100) most = Math.max(most, Math.abs(heardDrift(output, state)));
-  }
+  const most = Math.max(...driftsOver(follower, output, stateAt(output, A, 5), 600).slice(100));
   assert.equal(output.started.length, 1);
   assert.ok(most < 0.0001, `within 0.1 ms through the stray (${most * 1000} ms)`);
 });

@@ -63,6 +63,16 @@ function track(seconds, { prompt = true } = {}) {
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 /** Moves the context's clock by `seconds` in steps of a tick, pumping the voice each one. */
+/** A voice on a track of `seconds` whose piece at `at` is decoded, sounding 80 ms from now. */
+async function voiceFrom(seconds, at) {
+  const context = new FakeContext();
+  const { sound } = track(seconds);
+  sound.has(at);
+  await settle();
+  const voice = new Voice(context, {}, sound, new Placement(context.currentTime + 0.08, at), 1);
+  return { context, sound, voice };
+}
+
 async function play(context, voice, seconds, step = 0.1) {
   for (let t = 0; t < seconds - 1e-9; t += step) {
     context.currentTime += step;
@@ -186,11 +196,7 @@ test("a voice starts each piece on the sample where the one before ends", async 
 });
 
 test("sources are made a moment ahead, and a waiting one holds the rate", async () => {
-  const context = new FakeContext();
-  const { sound } = track(600);
-  sound.has(0);
-  await settle();
-  const voice = new Voice(context, {}, sound, new Placement(context.currentTime + 0.08, 0), 1);
+  const { context, voice } = await voiceFrom(600, 0);
   await settle();
   assert.equal(context.sources.length, 1, "the second piece is not made two seconds early");
   assert.equal(voice.pending, true);
@@ -202,11 +208,7 @@ test("sources are made a moment ahead, and a waiting one holds the rate", async 
 });
 
 test("a three-hour book holds well under a minute of decoded sound", async () => {
-  const context = new FakeContext();
-  const { sound } = track(3 * 3600);
-  sound.has(3600);
-  await settle();
-  const voice = new Voice(context, {}, sound, new Placement(context.currentTime + 0.08, 3600), 1);
+  const { context, sound, voice } = await voiceFrom(3 * 3600, 3600);
   let most = 0;
   for (let i = 0; i < 600; i += 1) {
     await play(context, voice, 0.5, 0.5);
@@ -234,11 +236,7 @@ test("a piece that comes late starts where the course is by then, faded in", asy
 });
 
 test("a rate change reaches the sounding sources and moves the course from that instant", async () => {
-  const context = new FakeContext();
-  const { sound } = track(600);
-  sound.has(0);
-  await settle();
-  const voice = new Voice(context, {}, sound, new Placement(context.currentTime + 0.08, 0), 1);
+  const { context, voice } = await voiceFrom(600, 0);
   await play(context, voice, 0.5);
   voice.setRate(1.001, context.currentTime);
   assert.deepEqual(context.sources[0].playbackRate.events, [["set", 1.001, context.currentTime]]);

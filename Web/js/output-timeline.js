@@ -127,6 +127,7 @@ export class StampLine {
 
   constructor() {
     this.stamps = []; // { c: contextTime s, p: performanceTime ms }
+    this.cached = undefined; // the line, until the next stamp
   }
 
   add({ contextTime: c, performanceTime: p }) {
@@ -137,10 +138,17 @@ export class StampLine {
     if (gone || (line && Math.abs(c - line.at(p)) > StampLine.JUMP)) this.stamps = [];
     this.stamps.push({ c, p });
     while (p - this.stamps[0].p > StampLine.WINDOW_MS) this.stamps.shift();
+    this.cached = undefined;
   }
 
-  /** { pace, at(p) → context time heard at performance time p }, or null before SETTLED_MS. */
+  /** { pace, at(p) → context time heard at performance time p }, or null before SETTLED_MS.
+   *  Kept until the next stamp: a tick reads it several times. */
   line() {
+    if (this.cached === undefined) this.cached = this.fit();
+    return this.cached;
+  }
+
+  fit() {
     const n = this.stamps.length;
     if (n < 8 || this.stamps[n - 1].p - this.stamps[0].p < StampLine.SETTLED_MS) return null;
     const half = n >> 1;

@@ -53,16 +53,18 @@ struct TrackPieces: Sendable {
 enum FLACStream {
   /// Whether anything follows the metadata blocks ("fLaC", then blocks of a 4-byte header — the
   /// last one flagged in its top bit, a 24-bit length — and their bodies; audio frames after).
+  /// Read in place: a piece is up to tens of megabytes.
   static func hasFrames(_ data: Data) -> Bool {
-    let bytes = [UInt8](data)
-    guard bytes.count >= 4, bytes[0..<4].elementsEqual("fLaC".utf8) else { return false }
-    var at = 4
-    while at + 4 <= bytes.count {
-      let last = bytes[at] & 0x80 != 0
-      let length = Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
-      at += 4 + length
-      if last { return at < bytes.count }
+    data.withUnsafeBytes { bytes in
+      guard bytes.count >= 4, bytes[0..<4].elementsEqual("fLaC".utf8) else { return false }
+      var at = 4
+      while at + 4 <= bytes.count {
+        let last = bytes[at] & 0x80 != 0
+        let length = Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+        at += 4 + length
+        if last { return at < bytes.count }
+      }
+      return false
     }
-    return false
   }
 }
