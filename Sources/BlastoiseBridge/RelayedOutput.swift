@@ -30,6 +30,7 @@ final class RelayedOutput: AudioOutput, @unchecked Sendable {
 
   func load(url: URL, headers: [String: String]) { player?.load(url: url, headers: headers) }
   func preload(url: URL?, headers: [String: String]) { player?.preload(url: url, headers: headers) }
+  func endLoaded(at seconds: Double?) { player?.endLoaded(at: seconds) }
   func play() { player?.play() }
   func pause() { player?.pause() }
   func seek(to seconds: Double) { player?.seek(to: seconds) }

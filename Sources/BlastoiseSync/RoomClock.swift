@@ -3,6 +3,7 @@
 /// position(now) = paused ? anchorPosition : anchorPosition + (now − anchorTime). Advancing past
 /// track ends is computed from the anchor, never by ticking, so the same clock read later (after
 /// a restart, or on another node) gives the same answer. Times are seconds since the Unix epoch.
+/// The anchor may lie a moment ahead (a jump, see `jumping`): the entry starts then.
 public struct RoomClock: Sendable, Equatable, Codable {
   public var currentIndex: Int
   public var paused: Bool
@@ -44,6 +45,8 @@ public struct RoomClock: Sendable, Equatable, Codable {
       clock.anchorTime = now
       return clock
     }
+    // A jump starts its entry a moment ahead (`jumping`): until then the clock holds still.
+    guard now >= clock.anchorTime else { return clock }
     var position = clock.anchorPosition + max(0, now - clock.anchorTime)
     position = clock.skipWholeCycles(position, durations: durations)
     while true {

@@ -1,6 +1,7 @@
 import BlastoiseClient
 import BlastoiseProtocol
 import BlastoiseServer
+import BlastoiseSync
 import BlastoiseTestSupport
 import Foundation
 
@@ -10,7 +11,10 @@ final class ClientTestServer: Sendable {
   let server: RunningServer
   let dataDirectory: String
 
-  init(port: UInt16 = 0, dataDirectory: String? = nil, guests: Bool = false, audiobooks: String? = nil) async throws {
+  init(
+    port: UInt16 = 0, dataDirectory: String? = nil, guests: Bool = false, audiobooks: String? = nil,
+    jumpLead: Double = RoomClock.jumpLead
+  ) async throws {
     let directory = try dataDirectory ?? Self.temporaryDirectory()
     var configuration = ServerConfiguration()
     configuration.host = "127.0.0.1"
@@ -23,6 +27,7 @@ final class ClientTestServer: Sendable {
     configuration.demoLibrary = true
     configuration.allowGuests = guests
     configuration.audiobooksDirectory = audiobooks
+    configuration.jumpLead = jumpLead
     self.dataDirectory = directory
     server = try await RunningServer.start(configuration)
   }

@@ -10,8 +10,13 @@ final class FakeAudioOutput: AudioOutput, @unchecked Sendable {
     var loads: [(url: URL, headers: [String: String])] = []
     /// What `preload` was told, in order (nil: nothing waits).
     var preloads: [URL?] = []
+    /// Where the loaded file ends (`endLoaded`), and what it was told, in order.
+    var cut: Double?
+    var cuts: [Cut] = []
+    /// The file it plays: the last loaded, or the preloaded one it went on to.
+    var file: URL?
     var seeks: [Double] = []
-    var playing = false
+    var isPlaying = false
     var position = 0.0
     var at = 0.0
     var rate = 1.0
@@ -25,6 +30,13 @@ final class FakeAudioOutput: AudioOutput, @unchecked Sendable {
     /// Where the fake said it was parked (`.parked`), and how often it was paused.
     var parked: [Double] = []
     var pauses = 0
+  }
+
+  /// An `endLoaded`: where the file is to end, and where the fake was when told, by the wall clock.
+  struct Cut {
+    var seconds: Double?
+    var position: Double
+    var wallTime: Double
   }
 
   /// A `play`: where the fake was, whether it had said it was parked there, and how many seeks
@@ -52,12 +64,13 @@ final class FakeAudioOutput: AudioOutput, @unchecked Sendable {
         let now = clock.now()
         guard let self else { return }
         let reading = self.state.withLock { state -> AudioPosition? in
-          guard state.loaded, state.playing else { return nil }
+          guard state.loaded, state.isPlaying else { return nil }
           state.position += state.rate * (now - state.at)
           state.at = now
           return AudioPosition(seconds: state.position, at: now, rate: state.rate, playing: true)
         }
         if let reading { continuation.yield(.position(reading)) }
+        self.goOnAtTheCut()
       }
     }
   }
@@ -66,19 +79,23 @@ final class FakeAudioOutput: AudioOutput, @unchecked Sendable {
 
   var loads: [(url: URL, headers: [String: String])] { state.withLock { $0.loads } }
   var seeks: [Double] { state.withLock { $0.seeks } }
-  var isPlaying: Bool { state.withLock { $0.playing } }
+  var isPlaying: Bool { state.withLock { $0.isPlaying } }
+  var file: URL? { state.withLock { $0.file } }
+  var cuts: [Cut] { state.withLock { $0.cuts } }
 
   /// Where the fake is now.
   var now: Double {
     let time = clock.now()
-    return state.withLock { $0.playing ? $0.position + $0.rate * (time - $0.at) : $0.position }
+    return state.withLock { $0.isPlaying ? $0.position + $0.rate * (time - $0.at) : $0.position }
   }
 
   func load(url: URL, headers: [String: String]) {
     state.withLock { state in
       state.loads.append((url, headers))
+      state.file = url
+      state.cut = nil
       state.loaded = false
-      state.playing = false
+      state.isPlaying = false
       state.position = 0
       state.at = clock.now()
     }
@@ -99,9 +116,39 @@ final class FakeAudioOutput: AudioOutput, @unchecked Sendable {
   func advance() {
     let now = clock.now()
     let went = state.withLock { state -> Bool in
-      guard state.preloads.last ?? nil != nil else { return false }
+      guard let next = state.preloads.last ?? nil else { return false }
       state.preloads.append(nil)
+      state.file = next
+      state.cut = nil
       state.position = 0
+      state.at = now
+      return true
+    }
+    if went { continuation.yield(.advanced(duration: nil)) }
+  }
+
+  func endLoaded(at seconds: Double?) {
+    let now = clock.now()
+    let wallTime = Date().timeIntervalSince1970
+    state.withLock { state in
+      let position = state.isPlaying ? state.position + state.rate * (now - state.at) : state.position
+      state.cut = seconds
+      state.cuts.append(Cut(seconds: seconds, position: position, wallTime: wallTime))
+    }
+  }
+
+  /// Past its cut (`endLoaded`) it goes on to the preloaded file as at the file's end, the
+  /// overshoot already into it (a real player cuts on the sample).
+  private func goOnAtTheCut() {
+    let now = clock.now()
+    let went = state.withLock { state -> Bool in
+      guard state.isPlaying, let cut = state.cut, let next = state.preloads.last ?? nil else { return false }
+      let position = state.position + state.rate * (now - state.at)
+      guard position >= cut else { return false }
+      state.preloads.append(nil)
+      state.file = next
+      state.cut = nil
+      state.position = position - cut
       state.at = now
       return true
     }
@@ -111,8 +158,8 @@ final class FakeAudioOutput: AudioOutput, @unchecked Sendable {
   func play() {
     let now = clock.now()
     state.withLock { state in
-      if !state.playing { state.at = now }
-      state.playing = true
+      if !state.isPlaying { state.at = now }
+      state.isPlaying = true
       let parked = state.parked.contains(state.position)
       let play = Play(position: state.position, fromParked: parked, seeks: state.seeks.count, pauses: state.pauses)
       state.plays.append(play)
@@ -123,9 +170,9 @@ final class FakeAudioOutput: AudioOutput, @unchecked Sendable {
     let now = clock.now()
     state.withLock { state in
       state.pauses += 1
-      if state.playing { state.position += state.rate * (now - state.at) }
+      if state.isPlaying { state.position += state.rate * (now - state.at) }
       state.at = now
-      state.playing = false
+      state.isPlaying = false
     }
   }
 
@@ -135,7 +182,7 @@ final class FakeAudioOutput: AudioOutput, @unchecked Sendable {
       state.seeks.append(seconds)
       state.position = seconds
       state.at = now
-      return state.playing ? nil : state.parkingTime
+      return state.isPlaying ? nil : state.parkingTime
     }
     guard let parking else { return }
     let continuation = continuation
@@ -149,7 +196,7 @@ final class FakeAudioOutput: AudioOutput, @unchecked Sendable {
   func setRate(_ rate: Double) {
     let now = clock.now()
     state.withLock { state in
-      if state.playing { state.position += state.rate * (now - state.at) }
+      if state.isPlaying { state.position += state.rate * (now - state.at) }
       state.at = now
       state.rate = rate
     }
@@ -160,14 +207,15 @@ final class FakeAudioOutput: AudioOutput, @unchecked Sendable {
   func position() -> AudioPosition? {
     state.withLock { state in
       state.loaded
-        ? AudioPosition(seconds: state.position, at: state.at, rate: state.rate, playing: state.playing) : nil
+        ? AudioPosition(seconds: state.position, at: state.at, rate: state.rate, playing: state.isPlaying) : nil
     }
   }
 
   func stop() {
     state.withLock { state in
+      state.cut = nil
       state.loaded = false
-      state.playing = false
+      state.isPlaying = false
     }
   }
 

@@ -90,7 +90,28 @@ import Testing
     #expect(sought.position(at: 5002, durations: durations) == (1, 19.5))
     #expect(sought.position(at: 5003, durations: durations) == (2, 0.5))
     let jumped = sought.jumping(to: 0, at: 5003, durations: durations)
-    #expect(jumped.position(at: 5004, durations: durations) == (0, 1))
+    #expect(jumped.position(at: 5004, durations: durations) == (0, 1 - RoomClock.jumpLead))
+  }
+
+  @Test func aJumpStartsItsEntryAMomentAheadAndHoldsUntilThen() {
+    let clock = playing(.repeatAll).jumping(to: 2, at: 1004.25, durations: durations)
+    #expect(clock.anchorTime == 1004.75)
+    #expect(clock.position(at: 1004.5, durations: durations) == (2, 0))
+    #expect(clock.settled(at: 1004.5, durations: durations) == clock, "a read during the lead moves nothing")
+    #expect(clock.position(at: 1005.75, durations: durations) == (2, 1))
+    #expect(clock.nextBoundary(durations: durations) == 1004.75 + durations[2])
+    let sought = clock.seeking(to: 3, at: 1004.5, durations: durations)
+    #expect(sought.position(at: 1004.5, durations: durations) == (2, 3), "a seek in the lead is at once")
+    #expect(sought.position(at: 1005, durations: durations) == (2, 3.5))
+    let paused = clock.pausing(at: 1004.5, durations: durations)
+    #expect(paused.resuming(at: 1010, durations: durations).position(at: 1011, durations: durations) == (2, 1))
+  }
+
+  @Test func aPausedRoomJumpsAtOnce() {
+    let clock = RoomClock(currentIndex: 0, paused: true, anchorPosition: 3, anchorTime: 1000)
+    let jumped = clock.jumping(to: 1, at: 1002, durations: durations)
+    #expect(jumped.anchorTime == 1002)
+    #expect(jumped.position(at: 1002, durations: durations) == (1, 0))
   }
 
   @Test func seekIsClampedToTheTrack() {

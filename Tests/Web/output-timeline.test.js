@@ -21,7 +21,7 @@ test("a playing room moves on with the server's clock; a paused one stays", () =
   const state = { currentTimestamp: 30, serverTime: 5_000, paused: false };
   assert.equal(roomPositionAt(state, 7_500), 32.5);
   assert.equal(roomPositionAt(state, 7_500, 0.12), 32.62);
-  assert.equal(roomPositionAt(state, 4_000), 30, "never before its own stamp");
+  assert.equal(roomPositionAt({ ...state, currentTimestamp: 0 }, 4_500), -0.5, "a jump's track, half a second before it starts");
   assert.equal(roomPositionAt({ ...state, paused: true }, 9_000, 0.12), 30);
 });
 

@@ -79,6 +79,7 @@ class SimulatedOutput {
   pump() {}
 
   start(audio, when, from, level, rate) {
+    if (this.current) this.current.stoppedAt = when; // as the real output: what played stops there
     this.current = new SimulatedVoice(audio, new Placement(when, from, rate));
     this.started.push({ trackId: audio.trackId, when, from });
     this.next = null;
@@ -279,6 +280,33 @@ test("the next track's first piece is asked for while the current one plays: a s
   output.page += 100;
   assert.equal(follower.tick(skipped, 0), "starting", "no wait for a piece");
   assert.equal(output.current.trackId, "b");
+});
+
+test("a jump made a moment ahead: the playing track plays on, the new one starts on the jump's instant", async () => {
+  const C = { id: "c", duration: 150 };
+  const { output, follower } = setUp({ durations: { a: 200, b: 180, c: 150 }, streamed: true }, () => B);
+  const state = stateAt(output, A, 10);
+  follower.tick(state, 0);
+  await output.deliver();
+  run(follower, output, state, 1);
+  const playing = output.current;
+  const jump = { ...stateAt(output, C, 0), serverTime: serverNow(output) + 500 }; // not the prefetched B
+  assert.equal(follower.tick(jump, 0), "loading");
+  output.page += 150;
+  follower.tick(jump, 0);
+  assert.equal(output.current, playing, "A plays on while C's first piece comes");
+  assert.equal(playing.stoppedAt, undefined);
+  await output.deliver();
+  output.page += 50;
+  follower.tick(jump, 0);
+  const start = output.started.at(-1);
+  assert.deepEqual([start.trackId, start.from], ["c", 0]);
+  const heardAt = serverTimeAt(start.when, output.exactStamp(), { timeOrigin: TIME_ORIGIN, offset: OFFSET });
+  assert.ok(Math.abs(heardAt - jump.serverTime) < 0.001, `C heard ${heardAt - jump.serverTime} ms from the jump`);
+  assert.equal(playing.stoppedAt, start.when, "A stops where C starts");
+  run(follower, output, jump, 1);
+  assert.equal(output.started.length, 2, "no restart once C plays");
+  assert.ok(Math.abs(heardDrift(output, jump)) < 1e-9);
 });
 
 test("a pause stops the sound; the resume starts it where the room is", () => {

@@ -35,10 +35,12 @@ export function heardContextTime(stamp, performanceNow) {
   return stamp.contextTime + (performanceNow - stamp.performanceTime) / 1000;
 }
 
-/** Where a playing room is at server time `serverMs` (s into its track), `lead` s further on. */
+/** Where a playing room is at server time `serverMs` (s into its track), `lead` s further on:
+ *  before a jump's state is true (the server starts the track a moment ahead) short of its
+ *  start. */
 export function roomPositionAt(state, serverMs, lead = 0) {
   if (state.paused) return state.currentTimestamp;
-  return state.currentTimestamp + Math.max(0, serverMs - state.serverTime) / 1000 + lead;
+  return state.currentTimestamp + (serverMs - state.serverTime) / 1000 + lead;
 }
 
 /** A source's course: buffer position `from` at context time `when`, moving at `rate`. */

@@ -157,13 +157,15 @@ export class ScheduledFollower {
     let when = context.currentTime + START_LEAD;
     let from = roomPositionAt(st, serverTimeAt(when, stamp, clock), outputDelay);
     if (from < 0) {
-      when -= from; // the room starts a little later
+      when -= from; // the room starts later: a jump, made a moment ahead
       from = 0;
     }
     if (from >= audio.duration - 0.05) return "ending";
     if (!audio.has(from)) {
-      // Whatever plays is in the wrong place, and would ask for its own pieces meanwhile.
-      this.output.stop();
+      // Whatever plays is in the wrong place, and would ask for its own pieces meanwhile —
+      // unless it is the track the room jumps from: that plays on until the jump.
+      const jumpAhead = when > context.currentTime + START_LEAD && this.output.current?.trackId !== st.track.id;
+      if (!jumpAhead) this.output.stop();
       return audio.error ? "fallback" : "loading";
     }
     // At the pace this context is known to need (1 until learned), so the start holds on time.

@@ -212,6 +212,8 @@ export class SyncEngine {
       return;
     }
     if (player.trackId !== st.track.id) {
+      // A jump the room makes a moment ahead: what plays plays on until then.
+      if (player.trackId && !st.paused && st.serverTime > this.clock.serverNow()) return;
       this.resetFilter();
       this.setPhase("loading");
       player.load(st.track);

@@ -55,6 +55,12 @@ final class AVPlayerOutput: AudioOutput, @unchecked Sendable {
     player.actionAtItemEnd = preloaded == nil ? .pause : .advance
   }
 
+  /// AVPlayer ends the item there and plays to the end time's notification as at its end.
+  func endLoaded(at seconds: Double?) {
+    player.currentItem?.forwardPlaybackEndTime =
+      seconds.map { CMTime(seconds: max(0, $0), preferredTimescale: 48_000) } ?? .invalid
+  }
+
   /// The item's end: the queue goes on to the preloaded item (`.advanced`), or stops (`.ended`).
   private func watchEnd(of item: AVPlayerItem) {
     if let ended { NotificationCenter.default.removeObserver(ended) }

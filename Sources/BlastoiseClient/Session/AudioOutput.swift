@@ -12,6 +12,10 @@ public protocol AudioOutput: AnyObject, Sendable {
   /// straight on to it, without a gap, and says `.advanced`. nil forgets it; a `load` or `stop`
   /// does too.
   func preload(url: URL?, headers: [String: String])
+  /// The loaded track ends at `seconds` into it (nil: at its own end), where the player goes on
+  /// to the preloaded one as at a natural end: a jump the room makes a moment ahead is heard on
+  /// its instant, without a silence. A `load` or `stop` forgets it.
+  func endLoaded(at seconds: Double?)
   func play()
   func pause()
   /// Seeks exactly (not to a keyframe) to `seconds` into the track.

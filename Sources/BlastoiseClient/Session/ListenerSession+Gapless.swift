@@ -34,8 +34,55 @@ extension ListenerSession {
     advancedFrom = loaded?.trackId
     loaded = Loaded(trackId: next, ready: true)
     preloadedTrackID = nil
+    cutAt = nil
     output.setRate(controller.playerRepositioned(at: clock.now(), landing: .other))
+    if let room { preloadFollowing(room) }  // after a cut, the room already names this track
   }
+
+  /// A jump the room makes a moment ahead (its state true at an instant still to come, `track`
+  /// from its start): the playing track plays on to that instant, where the output goes
+  /// straight on to `track`, waiting behind it (`preload`) — as at a natural end, without a
+  /// silence. False when there is no time for that: the output then loads it.
+  func cutOver(to track: Track, at now: Double) -> Bool {
+    guard outputPlaying, loaded?.ready == true, parking == nil, let wait = startsIn(at: now),
+      let position = output.position(), position.playing
+    else { return false }
+    // The output plays `outputDelay` + `outputLatency` ahead of the room: so does the cut.
+    let ahead = wait - configuration.outputDelay - output.outputLatency
+    guard ahead > Self.shortestCut else { return false }
+    if preloadedTrackID != track.id {
+      preloadedTrackID = track.id
+      output.preload(url: api.trackURL(track.id), headers: api.requestHeaders)
+    }
+    let cut = position.extrapolated(to: now + ahead)
+    if cutAt.map({ abs($0 - cut) > 0.0005 }) ?? true {
+      cutAt = cut
+      output.endLoaded(at: cut)
+      snapshot.log(String(format: "jump in %.0f ms: cut at %.3f s", ahead * 1000, cut))
+    }
+    return true
+  }
+
+  /// The loaded track plays to its own end again (the room went back to it, or did not jump).
+  func uncut() {
+    guard cutAt != nil else { return }
+    cutAt = nil
+    output.endLoaded(at: nil)
+  }
+
+  /// How long until the room's state is true, when that is still to come (a jump's lead); nil
+  /// without a clock estimate (the state is then taken as true on arrival).
+  func startsIn(at now: Double) -> Double? {
+    guard let state = room, !state.paused, state.serverTime > 0, let estimate = estimator.estimate(at: now) else {
+      return nil
+    }
+    let wait = Double(state.serverTime) / 1000 - estimate.serverTime(at: now)
+    return wait > 0 ? wait : nil
+  }
+
+  /// A cut needs this long: mpv holds ~0.25 s decoded past what is heard (audio already in
+  /// the output plays whatever the cut says), and the next file must open.
+  static let shortestCut = 0.3
 
   /// Whether `state` still names the track the output just finished, at its end: the room has
   /// not said yet that it moved on (its clock and the file's end differ by milliseconds).

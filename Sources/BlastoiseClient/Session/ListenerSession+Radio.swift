@@ -69,11 +69,13 @@ extension ListenerSession {
     }
     if isBehindTheOutput(state, at: clock.now()) { return }
     guard loaded?.trackId == track.id else {
+      if cutOver(to: track, at: clock.now()) { return }
       controller.stop()
       loadOutput(track)
       return
     }
     guard loaded?.ready == true else { return }  // `.ready` starts it
+    uncut()
     defer { preloadFollowing(state) }
     if state.paused {
       pauseAtRoomPosition(state)

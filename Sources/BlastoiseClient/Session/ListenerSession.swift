@@ -62,6 +62,8 @@ public actor ListenerSession {
   var preloadedTrackID: String?
   /// The track the output finished when it went on to the preloaded one, until the room says so.
   var advancedFrom: String?
+  /// Where the loaded track is cut for a jump a moment ahead (`cutOver`).
+  var cutAt: Double?
   var outputPlaying = false
   /// A start on time under way (`ListenerSession+Parking`), and how long parking takes.
   var parking: Parking?
@@ -132,6 +134,7 @@ public actor ListenerSession {
     output.stop()
     loaded = nil
     preloadedTrackID = nil
+    cutAt = nil
     outputPlaying = false
     parking = nil
   }
@@ -139,7 +142,8 @@ public actor ListenerSession {
   /// Loads `track` into the output; `.ready` starts it.
   func loadOutput(_ track: Track) {
     loaded = Loaded(trackId: track.id)
-    preloadedTrackID = nil  // a load replaces whatever waited
+    preloadedTrackID = nil  // a load replaces whatever waited, and a cut
+    cutAt = nil
     outputPlaying = false
     parking = nil
     output.load(url: api.trackURL(track.id), headers: api.requestHeaders)

@@ -5,7 +5,8 @@ extension Room {
   /// The state clients sync to, true at `now` taken to its whole millisecond (the clock is
   /// settled to it): `serverTime` is in whole milliseconds, and a position true half a
   /// millisecond off it put each listener's copy of the state off by a different amount.
-  /// `canControl` is `viewer`'s (absent without one).
+  /// `canControl` is `viewer`'s (absent without one). A jump's state is true when its entry
+  /// starts, a moment ahead (`RoomClock.jumping`): old clients start it at once, as before.
   public func state(
     at instant: Double, tracks: (String) -> Track?, listeners: [String], listenerCount: Int, includeQueue: Bool,
     viewer: Principal? = nil
@@ -19,7 +20,8 @@ extension Room {
       currentIndex: clock.currentIndex, listenerCount: listenerCount, listeners: listeners,
       isDefault: record.isDefault, playbackMode: clock.mode.rawValue,
       queue: includeQueue ? queueEntries(queueTracks) : nil,
-      serverTime: Int64(milliseconds), seq: record.seq, controlMode: record.controlMode.rawValue,
+      serverTime: Int64(max(milliseconds, (clock.anchorTime * 1000).rounded())), seq: record.seq,
+      controlMode: record.controlMode.rawValue,
       owner: record.createdBy, djs: record.djs, canControl: viewer.map { RoomControlRule.canControl($0, in: record) })
     state.isPrivate = record.isPrivate
     if let viewer, RoomAccessRule.isMember(viewer, of: record) { state.inviteToken = record.inviteToken }

@@ -39,9 +39,12 @@ public struct Room: Sendable, Equatable {
     change { $0.clock = $0.clock.seeking(to: seconds, at: now, durations: durations) }
   }
 
-  public mutating func jump(to index: Int, at now: Double, durations: [Double]) throws(CoreError) {
+  /// A playing room starts the entry `lead` ahead (`RoomClock.jumping`).
+  public mutating func jump(
+    to index: Int, at now: Double, durations: [Double], lead: Double = RoomClock.jumpLead
+  ) throws(CoreError) {
     guard record.queue.indices.contains(index) else { throw CoreError.invalid("'index' is out of range") }
-    change { $0.clock = $0.clock.jumping(to: index, at: now, durations: durations) }
+    change { $0.clock = $0.clock.jumping(to: index, at: now, durations: durations, lead: lead) }
   }
 
   public mutating func setMode(_ mode: PlaybackMode, at now: Double, durations: [Double]) {

@@ -128,6 +128,13 @@ public final class MPVAudioOutput: AudioOutput, @unchecked Sendable {
     mpv.commandAsync(["loadfile", url.absoluteString, "append"])
   }
 
+  /// A file-local option: mpv drops it when the next file starts. It cuts the decoded audio on
+  /// that sample and goes on to the next file as at the file's end (checked with ao=pcm: no
+  /// missing or repeated sample).
+  public func endLoaded(at seconds: Double?) {
+    mpv.commandAsync(["set", "file-local-options/end", seconds.map { String(format: "%.6f", $0) } ?? "none"])
+  }
+
   private func send(_ headers: [String: String]) {
     mpv.commandAsync(["change-list", "http-header-fields", "clr", ""])
     for (name, value) in headers.sorted(by: { $0.key < $1.key }) {

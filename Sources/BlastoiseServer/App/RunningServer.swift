@@ -44,7 +44,7 @@ public final class RunningServer: Sendable {
         keeping: RoomKeeping(
           annotations: services.annotations, progress: services.storage.progress,
           chat: services.storage.roomChat),
-        sharing: services.roomLink.map(RoomNodes.sharing(over:)) ?? .alone)
+        sharing: services.roomLink.map(RoomNodes.sharing(over:)) ?? .alone, jumpLead: configuration.jumpLead)
       try await rooms.load()
     } catch {
       await services.storage.close()

@@ -1,4 +1,5 @@
 import BlastoiseHTTP
+import BlastoiseSync
 
 /// Everything `blastoise serve` is told by flags and environment (design §7).
 public struct ServerConfiguration: Sendable, Equatable {
@@ -64,6 +65,9 @@ public struct ServerConfiguration: Sendable, Equatable {
   /// past it, so one slow store cannot stall every connection). Test servers raise it: their
   /// process runs every test at once, and a session lookup there can wait seconds for a thread.
   public var sessionCheckLimit: Duration = .seconds(5)
+  /// How far ahead a jump starts its track (`RoomClock.jumpLead`). Session tests lengthen it, so
+  /// that the state reaches a player before then also on a busy machine.
+  public var jumpLead = RoomClock.jumpLead
   /// How long a connection may be quiet before libmicrohttpd closes it (its handler's wait on a
   /// thread included). Test servers raise it, for the same reason.
   public var idleTimeoutSeconds = HTTPServer.Configuration().connectionTimeoutSeconds

@@ -45,7 +45,7 @@ extension RoomActor {
         guard queue.indices.contains(index), SkipVotes.Entry(index: index, trackID: queue[index]) == entry else {
           throw CoreError(.conflict, "The room has moved on from the entry voted on")
         }
-        try room.jump(to: (index + 1) % queue.count, at: now, durations: durations)
+        try room.jump(to: (index + 1) % queue.count, at: now, durations: durations, lead: jumpLead)
       }
     } catch {
       return false

@@ -23,6 +23,8 @@ actor RoomActor {
   let store: any RoomStore
   let catalog: TrackCatalog
   let clock: any WallClock
+  /// How far ahead a jump starts its track (`RoomClock.jumping`).
+  let jumpLead: Double
   /// Plays counted for the people listening (`RoomActor+Plays.swift`).
   var plays: RoomPlays
   /// Their spoken word progress moved along with the room (`RoomActor+Progress.swift`).
@@ -53,9 +55,10 @@ actor RoomActor {
 
   init(
     record: RoomRecord, store: any RoomStore, catalog: TrackCatalog, clock: any WallClock,
-    keeping: RoomKeeping = RoomKeeping(), sharing: RoomSharing = .alone,
+    keeping: RoomKeeping = RoomKeeping(), sharing: RoomSharing = .alone, jumpLead: Double = RoomClock.jumpLead,
     onCardChanged: @escaping @Sendable () -> Void
   ) {
+    self.jumpLead = jumpLead
     room = Room(record: record)
     plays = RoomPlays(annotations: keeping.annotations)
     progress = RoomProgress(store: keeping.progress)
@@ -196,7 +199,7 @@ actor RoomActor {
 
   func jump(to index: Int) async throws {
     try await commit(queueChanged: false) { room, durations, now throws(CoreError) in
-      try room.jump(to: index, at: now, durations: durations)
+      try room.jump(to: index, at: now, durations: durations, lead: jumpLead)
     }
     listeningChanged(restart: true)
   }

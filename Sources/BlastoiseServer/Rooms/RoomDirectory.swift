@@ -18,6 +18,7 @@ actor RoomDirectory {
   let clock: any WallClock
   /// Where rooms count their listeners' plays; nil: they count none.
   private let keeping: RoomKeeping
+  private let jumpLead: Double
   let sharing: RoomSharing
   /// The rooms this node's sockets are in, as last told to `sharing.wanted`.
   private var wantedRooms: Set<String> = []
@@ -36,8 +37,9 @@ actor RoomDirectory {
 
   init(
     store: any RoomStore, catalog: TrackCatalog, clock: any WallClock = SystemClock(),
-    keeping: RoomKeeping = RoomKeeping(), sharing: RoomSharing = .alone
+    keeping: RoomKeeping = RoomKeeping(), sharing: RoomSharing = .alone, jumpLead: Double = RoomClock.jumpLead
   ) {
+    self.jumpLead = jumpLead
     self.store = store
     self.catalog = catalog
     self.clock = clock
@@ -279,7 +281,8 @@ actor RoomDirectory {
   @discardableResult
   func add(_ record: RoomRecord) -> RoomActor {
     let room = RoomActor(
-      record: record, store: store, catalog: catalog, clock: clock, keeping: keeping, sharing: sharing
+      record: record, store: store, catalog: catalog, clock: clock, keeping: keeping, sharing: sharing,
+      jumpLead: jumpLead
     ) {
       [weak self] in
       Task { await self?.announceRooms() }

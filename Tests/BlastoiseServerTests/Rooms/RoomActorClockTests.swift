@@ -1,4 +1,5 @@
 import BlastoiseCore
+import BlastoiseSync
 import Testing
 
 @testable import BlastoiseServer
@@ -34,6 +35,27 @@ import Testing
       let state = await room.state(includeQueue: false)
       #expect(state.serverTime == 1_700_000_030_000)
       #expect(state.currentTimestamp == 30)
+    }
+  }
+
+  @Test func aJumpsStateIsTrueWhenItsTrackStartsAMomentAhead() async throws {
+    try await RoomActorFixture.with(queue: [RoomActorFixture.trackA, RoomActorFixture.trackB]) { fixture in
+      let room = fixture.room
+      try await room.resume()
+      fixture.clock.advance(by: 30)
+      try await room.jump(to: 1)
+      let startsAt = Int64((fixture.clock.now() + RoomClock.jumpLead) * 1000)
+      var state = await room.state(includeQueue: false)
+      #expect(state.track?.id == RoomActorFixture.trackB)
+      #expect(state.currentTimestamp == 0)
+      #expect(state.serverTime == startsAt, "what listeners hear of the jump before it happens")
+      fixture.clock.advance(by: 0.2)  // a listener joining in the lead gets the same
+      state = await room.state(includeQueue: false)
+      #expect(state.currentTimestamp == 0 && state.serverTime == startsAt)
+      fixture.clock.advance(by: 1.3)
+      state = await room.state(includeQueue: false)
+      #expect(state.currentTimestamp == 1)
+      #expect(state.serverTime == Int64(fixture.clock.now() * 1000))
     }
   }
 
