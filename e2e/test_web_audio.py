@@ -61,6 +61,10 @@ def test_two_pages_play_pause_seek_and_change_tracks_on_web_audio(server):
             now = info(page)
             assert now["gapless"] == was["gapless"] + 1, (was, now)
             assert now["seeks"] == was["seeks"] + 1, f"only the seek started a source, not the track change: {was} → {now}"
+
+        # A jump (the server starts its track half a second ahead): both pages go on to it.
+        api.post(f"/api/channels/{room_id}/jump", {"index": 0})
+        both_playing(page_a, page_b, first["id"])
     finally:
         page_a.quit()
         page_b.quit()
