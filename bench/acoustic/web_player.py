@@ -3,7 +3,9 @@ headless Chromium whose PULSE_SINK is that sink, signed in (a page lands in the 
 playing until the process is stopped. Prints a `joined` event when it signs in (which is joining
 the main room), "playing" once the page's sync says so, then the page's sync numbers twice a
 second.
-ACOUSTIC_WEB_DELAY_MS sets the page's output delay (the sync meter's setting).
+ACOUSTIC_WEB_DELAY_MS sets the page's output delay (the sync meter's setting); ACOUSTIC_WEB_CACHE=off
+turns the page's track cache off (every track then plays a piece at a time from the server; with
+the cache on, a track played once is kept and plays decoded whole from there).
 
     python web_player.py BASE USER PASSWORD SINK
 """
@@ -46,9 +48,15 @@ def main() -> None:
     signal.signal(signal.SIGINT, lambda *_: stopping.append(True))
     try:
         driver.get(base + "/")
-        delay = os.environ.get("ACOUSTIC_WEB_DELAY_MS")
-        if delay:
-            driver.execute_script("localStorage.setItem('blastoise.outputDelay', arguments[0]); location.reload();", delay)
+        settings = {}
+        if os.environ.get("ACOUSTIC_WEB_DELAY_MS"):
+            settings["blastoise.outputDelay"] = os.environ["ACOUSTIC_WEB_DELAY_MS"]
+        if os.environ.get("ACOUSTIC_WEB_CACHE") == "off":
+            settings["blastoise.cache"] = json.dumps({"enabled": False})
+        if settings:
+            driver.execute_script(
+                "for (const [key, value] of Object.entries(arguments[0])) localStorage.setItem(key, value);"
+                " location.reload();", settings)
         wait_for(driver, "document.querySelector('#auth-form')")
         driver.find_element(By.ID, "auth-username").send_keys(user)
         driver.find_element(By.ID, "auth-password").send_keys(password)
@@ -61,7 +69,7 @@ def main() -> None:
         while not stopping:
             info = driver.execute_script(
                 "const i = window.__blastoise.syncInfo(); return [i.phase, i.output, i.drift, i.filteredDrift, i.rate,"
-                " i.offset, i.seeks, i.outputLatencyMs, i.serverNow];")
+                " i.offset, i.seeks, i.outputLatencyMs, i.serverNow, i.source, i.position, i.trackId];")
             print("info", json.dumps(info), flush=True)
             time.sleep(0.5)
     finally:
