@@ -62,7 +62,6 @@ function track(seconds, { prompt = true } = {}) {
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-/** Moves the context's clock by `seconds` in steps of a tick, pumping the voice each one. */
 /** A voice on a track of `seconds` whose piece at `at` is decoded, sounding 80 ms from now. */
 async function voiceFrom(seconds, at) {
   const context = new FakeContext();
@@ -73,6 +72,7 @@ async function voiceFrom(seconds, at) {
   return { context, sound, voice };
 }
 
+/** Moves the context's clock by `seconds` in steps of a tick, pumping the voice each one. */
 async function play(context, voice, seconds, step = 0.1) {
   for (let t = 0; t < seconds - 1e-9; t += step) {
     context.currentTime += step;
@@ -193,6 +193,20 @@ test("a voice starts each piece on the sample where the one before ends", async 
     expected += source.buffer.length / RATE;
   }
   assert.ok(rest.length >= 3);
+});
+
+test("a sound says when its pieces are known and when one comes: a join starts at once, not at the next tick", async () => {
+  const told = [];
+  const sound = new Sound("t", RATE, 600);
+  sound.onChange = () => told.push(sound.has(100));
+  const waiting = [];
+  sound.use(new PieceChain(RATE, (start, frames) => new Promise((resolve) => waiting.push(() => resolve({ length: frames })))), "network");
+  assert.deepEqual(told, [false], "known: the page asks for its piece");
+  await settle();
+  assert.deepEqual(told, [false]);
+  waiting.shift()();
+  await settle();
+  assert.deepEqual(told, [false, true], "the piece came, decoded");
 });
 
 test("sources are made a moment ahead, and a waiting one holds the rate", async () => {

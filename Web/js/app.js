@@ -129,6 +129,8 @@ export function startSession({ user, player, root, onSignedOut, onKicked, shared
 }
 
 async function load(ctx, sharedToken) {
+  // The track cache's database opened before a room's first track looks in it (~40 ms).
+  if (cache.enabled) cache.db().catch(() => {});
   // The room's socket does not wait for the library (a large one takes a while to arrive).
   const library = api.library();
   library.catch(() => {}); // said below, once the room is chosen

@@ -24,6 +24,7 @@ export class PieceChain {
     this.failures = 0; // in a row
     this.retryAt = 0;
     this.error = null;
+    this.onArrive = null; // told when a piece comes back (decoded, or the end)
   }
 
   /** The decoded piece holding `frame`, or null (asked for, if it was not). */
@@ -71,6 +72,7 @@ export class PieceChain {
         } else {
           this.drop(piece);
         }
+        this.onArrive?.();
       },
       (error) => {
         this.drop(piece);
@@ -126,11 +128,14 @@ export class Sound {
     this.estimate = estimate; // the track's duration (s) until its end is known to the frame
     this.pieces = null;
     this.source = null; // "cache" | "network"
+    this.onChange = null; // told when the pieces are known and when one comes: the page looks again at once
   }
 
   use(pieces, source) {
     this.pieces = pieces;
     this.source = source;
+    pieces.onArrive = () => this.onChange?.();
+    this.onChange?.();
   }
 
   get error() {

@@ -15,6 +15,7 @@ export class ScheduledOutput {
     this.decoded = new Map(); // track ID → TrackAudio
     this.current = null; // Voice
     this.next = null; // Voice: starts where the current one ends (gapless)
+    this.onSound = null; // told when a track's sound opens or a piece of it comes
   }
 
   /** The context, made on first use (a browser may hold it suspended until a click). */
@@ -57,6 +58,7 @@ export class ScheduledOutput {
     if (!audio) {
       const first = again ? this.decoded.get(track.id) : null;
       audio = first?.source === "cache" ? first : new TrackAudio(track, this.ensureContext());
+      audio.onChange = () => this.onSound?.();
       this.decoded.set(key, audio);
     }
     return audio;

@@ -21,7 +21,7 @@ import {
 } from "./output-timeline.js";
 import { prefs } from "./prefs.js";
 
-const START_LEAD = 0.08; // s: a source is started this far ahead of the context's clock
+const START_LEAD = 0.04; // s: a source is started this far ahead of the context's clock
 const FOLLOW_AHEAD = 4; // s: the next track is scheduled (and trims stop) this close to the end
 const BLOCKED_AFTER_MS = 600; // a context still suspended this long after asking: the browser wants a click
 const PACE_SETTLED = 0.0002; // s: a filtered drift within this says the base rate has been learned

@@ -85,6 +85,11 @@ export class SyncEngine {
     this.phase = "idle";
     this.lastRetry = performance.now();
     this.timer = setInterval(() => this.tick(), P.TICK_MS);
+    this.tickQueued = false;
+    // A piece decoded (a join's first, a seek's) starts at once, not at the next tick.
+    if (player.output) player.output.onSound = () => this.tickSoon();
+    // The audio output opens now rather than at the first room state: that takes ~60 ms.
+    if (player.output && prefs.roomOutput !== "element") player.output.ensureContext();
     this.playerListeners = [
       ["ready", () => this.tick()],
       ["seeked", () => this.settle()],
@@ -98,10 +103,20 @@ export class SyncEngine {
   /** Stops ticking and lets go of the player, which outlives the session (sign-out, kick). */
   dispose() {
     clearInterval(this.timer);
+    this.timer = null;
     this.follower.release();
     // Signed out or sent away: the phone's player leaves the room too.
     if (this.player.native) this.player.audio.leaveRoom();
     for (const [name, listener] of this.playerListeners) this.player.removeEventListener(name, listener);
+  }
+
+  tickSoon() {
+    if (this.tickQueued) return;
+    this.tickQueued = true;
+    setTimeout(() => {
+      this.tickQueued = false;
+      if (this.timer !== null) this.tick(); // not after dispose
+    }, 0);
   }
 
   /** A ChannelState from the socket. Returns false when it is older than the one applied. */

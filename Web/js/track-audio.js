@@ -8,6 +8,8 @@ import { cache } from "./cache.js";
 import { MAX_DECODED_SECONDS } from "./output-timeline.js";
 import { PieceChain, Sound, WholePieces } from "./piece-chain.js";
 
+const KEEP_AFTER_MS = 3000;
+
 /** One track's sound for a context, opened from the cache (decoded whole) or the server (a piece
  *  at a time); `error` when it cannot be played here (the room then plays it through the element). */
 export class TrackAudio extends Sound {
@@ -25,7 +27,8 @@ export class TrackAudio extends Sound {
       this.use(new WholePieces(await context.decodeAudioData(await kept.blob.arrayBuffer())), "cache");
       return;
     }
-    if (cache.enabled && short) cache.store(track.id).catch(() => {}); // kept for next time
+    // Kept for next time, once the first pieces are in: the whole file would slow them.
+    if (cache.enabled && short) setTimeout(() => cache.store(track.id).catch(() => {}), KEEP_AFTER_MS);
     this.use(new PieceChain(this.rate, (start, frames) => loadPiece(context, track.id, start, frames)), "network");
   }
 

@@ -1,8 +1,10 @@
 """One page of the web app playing its room into a PulseAudio sink, for bench/acoustic/run: a
-headless Chromium whose PULSE_SINK is that sink, signed in (a page lands in the main room), left
-playing until the process is stopped. Prints a `joined` event when it signs in (which is joining
-the main room), "playing" once the page's sync says so, then the page's sync numbers twice a
-second.
+headless Chromium whose PULSE_SINK is that sink, signed in, left playing until the process is
+stopped. With ACOUSTIC_WEB_LOBBY and ACOUSTIC_WEB_ROOM (room IDs) the page waits, signed in, in the
+lobby (an empty room: silent), then joins the room as a listener does, by switching to it, and
+prints a `joined` event then; without, a page lands in the main room on signing in, and the event
+is printed when it signs in. Then "playing" once the page's sync says so, and the page's sync
+numbers twice a second.
 ACOUSTIC_WEB_DELAY_MS sets the page's output delay (the sync meter's setting); ACOUSTIC_WEB_CACHE=off
 turns the page's track cache off (every track then plays a piece at a time from the server; with
 the cache on, a track played once is kept and plays decoded whole from there).
@@ -51,6 +53,9 @@ def main() -> None:
         settings = {}
         if os.environ.get("ACOUSTIC_WEB_DELAY_MS"):
             settings["blastoise.outputDelay"] = os.environ["ACOUSTIC_WEB_DELAY_MS"]
+        lobby, room = os.environ.get("ACOUSTIC_WEB_LOBBY"), os.environ.get("ACOUSTIC_WEB_ROOM")
+        if lobby and room:
+            settings["blastoise.channel"] = lobby  # the room a page opens in
         if os.environ.get("ACOUSTIC_WEB_CACHE") == "off":
             settings["blastoise.cache"] = json.dumps({"enabled": False})
         if settings:
@@ -61,8 +66,15 @@ def main() -> None:
         driver.find_element(By.ID, "auth-username").send_keys(user)
         driver.find_element(By.ID, "auth-password").send_keys(password)
         driver.find_element(By.ID, "auth-submit").click()
-        # Signing in is joining: the page lands in the main room (join → sound counts from here).
-        print(json.dumps({"type": "event", "event": "joined", "wall": time.time() * 1000}), flush=True)
+        if lobby and room:
+            # Settled in the lobby first: the page, its socket and its audio output are up.
+            wait_for(driver, "window.__blastoise && window.__blastoise.syncInfo().phase === 'empty'")
+            time.sleep(1)
+            print(json.dumps({"type": "event", "event": "joined", "wall": time.time() * 1000}), flush=True)
+            driver.execute_script("location.hash = arguments[0];", f"#/room/{room}")
+        else:
+            # Signing in is joining: the page lands in the main room (join → sound counts from here).
+            print(json.dumps({"type": "event", "event": "joined", "wall": time.time() * 1000}), flush=True)
         wait_for(driver, "window.__blastoise && window.__blastoise.syncInfo().phase === 'playing'")
         print("playing", flush=True)
         # Then the page's own view twice a second (kept with ACOUSTIC_KEEP), to set beside the recording.
