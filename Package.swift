@@ -30,6 +30,12 @@ let package = Package(
     .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     // posix_spawn with the GNU pieces Swift's Glibc module leaves out (for yt-dlp).
     .target(name: "CSpawn"),
+    // A track's piece decoded in process (libav*, from Debian's libavformat-dev & co.).
+    .target(
+      name: "CPieceDecoder",
+      linkerSettings: [
+        .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("swresample"), .linkedLibrary("avutil"),
+      ]),
 
     // Shared with apps: Foundation only (and the system's zlib, for permessage-deflate).
     .target(name: "BlastoiseProtocol"),
@@ -91,7 +97,7 @@ let package = Package(
       name: "BlastoiseServer",
       dependencies: [
         "BlastoiseProtocol", "BlastoiseSync", "BlastoiseCore", "BlastoiseStore", "BlastoisePostgres", "BlastoiseHTTP",
-        "BlastoiseMedia", "BlastoiseFeeds", "BlastoiseSubsonic", "CSodium", "CSpawn", "CCurl",
+        "BlastoiseMedia", "BlastoiseFeeds", "BlastoiseSubsonic", "CSodium", "CSpawn", "CCurl", "CPieceDecoder",
       ]
     ),
     .executableTarget(name: "blastoise", dependencies: ["BlastoiseServer", "BlastoisePlayer"]),

@@ -23,21 +23,27 @@ import Testing
     return try await client.get(APIRoute.trackPiece.path(id) + "?" + text)
   }
 
-  /// The FLAC's samples as ffmpeg decodes them (interleaved stereo floats).
-  static func samples(_ flac: Data) throws -> [Float] {
+  /// The piece's samples (FLAC or WAV) as ffmpeg decodes them (interleaved stereo floats).
+  static func samples(_ piece: Data) throws -> [Float] {
+    let input = try temporaryDirectory() + "/piece"
+    try piece.write(to: URL(fileURLWithPath: input))
+    let bytes = try ffmpeg(["-i", input, "-f", "f32le", "-"])
+    return bytes.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+  }
+
+  /// ffmpeg's standard output for `arguments`.
+  static func ffmpeg(_ arguments: [String]) throws -> Data {
     let ffmpeg = try #require(ExecutableLookup.find("ffmpeg"), "ffmpeg is missing: scripts/install-deps")
-    let input = try temporaryDirectory() + "/piece.flac"
-    try flac.write(to: URL(fileURLWithPath: input))
     let process = Process()
     process.executableURL = URL(fileURLWithPath: ffmpeg)
-    process.arguments = ["-nostdin", "-v", "error", "-i", input, "-f", "f32le", "-"]
+    process.arguments = ["-nostdin", "-v", "error"] + arguments
     let output = Pipe()
     process.standardOutput = output
     try process.run()
     let bytes = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
-    return bytes.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+    return bytes
   }
 
   @Test func piecesAskedEndToEndJoinFrameForFrame() async throws {
@@ -56,6 +62,46 @@ import Testing
     #expect(reference.contains { abs($0) > 0.05 }, "the piece holds sound")
     #expect(Array(joined.prefix(reference.count)) == reference)
     await server.stop()
+  }
+
+  /// A join's first piece (`fast=1`) is decoded in the server's process, as WAV; the pieces after
+  /// it (FLAC, from ffmpeg) go on from its last frame, the two decodings alike but for FLAC's
+  /// 16-bit rounding.
+  @Test func aFastPieceComesAsWAVAndThePiecesAfterItJoinIt() async throws {
+    let (server, client, id) = try await Self.serverWithATrack()
+    let fast = try await Self.piece(client, id, PieceQuery(rate: 48_000, start: 30_000, frames: 48_000, fast: true))
+    #expect(fast.status == 200)
+    #expect(fast.header("Content-Type") == "audio/wav")
+    let next = try await Self.piece(client, id, PieceQuery(rate: 48_000, start: 78_000, frames: 60_000))
+    #expect(next.header("Content-Type") == "audio/flac")
+    let whole = try Self.samples(
+      try await Self.piece(client, id, PieceQuery(rate: 48_000, start: 30_000, frames: 108_000)).body)
+    let joined = try Self.samples(fast.body) + Self.samples(next.body)
+    #expect(joined.count == whole.count && whole.count == 108_000 * 2)
+    let worst = zip(joined, whole).map { abs($0 - $1) }.max() ?? 1
+    #expect(worst < 0.001, "a frame off would be ~0.03 here: \(worst)")
+    #expect(whole.contains { abs($0) > 0.05 }, "the piece holds sound")
+    let past = try await Self.piece(client, id, PieceQuery(rate: 48_000, start: 48_000 * 5, frames: 100, fast: true))
+    #expect(past.status == 416)
+    await server.stop()
+  }
+
+  /// AAC decodes differently here after a seek: its fast piece is ffmpeg's FLAC, as any other.
+  @Test func aFastPieceOfACodecTheServerIsNotSureOfComesFromFFmpeg() async throws {
+    let directory = try temporaryDirectory()
+    _ = try Self.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:duration=3", "-c:a", "aac", directory + "/tone.m4a"])
+    _ = try Self.ffmpeg([
+      "-f", "lavfi", "-i", "sine=frequency=440:duration=3", "-c:a", "flac", directory + "/tone.flac",
+    ])
+    let query = PieceQuery(rate: 48_000, start: 48_000, frames: 4_800, fast: true)
+    let aac = try #require(try await TrackPieces().piece(of: directory + "/tone.m4a", query))
+    #expect(aac.contentType == "audio/flac")
+    let flac = try #require(try await TrackPieces().piece(of: directory + "/tone.flac", query))
+    #expect(flac.contentType == "audio/wav")
+    #expect(try Self.samples(flac.bytes).count == 4_800 * 2)
+    let broken = directory + "/broken.flac"
+    try Data("fLaC not really".utf8).write(to: URL(fileURLWithPath: broken))
+    await #expect(throws: HTTPError.self) { try await TrackPieces().piece(of: broken, query) }
   }
 
   @Test func theLastPieceEndsWithTheTrackAndNoneComesAfter() async throws {
@@ -79,6 +125,7 @@ import Testing
       ("rate=48000&frames=1440001", "'frames' must be a whole number from 1 to 1440000"),
       ("rate=48000&frames=10&start=-1", "'start' must be a whole number from 0 to 4147200000"),
       ("rate=48000&frames=ten", "'frames' must be a whole number from 1 to 1440000"),
+      ("rate=48000&frames=10&fast=yes", "'fast' must be 1 or 0"),
     ] {
       let response = try await client.get(path + "?" + query)
       #expect(response.status == 400, "\(query)")

@@ -46,8 +46,8 @@ class FakeContext {
 function track(seconds, { prompt = true } = {}) {
   const asked = [];
   const waiting = [];
-  const chain = new PieceChain(RATE, (start, frames) => {
-    asked.push({ start, frames });
+  const chain = new PieceChain(RATE, (start, frames, first) => {
+    asked.push({ start, frames, first });
     const length = Math.max(0, Math.min(frames, seconds * RATE - start));
     const buffer = length > 0 ? { length, sampleRate: RATE } : null;
     return new Promise((resolve) => (prompt ? resolve(buffer) : waiting.push(() => resolve(buffer))));
@@ -92,6 +92,7 @@ test("the pieces of a chain grow from a short first one and follow each other fr
   }
   assert.deepEqual(asked.map((a) => a.start / RATE), [100, 102, 107, 117, 137]);
   assert.deepEqual(asked.map((a) => a.frames / RATE), [...PIECE_SECONDS, 20]);
+  assert.deepEqual(asked.map((a) => a.first), [true, false, false, false, false], "the first asked soon (fast)");
 });
 
 test("a position far from the pieces held starts a chain of its own there, short first again", async () => {
@@ -100,7 +101,7 @@ test("a position far from the pieces held starts a chain of its own there, short
   await settle();
   sound.has(400);
   await settle();
-  assert.deepEqual(asked.at(-1), { start: 400 * RATE, frames: PIECE_SECONDS[0] * RATE });
+  assert.deepEqual(asked.at(-1), { start: 400 * RATE, frames: PIECE_SECONDS[0] * RATE, first: true });
   assert.equal(sound.has(100.5), false, "the first chain was let go");
 });
 

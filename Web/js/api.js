@@ -56,8 +56,9 @@ export function trackUrl(trackId) {
 }
 
 /** A decoded piece of a track: `frames` frames from `start`, at `rate` (FLAC). */
-export function pieceUrl(trackId, { rate, start, frames }) {
-  return `${API_BASE}/api/tracks/${enc(trackId)}/piece?rate=${rate}&start=${start}&frames=${frames}`;
+/** A decoded piece of a track; `fast`: a chain's first, wanted soon rather than small (WAV). */
+export function pieceUrl(trackId, { rate, start, frames, fast = false }) {
+  return `${API_BASE}/api/tracks/${enc(trackId)}/piece?rate=${rate}&start=${start}&frames=${frames}${fast ? "&fast=1" : ""}`;
 }
 
 /** A cover picture: `size` 64|128|256|512|original, `format` webp|jpeg (or left to the Accept header). */

@@ -16,7 +16,7 @@ const RETRY_MS = 500;
 export class PieceChain {
   constructor(rate, load, { now = () => Date.now() } = {}) {
     this.rate = rate;
-    this.load = load; // (start, frames) → Promise<AudioBuffer | null> (null: past the end)
+    this.load = load; // (start, frames, first) → Promise<AudioBuffer | null> (null: past the end)
     this.now = now;
     this.pieces = []; // { start, frames, buffer | null }, in order, contiguous
     this.count = 0; // pieces asked for since the chain began (the next one's length)
@@ -61,8 +61,9 @@ export class PieceChain {
   append(start) {
     if (this.endFrame !== null && start >= this.endFrame) return null;
     const piece = { start, frames: this.length(this.count), buffer: null };
+    const first = this.count === 0; // a chain's first piece: a join or a seek waits for it
     this.count += 1;
-    this.load(start, piece.frames).then(
+    this.load(start, piece.frames, first).then(
       (buffer) => {
         this.failures = 0;
         if (!buffer || buffer.length < piece.frames) this.endFrame = start + (buffer?.length ?? 0);

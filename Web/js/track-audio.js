@@ -29,7 +29,7 @@ export class TrackAudio extends Sound {
     }
     // Kept for next time, once the first pieces are in: the whole file would slow them.
     if (cache.enabled && short) setTimeout(() => cache.store(track.id).catch(() => {}), KEEP_AFTER_MS);
-    this.use(new PieceChain(this.rate, (start, frames) => loadPiece(context, track.id, start, frames)), "network");
+    this.use(new PieceChain(this.rate, (start, frames, first) => loadPiece(context, track.id, start, frames, first)), "network");
   }
 
   get error() {
@@ -38,9 +38,10 @@ export class TrackAudio extends Sound {
 }
 
 /** One piece from the server, decoded; null when it starts past the track's end. A refusal
- *  (4xx) or bytes the browser cannot decode are `permanent`; a lost connection or a 5xx is not. */
-async function loadPiece(context, trackId, start, frames) {
-  const response = await fetch(pieceUrl(trackId, { rate: context.sampleRate, start, frames }), { credentials: "include" });
+ *  (4xx) or bytes the browser cannot decode are `permanent`; a lost connection or a 5xx is not.
+ *  A chain's first piece is asked `fast`: decoded in the server's process, without starting ffmpeg. */
+async function loadPiece(context, trackId, start, frames, fast) {
+  const response = await fetch(pieceUrl(trackId, { rate: context.sampleRate, start, frames, fast }), { credentials: "include" });
   if (response.status === 416) return null;
   if (!response.ok) {
     const error = new Error(`the track could not be decoded (${response.status})`);

@@ -11,11 +11,15 @@ public struct PieceQuery: Sendable, Equatable {
   public var rate: Int
   public var start: Int
   public var frames: Int
+  /// Soon rather than small (`fast=1`): a join's first piece, as uncompressed WAV decoded in the
+  /// server's process where it can (else FLAC, as always).
+  public var fast: Bool
 
-  public init(rate: Int, start: Int, frames: Int) {
+  public init(rate: Int, start: Int, frames: Int, fast: Bool = false) {
     self.rate = rate
     self.start = start
     self.frames = frames
+    self.fast = fast
   }
 
   public init(parameters: [String: String]) throws(InvalidQuery) {
@@ -28,9 +32,14 @@ public struct PieceQuery: Sendable, Equatable {
       throw InvalidQuery(message: "'frames' is required: how many frames the piece holds")
     }
     self.frames = frames
+    switch parameters["fast"] {
+    case nil, "0": fast = false
+    case "1": fast = true
+    default: throw InvalidQuery(message: "'fast' must be 1 or 0")
+    }
   }
 
   public var parameters: [(String, String)] {
-    [("rate", String(rate)), ("start", String(start)), ("frames", String(frames))]
+    [("rate", String(rate)), ("start", String(start)), ("frames", String(frames))] + (fast ? [("fast", "1")] : [])
   }
 }

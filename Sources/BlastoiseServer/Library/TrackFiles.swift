@@ -31,11 +31,11 @@ struct TrackFiles: Sendable {
       guard TrackID.isValid(id), let file = try await filePath(id) else { throw HTTPError(.notFound, "No such track") }
       path = file
     }
-    guard let flac = try await pieces.piece(of: path, query) else {
+    guard let piece = try await pieces.piece(of: path, query) else {
       throw HTTPError(.rangeNotSatisfiable, "The piece starts past the track's end")
     }
-    let headers = HTTPHeaders([("Content-Type", "audio/flac"), ("Cache-Control", "private, max-age=3600")])
-    return HTTPResponse(headers: headers, body: .bytes([UInt8](flac)))
+    let headers = HTTPHeaders([("Content-Type", piece.contentType), ("Cache-Control", "private, max-age=3600")])
+    return HTTPResponse(headers: headers, body: .bytes([UInt8](piece.bytes)))
   }
 
   private func filePath(_ id: String) async throws -> String? {

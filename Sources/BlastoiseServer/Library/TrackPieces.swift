@@ -35,8 +35,22 @@ struct TrackPieces: Sendable {
     return arguments
   }
 
-  /// The piece as FLAC bytes; nil when it starts at or past the track's end.
-  func piece(of path: String, _ query: PieceQuery) async throws -> Data? {
+  /// A decoded piece: FLAC from ffmpeg, or WAV decoded in process (`QuickPiece`).
+  struct Piece {
+    var bytes: Data
+    var contentType: String
+  }
+
+  /// The piece; nil when it starts at or past the track's end. Asked `fast`, decoded in process
+  /// where the codec allows.
+  func piece(of path: String, _ query: PieceQuery) async throws -> Piece? {
+    if query.fast {
+      switch try await QuickPiece.decode(path, query) {
+      case .wav(let bytes): return Piece(bytes: bytes, contentType: "audio/wav")
+      case .pastTheEnd: return nil
+      case .notHere: break
+      }
+    }
     guard let ffmpeg else { throw HTTPError(.serviceUnavailable, "Decoding pieces needs ffmpeg on the server") }
     let outcome = await ToolProcess().run(
       executable: ffmpeg, arguments: Self.arguments(path: path, query: query), environment: [:],
@@ -45,7 +59,7 @@ struct TrackPieces: Sendable {
       ServerLog.write("pieces: cannot decode \(path): \(outcome.errorTail.last ?? "exit \(outcome.status)")")
       throw HTTPError(.unprocessableContent, "The track cannot be decoded")
     }
-    return FLACStream.hasFrames(outcome.output) ? outcome.output : nil
+    return FLACStream.hasFrames(outcome.output) ? Piece(bytes: outcome.output, contentType: "audio/flac") : nil
   }
 }
 

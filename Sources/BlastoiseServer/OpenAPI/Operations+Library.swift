@@ -41,8 +41,11 @@ extension APIOperation {
       query: QueryParameters.piece,
       answers: [
         200: [
-          "description": "The piece as FLAC, stereo, at `rate`",
-          "content": ["audio/flac": ["schema": ["type": "string", "format": "binary"]]],
+          "description": "The piece, stereo, at `rate`: FLAC, or with `fast=1` 32-bit float WAV where it can",
+          "content": [
+            "audio/flac": ["schema": ["type": "string", "format": "binary"]],
+            "audio/wav": ["schema": ["type": "string", "format": "binary"]],
+          ],
         ]
       ],
       errors: [404, 416, 422, 503],
@@ -50,7 +53,9 @@ extension APIOperation {
         Additive. `frames` frames from frame `start`, counted at `rate` (a player's own rate, so \
         nothing is resampled twice); fewer where the track ends, 416 from its end on. Pieces asked \
         end to end join frame for frame, so a page plays a long track on Web Audio a piece at a \
-        time. 422: the file cannot be decoded; 503: the server has no ffmpeg.
+        time. `fast=1` (a join's first piece): decoded in the server's own process, without \
+        starting ffmpeg, as uncompressed WAV — for FLAC, MP3, Opus, Vorbis and WAV files; others \
+        come as FLAC. 422: the file cannot be decoded; 503: the server has no ffmpeg.
         """),
     APIOperation(
       .post, .libraryScan, "Rescan now", access: .permission(.administer), body: .ignoredJSON,

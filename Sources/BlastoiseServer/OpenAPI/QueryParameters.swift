@@ -51,6 +51,9 @@ enum QueryParameters {
     parameter(
       "frames", ["type": "integer", "minimum": 1],
       "How many frames, at most \(PieceQuery.maximumSeconds) s of them", required: true),
+    parameter(
+      "fast", ["type": "string", "enum": ["0", "1"]],
+      "1: soon rather than small — WAV decoded in the server's process where it can (a join's first piece)"),
   ]
   static let search = [
     parameter(
