@@ -225,6 +225,7 @@ export class ScheduledFollower {
       this.output.resume().then(() => {
         this.askedAt = null;
         if (this.output.running) this.player.noteBlocked(false);
+        this.output.onSound?.(); // look again at once, not at the next tick
       });
     }
     if (now - this.askedAt > BLOCKED_AFTER_MS) {

@@ -88,8 +88,10 @@ export class SyncEngine {
     this.tickQueued = false;
     // A piece decoded (a join's first, a seek's) starts at once, not at the next tick.
     if (player.output) player.output.onSound = () => this.tickSoon();
+    // The audio output is made now rather than at the first room state (~60 ms of a join), and
+    // held suspended until a room plays (an idle running one would render silence all along).
+    if (player.output && prefs.roomOutput !== "element") player.output.prepare();
     // The audio output opens now rather than at the first room state: that takes ~60 ms.
-    if (player.output && prefs.roomOutput !== "element") player.output.ensureContext();
     this.playerListeners = [
       ["ready", () => this.tick()],
       ["seeked", () => this.settle()],
