@@ -29,11 +29,6 @@ export class ScheduledOutput {
     return this.context;
   }
 
-  /** Makes the context ahead of need, suspended (see sync.js). */
-  prepare() {
-    this.ensureContext().suspend().catch(() => {});
-  }
-
   get running() {
     return this.context?.state === "running";
   }

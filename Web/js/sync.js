@@ -88,9 +88,9 @@ export class SyncEngine {
     this.tickQueued = false;
     // A piece decoded (a join's first, a seek's) starts at once, not at the next tick.
     if (player.output) player.output.onSound = () => this.tickSoon();
-    // The audio output is made now rather than at the first room state (~60 ms of a join), and
-    // held suspended until a room plays (an idle running one would render silence all along).
-    if (player.output && prefs.roomOutput !== "element") player.output.prepare();
+    // The audio output is made now rather than at the first room state: ~60 ms of a join. (Held
+    // suspended until a room played instead, its resume now and then took ~0.5 s: bench/acoustic.)
+    if (player.output && prefs.roomOutput !== "element") player.output.ensureContext();
     // The audio output opens now rather than at the first room state: that takes ~60 ms.
     this.playerListeners = [
       ["ready", () => this.tick()],
