@@ -55,8 +55,8 @@ export function trackUrl(trackId) {
   return `${API_BASE}/api/tracks/${enc(trackId)}`;
 }
 
-/** A decoded piece of a track: `frames` frames from `start`, at `rate` (FLAC). */
-/** A decoded piece of a track; `fast`: a chain's first, wanted soon rather than small (WAV). */
+/** A decoded piece of a track: `frames` frames from `start`, at `rate` (FLAC); `fast`: a
+ *  chain's first, wanted soon rather than small (WAV). */
 export function pieceUrl(trackId, { rate, start, frames, fast = false }) {
   return `${API_BASE}/api/tracks/${enc(trackId)}/piece?rate=${rate}&start=${start}&frames=${frames}${fast ? "&fast=1" : ""}`;
 }

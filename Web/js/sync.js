@@ -91,7 +91,6 @@ export class SyncEngine {
     // The audio output is made now rather than at the first room state: ~60 ms of a join. (Held
     // suspended until a room played instead, its resume now and then took ~0.5 s: bench/acoustic.)
     if (player.output && prefs.roomOutput !== "element") player.output.ensureContext();
-    // The audio output opens now rather than at the first room state: that takes ~60 ms.
     this.playerListeners = [
       ["ready", () => this.tick()],
       ["seeked", () => this.settle()],

@@ -73,11 +73,8 @@ extension ListenerSession {
   /// How long until the room's state is true, when that is still to come (a jump's lead); nil
   /// without a clock estimate (the state is then taken as true on arrival).
   func startsIn(at now: Double) -> Double? {
-    guard let state = room, !state.paused, state.serverTime > 0, let estimate = estimator.estimate(at: now) else {
-      return nil
-    }
-    let wait = Double(state.serverTime) / 1000 - estimate.serverTime(at: now)
-    return wait > 0 ? wait : nil
+    guard room?.paused == false, let since = sinceStateWasTrue(at: now), since < 0 else { return nil }
+    return -since
   }
 
   /// A cut needs this long: mpv holds ~0.25 s decoded past what is heard (audio already in

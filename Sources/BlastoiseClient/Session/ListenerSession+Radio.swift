@@ -119,15 +119,17 @@ extension ListenerSession {
   func roomPosition(at now: Double) -> Double? {
     guard let state = room, let track = state.track else { return nil }
     if state.paused { return state.currentTimestamp }
-    let elapsed: Double
-    if state.serverTime > 0, let estimate = estimator.estimate(at: now) {
-      elapsed = estimate.serverTime(at: now) - Double(state.serverTime) / 1000
-    } else {
-      // No clock sync yet (or an old server): the state was true when it arrived.
-      elapsed = now - roomReceivedAt
-    }
+    // No clock sync yet (or an old server): the state was true when it arrived.
+    let elapsed = sinceStateWasTrue(at: now) ?? (now - roomReceivedAt)
     let position = state.currentTimestamp + elapsed
     return track.duration > 0 ? min(max(0, position), track.duration) : max(0, position)
+  }
+
+  /// Seconds since the room's state was true by the server's clock (negative before a jump's
+  /// instant); nil without a clock estimate or a `serverTime`.
+  func sinceStateWasTrue(at now: Double) -> Double? {
+    guard let state = room, state.serverTime > 0, let estimate = estimator.estimate(at: now) else { return nil }
+    return estimate.serverTime(at: now) - Double(state.serverTime) / 1000
   }
 
   /// The output is ready (or was paused): start it at the room's position, or hold it there.
