@@ -30,6 +30,15 @@ function done(tx) {
   });
 }
 
+/** The cache's settings kept in the browser: none when storage is refused or holds no JSON. */
+function savedSettings() {
+  try {
+    return JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") ?? {};
+  } catch {
+    return {};
+  }
+}
+
 class TrackCache extends EventTarget {
   constructor() {
     super();
@@ -39,13 +48,15 @@ class TrackCache extends EventTarget {
     this.pinned = null;
     this.orphaned = null;
     this.downloaded = new Set(); // keys downloads hold (downloads.js keeps it current)
-    const saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}");
+    const saved = savedSettings();
     this.enabled = saved.enabled !== false;
     this.limit = Number(saved.limit) > 0 ? Number(saved.limit) : DEFAULT_LIMIT;
   }
 
   saveSettings() {
-    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ enabled: this.enabled, limit: this.limit }));
+    try {
+      localStorage.setItem(SETTINGS_KEY, JSON.stringify({ enabled: this.enabled, limit: this.limit }));
+    } catch { /* private mode: kept for this visit */ }
     this.changed();
   }
 

@@ -7,10 +7,18 @@ import { Voice } from "./voice.js";
 
 const againKey = (trackId) => `${trackId}\nagain`;
 
+/** What the output plays while it is awake: a constant this small (−120 dBFS, zero once the
+ *  sound is 16-bit) is nothing to hear, and the browser cannot call it silence. */
+export const AWAKE_LEVEL = 2 ** -20;
+
 export class ScheduledOutput {
-  constructor() {
+  /** `makeContext`: the AudioContext (tests give a simulated one). */
+  constructor({ makeContext = () => new AudioContext() } = {}) {
+    this.makeContext = makeContext;
     this.context = null;
     this.master = null;
+    this.wake = null; // the constant source that keeps the output awake, while it does
+    this.awake = true;
     this.volume = 1;
     this.decoded = new Map(); // track ID → TrackAudio
     this.current = null; // Voice
@@ -21,12 +29,32 @@ export class ScheduledOutput {
   /** The context, made on first use (a browser may hold it suspended until a click). */
   ensureContext() {
     if (!this.context) {
-      this.context = new AudioContext();
+      this.context = this.makeContext();
       this.master = this.context.createGain();
       this.master.gain.value = this.volume;
       this.master.connect(this.context.destination);
+      this.keepAwake(this.awake);
     }
     return this.context;
+  }
+
+  /** Keeps the output's stream to the system open while nothing plays (or lets it go). Chromium
+   *  closes it after 30 s of silence and opens a new one at the next sound, and through
+   *  PulseAudio a new stream's timing is misread by up to 5 ms for its first ~10 s (its latency
+   *  smoother settling): a room joined then would follow that into the sound (bench/acoustic). */
+  keepAwake(awake) {
+    this.awake = awake;
+    if (!this.context || awake === (this.wake !== null)) return;
+    if (awake) {
+      this.wake = this.context.createConstantSource();
+      this.wake.offset.value = AWAKE_LEVEL;
+      this.wake.connect(this.context.destination); // not through the volume: muted, it would be silence
+      this.wake.start();
+    } else {
+      this.wake.stop();
+      this.wake.disconnect();
+      this.wake = null;
+    }
   }
 
   get running() {

@@ -91,6 +91,10 @@ export class SyncEngine {
     // The audio output is made now rather than at the first room state: ~60 ms of a join. (Held
     // suspended until a room played instead, its resume now and then took ~0.5 s: bench/acoustic.)
     if (player.output && prefs.roomOutput !== "element") player.output.ensureContext();
+    // Awake while the page is seen (a room may start at any moment); hidden, only what plays keeps it.
+    this.visibility = () => player.output?.keepAwake(document.visibilityState !== "hidden");
+    this.visibility();
+    document.addEventListener("visibilitychange", this.visibility);
     this.playerListeners = [
       ["ready", () => this.tick()],
       ["seeked", () => this.settle()],
@@ -106,6 +110,8 @@ export class SyncEngine {
     clearInterval(this.timer);
     this.timer = null;
     this.follower.release();
+    document.removeEventListener("visibilitychange", this.visibility);
+    this.player.output?.keepAwake(false);
     // Signed out or sent away: the phone's player leaves the room too.
     if (this.player.native) this.player.audio.leaveRoom();
     for (const [name, listener] of this.playerListeners) this.player.removeEventListener(name, listener);

@@ -1,7 +1,9 @@
 """One page of the web app playing its room into a PulseAudio sink, for bench/acoustic/run: a
 headless Chromium whose PULSE_SINK is that sink, signed in, left playing until the process is
 stopped. With ACOUSTIC_WEB_LOBBY and ACOUSTIC_WEB_ROOM (room IDs) the page waits, signed in, in the
-lobby (an empty room: silent), then joins the room as a listener does, by switching to it, and
+lobby (an empty room: silent) for ACOUSTIC_WEB_OPEN_S seconds (15 by default: a listener who had
+the app open; 1 for one who joins as the page opens — a new output's timing is misread for its
+first ~10 s through PulseAudio), then joins the room as a listener does, by switching to it, and
 prints a `joined` event then; without, a page lands in the main room on signing in, and the event
 is printed when it signs in. Then "playing" once the page's sync says so, and the page's sync
 numbers twice a second.
@@ -69,7 +71,7 @@ def main() -> None:
         if lobby and room:
             # Settled in the lobby first: the page, its socket and its audio output are up.
             wait_for(driver, "window.__blastoise && window.__blastoise.syncInfo().phase === 'empty'")
-            time.sleep(1)
+            time.sleep(float(os.environ.get("ACOUSTIC_WEB_OPEN_S", "15")))
             print(json.dumps({"type": "event", "event": "joined", "wall": time.time() * 1000}), flush=True)
             driver.execute_script("location.hash = arguments[0];", f"#/room/{room}")
         else:
