@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { levelingGain } from "../../Web/js/leveling.js";
 import {
-  Placement, RateTrim, TRIM_PARAMS, contextTimeAt, roomPositionAt, serverTimeAt, trendAtLast,
+  Placement, RateTrim, StampLine, TRIM_PARAMS, contextTimeAt, roomPositionAt, serverTimeAt, trendAtLast,
 } from "../../Web/js/output-timeline.js";
 
 const clock = { timeOrigin: 1_700_000_000_000, offset: -42.25 };
@@ -71,4 +71,45 @@ test("leveling by album: the album's gain and peak, the track's where the album 
   assert.ok(Math.abs(levelingGain(track, "track") - 10 ** (-3 / 20)) < 1e-9);
   assert.equal(levelingGain({ albumGainDb: 6.02, albumPeak: 0.8 }, "album"), 1 / 0.8, "limited by the album's peak");
   assert.ok(Math.abs(levelingGain({ replayGainDb: -6.02 }, "album") - 0.5) < 1e-3, "no album gain: the track's");
+});
+
+/** Stamps every 100 ms from page time `from` to `to` (ms) of an output heard `latency` s late,
+ *  whose context runs 200 ppm fast; `off(p)` s more where the stamps misread it. */
+function feed(line, from, to, { latency = 0.04, off = () => 0 } = {}) {
+  for (let p = from; p <= to; p += 100) {
+    line.add({ contextTime: (p / 1000) * (1 + 200e-6) - latency + off(p), performanceTime: p });
+  }
+}
+
+/** How far (s) the line's reading at page time `p` is from what an output `latency` s late hears. */
+const lineError = (line, p, latency = 0.04) => line.line().at(p) - ((p / 1000) * (1 + 200e-6) - latency);
+
+test("a stamp line passes over stamps far off it for under a second", () => {
+  const line = new StampLine();
+  feed(line, 0, 10_000);
+  feed(line, 10_100, 10_800, { off: () => 0.008 }); // 8 ms off for 0.7 s
+  feed(line, 10_900, 13_000);
+  assert.ok(Math.abs(lineError(line, 13_000)) < 1e-6, `${lineError(line, 13_000) * 1000} ms`);
+});
+
+test("a stamp line keeps its course through a pause in the stamps that comes back on it", () => {
+  const line = new StampLine();
+  feed(line, 0, 10_000);
+  feed(line, 12_500, 13_000); // the page stalled 2.5 s; its output did not move
+  assert.ok(Math.abs(lineError(line, 13_000)) < 1e-6);
+  assert.ok(line.stamps.length > 8, "the stamps before the pause still count");
+});
+
+test("a stamp line starts anew when the output really moves, or its context was suspended", () => {
+  const moved = new StampLine();
+  feed(moved, 0, 10_000);
+  feed(moved, 10_100, 14_000, { latency: 0.052 }); // another device: 12 ms more
+  assert.ok(Math.abs(lineError(moved, 14_000, 0.052)) < 1e-6, `${lineError(moved, 14_000, 0.052) * 1000} ms`);
+
+  const suspended = new StampLine();
+  feed(suspended, 0, 10_000);
+  // Suspended for 3 s: the context's clock stood still, so it is heard 3 s "later" from then on.
+  feed(suspended, 13_000, 13_100, { latency: 3.04 });
+  assert.equal(suspended.line(), null, "no line yet: read from the context's own stamps");
+  assert.equal(suspended.stampAt({ contextTime: 1, performanceTime: 2 }, 13_100).contextTime, 1);
 });

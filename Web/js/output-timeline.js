@@ -120,27 +120,44 @@ export function trendAtLast(samples) {
  *  millisecond for a second or two (the browser re-estimating its output), which a rate loop fed
  *  raw stamps follows into the sound. The line's slope (the context clock's pace against the
  *  page's) is the median of slopes between stamps half the window apart, its place the median of
- *  the stamps' offsets from it: both pass over strays; a stamp over JUMP off starts it anew (the
- *  output really moved: another device). */
+ *  the stamps' offsets from it: both pass over strays. Stamps over JUMP off the line are passed
+ *  over too, unless they stay off for MOVED_MS (the output really moved: another device) or come
+ *  after a pause in the stamps (the context was suspended): then the line starts anew. (Starting
+ *  anew at every such stamp, the page read raw stamps for the next 2–3 s, ~2 ms off the sound at
+ *  times: bench/acoustic.) */
 export class StampLine {
   static WINDOW_MS = 6000;
   static SETTLED_MS = 2000; // stamps spanning this long make a line
   static JUMP = 0.005; // s
+  static MOVED_MS = 1000;
+  static PAUSE_MS = 1000; // no stamp for this long: the context may have been suspended
 
   constructor() {
     this.stamps = []; // { c: contextTime s, p: performanceTime ms }
     this.cached = undefined; // the line, until the next stamp
+    this.offSince = null; // when the stamps went over JUMP off the line
   }
 
   add({ contextTime: c, performanceTime: p }) {
     const last = this.stamps.at(-1);
     if (last?.p === p) return;
-    const gone = last && (p - last.p > 1000 || c < last.c);
     const line = this.line();
-    if (gone || (line && Math.abs(c - line.at(p)) > StampLine.JUMP)) this.stamps = [];
+    if (last && c < last.c) this.startAnew(); // a context clock of its own
+    else if (line && Math.abs(c - line.at(p)) > StampLine.JUMP) {
+      this.offSince ??= p;
+      const paused = p - last.p > StampLine.PAUSE_MS;
+      if (!paused && p - this.offSince < StampLine.MOVED_MS) return;
+      this.startAnew();
+    } else this.offSince = null;
     this.stamps.push({ c, p });
     while (p - this.stamps[0].p > StampLine.WINDOW_MS) this.stamps.shift();
     this.cached = undefined;
+  }
+
+  startAnew() {
+    this.stamps = [];
+    this.cached = undefined;
+    this.offSince = null;
   }
 
   /** { pace, at(p) → context time heard at performance time p }, or null before SETTLED_MS.
