@@ -113,3 +113,16 @@ test("a stamp line starts anew when the output really moves, or its context was 
   assert.equal(suspended.line(), null, "no line yet: read from the context's own stamps");
   assert.equal(suspended.stampAt({ contextTime: 1, performanceTime: 2 }, 13_100).contextTime, 1);
 });
+
+test("a stamp line passes over a stray of a few seconds: a step of 1.2 ms coming back in halves", () => {
+  const line = new StampLine();
+  feed(line, 0, 20_000);
+  // As Chromium's through PulseAudio: 1.2 ms off at once, then 0.6 and 0.1 ms 1.5 s apart.
+  const off = (p) => (p < 21_500 ? 0.0012 : p < 23_000 ? 0.0006 : p < 24_500 ? 0.0001 : 0);
+  let most = 0;
+  for (let p = 20_100; p <= 30_000; p += 100) {
+    feed(line, p, p, { off });
+    most = Math.max(most, Math.abs(lineError(line, p)));
+  }
+  assert.ok(most < 0.0001, `the line moved ${most * 1000} ms`);
+});

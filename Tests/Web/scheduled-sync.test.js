@@ -218,6 +218,16 @@ test("a stamp that strays for a second and a half does not move the sound", () =
   assert.ok(most < 0.0001, `within 0.1 ms through the stray (${most * 1000} ms)`);
 });
 
+test("a room joined after a while in an empty one finds the output's line drawn: a stray then is passed over", () => {
+  const stray = { at: 20_000, ms: 1.2, lasts: 3000 }; // from just before the join
+  const { output, follower } = setUp({ ppm: 300, jitter: 0.05, durations: { a: 200 }, stray }, () => null,
+    { contextPace: 1 / (1 + 300e-6) });
+  run(follower, output, { channelId: "lobby", track: null, paused: false, currentIndex: 0 }, 20.5);
+  const most = Math.max(...driftsOver(follower, output, stateAt(output, A, 5), 50).slice(5));
+  assert.equal(output.started.length, 1);
+  assert.ok(most < 0.0002, `within 0.2 ms through the stray (${most * 1000} ms)`);
+});
+
 test("an output that really moves (another device) is followed", () => {
   const { output, follower } = setUp({ durations: { a: 200 } }, () => null, { contextPace: 1 });
   const state = stateAt(output, A, 5);

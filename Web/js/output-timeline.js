@@ -117,8 +117,10 @@ export function trendAtLast(samples) {
 
 /** A context's output timeline as a steady line through its recent stamps. A stamp says which
  *  context time is heard when; it jitters by ~50 µs and now and then strays by up to a
- *  millisecond for a second or two (the browser re-estimating its output), which a rate loop fed
- *  raw stamps follows into the sound. The line's slope (the context clock's pace against the
+ *  millisecond for a few seconds while the sound does not move (through PulseAudio: a step of
+ *  ~1.2 ms as Chromium re-estimates its output, then back in steps of ~0.5 ms every 1.5 s —
+ *  against the recording, bench/acoustic), which a rate loop fed raw stamps follows into the
+ *  sound. So the window is long (a 6 s one let a 3 s stray flip its median). The line's slope (the context clock's pace against the
  *  page's) is the median of slopes between stamps half the window apart, its place the median of
  *  the stamps' offsets from it: both pass over strays. Stamps over JUMP off the line are passed
  *  over too, unless they stay off for MOVED_MS (the output really moved: another device) or come
@@ -126,7 +128,7 @@ export function trendAtLast(samples) {
  *  anew at every such stamp, the page read raw stamps for the next 2–3 s, ~2 ms off the sound at
  *  times: bench/acoustic.) */
 export class StampLine {
-  static WINDOW_MS = 6000;
+  static WINDOW_MS = 20_000;
   static SETTLED_MS = 2000; // stamps spanning this long make a line
   static JUMP = 0.005; // s
   static MOVED_MS = 1000;

@@ -91,6 +91,9 @@ export class ScheduledFollower {
   decide(st, outputDelay) {
     const output = this.output;
     if (this.player.trackId) this.player.clear(); // the element stays silent meanwhile
+    const raw = output.running ? output.stamp() : null;
+    // Read while nothing plays too: a room that starts finds the output's line already drawn.
+    if (raw?.performanceTime > 0) this.line.add(raw);
     if (!st.track) {
       output.stop();
       return "empty";
@@ -110,9 +113,7 @@ export class ScheduledFollower {
     }
     if (!audio.pieces) return "loading";
     if (!output.running) return this.askToRun();
-    const raw = output.stamp();
     if (!(raw.performanceTime > 0)) return "starting"; // the context has not rendered yet
-    this.line.add(raw);
     const stamp = this.line.stampAt(raw, this.performanceNow());
 
     const clock = this.clockReading();
