@@ -92,7 +92,8 @@ export class SyncEngine {
     // suspended until a room played instead, its resume now and then took ~0.5 s: bench/acoustic.)
     if (player.output && prefs.roomOutput !== "element") player.output.ensureContext();
     // Awake while the page is seen (a room may start at any moment); hidden, only what plays keeps it.
-    this.visibility = () => player.output?.keepAwake(document.visibilityState !== "hidden");
+    this.visibility = () =>
+      player.output?.keepAwake(prefs.roomOutput !== "element" && document.visibilityState !== "hidden");
     this.visibility();
     document.addEventListener("visibilitychange", this.visibility);
     this.playerListeners = [
