@@ -110,7 +110,9 @@ import Testing
 
   /// The owner's session with a player that parks in `parkingTime`, joined to the owner's room
   /// (moved to 8 s) and playing. A parking goes unanswered for `patience` before the session
-  /// seeks as it plays (a minute: on a busy machine the fake's answers come late).
+  /// seeks as it plays (a minute: on a busy machine the fake's answers come late), and parkings
+  /// are worth making however long they were seen to take (under a full suite's load the fake's
+  /// 30 ms ones took over 0.6 s, and the session rightly gave up parking).
   static func parkingSession(on server: ClientTestServer, parkingTime: Double, patience: Double = 60) async throws
     -> (api: BlastoiseAPI, room: RoomInfo, output: FakeAudioOutput, session: ListenerSession)
   {
@@ -120,6 +122,7 @@ import Testing
     output.state.withLock { $0.parkingTime = parkingTime }
     var configuration = ListenerSession.Configuration()
     configuration.parkingPatience = patience
+    configuration.longestParking = .infinity
     let session = ListenerSession(api: api, output: output, configuration: configuration)
     try await session.join()
     try await eventually("playing") { output.isPlaying }
@@ -142,12 +145,9 @@ import Testing
     try await eventually("playing again from near the room's new place, rather than seeking as it played") {
       output.plays.dropFirst(before).contains { $0.position < 10 }
     }
-    // (Plays near a track's end, should the room get there meanwhile, seek as they play; so do
-    // all once parkings were seen to take too long, as they may on a machine this busy.)
+    // (Plays near a track's end, should the room get there meanwhile, seek as they play.)
     let after = output.plays.dropFirst(before).filter { $0.position < 10 }
-    if await session.parkingTime < ListenerSession.longestParking {
-      #expect(after.allSatisfy { $0.fromParked }, "\(after)")
-    }
+    #expect(after.allSatisfy { $0.fromParked }, "\(after)")
     try await Self.inStep(api, room.id, output, session, "after the room's seek")
     await session.stop()
     await server.stop()

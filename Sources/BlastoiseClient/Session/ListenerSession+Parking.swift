@@ -24,7 +24,7 @@ extension ListenerSession {
   /// takes longer would only be late again: such an output seeks as it plays), and the track
   /// does not end first.
   func canPark(for target: Double) -> Bool {
-    guard output.parksOnSeek, parkingTime < Self.longestParking else { return false }
+    guard output.parksOnSeek, parkingTime < configuration.longestParking else { return false }
     guard let duration = room?.track?.duration, duration > 0 else { return true }
     return target + parkingLead < duration - Self.unjudgedTail
   }
@@ -101,6 +101,4 @@ extension ListenerSession {
   /// …and how late a parking may end, before the output is parked again (less is nudged away
   /// once it plays).
   static let lateParking = 0.02
-  /// Parkings that take longer than this are not worth their silence.
-  static let longestParking = 0.6
 }

@@ -24,6 +24,9 @@ public actor ListenerSession {
     /// How long a parking (`ListenerSession+Parking`) may go unanswered before the output seeks
     /// as it plays instead (at least three times what parkings took).
     public var parkingPatience: Double = 1
+    /// Parkings learned to take longer than this (s) are not worth their silence: the output
+    /// then seeks as it plays.
+    public var longestParking: Double = 0.6
     public init() {}
   }
 
