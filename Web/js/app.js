@@ -151,12 +151,23 @@ async function load(ctx, sharedToken) {
   ctx.controls.refreshFetchJobs();
 }
 
+/** What plays here, not in a room, and the elements it plays on (a crossfade: both sound). */
+function localInfo({ store, player }) {
+  const { mode, localTrack, upNext } = store.get("playback");
+  const audio = player.audio;
+  return {
+    local: mode === "local", trackId: localTrack?.id ?? null, upNextId: upNext?.id ?? null, fading: !!audio.fading,
+    voices: (audio.elements || [audio]).map((e) => ({ current: e === (audio.current || audio), playing: !e.paused, volume: e.volume, src: e.src || "" })),
+  };
+}
+
 /** A small read-only window into the sync engine for the e2e harness and curious users. */
 function exposeTestHooks(ctx) {
   const hooks = Object.freeze({
     syncInfo: () => ctx.sync.info(),
     syncParams: () => ({ ...SYNC_PARAMS }),
     spoken: () => ctx.controls.playingSpoken(),
+    local: () => localInfo(ctx),
   });
   Object.defineProperty(window, "__blastoise", { value: hooks, configurable: true, writable: false });
 }

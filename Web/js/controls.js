@@ -4,7 +4,7 @@ import { cache } from "./cache.js";
 import { rememberChannel } from "./prefs.js";
 import { formatCount, trackTitle } from "./format.js";
 import { bookItem, episodeItem, playingTrack, SpokenPlayback } from "./spoken-playback.js";
-import { aboutTrack } from "./native.js";
+import { LocalPlayback } from "./local-playback.js";
 import { LocalPlays } from "./plays.js";
 import { store } from "./state.js";
 import { controlModeReason } from "./room-roles.js";
@@ -48,6 +48,13 @@ export function createControls(ctx) {
     onPlaying: (item, index, chapter) => store.set({ playback: { mode: "local", localTrack: playingTrack(item, index, chapter) } }),
     onEnd: () => controls.backToRoom(),
     canSave: () => store.get("user")?.isGuest === false,
+  });
+  // Tracks played here, not in the room: the one chosen and the rest of its list.
+  const local = new LocalPlayback(player, {
+    onTrack: (track, upNext) => {
+      store.set({ playback: { mode: "local", localTrack: track, upNext } });
+      localPlays.start(track.id, track.duration);
+    },
   });
   const room = () => store.get("room");
   const channelId = () => store.get("channelId");
@@ -119,6 +126,7 @@ export function createControls(ctx) {
       send({ action: "jump", index });
     },
     previous() {
+      if (local.active) return local.previous();
       if (store.isLocal()) return player.seek(0);
       const st = room();
       if (!st) return;
@@ -147,7 +155,7 @@ export function createControls(ctx) {
       send({ action: "react", emoji });
     },
     next() {
-      if (store.isLocal()) return;
+      if (store.isLocal()) return local.next();
       const st = room();
       if (!st) return;
       if (st.canControl === false) return controls.voteSkip();
@@ -259,19 +267,21 @@ export function createControls(ctx) {
       if (channels) store.set({ channels });
     },
 
-    // ---- local preview (not synced) ----
-    playLocal(track) {
+    // ---- playing here (not synced) ----
+    /** Plays `track` here, then the rest of `list` (the tracks after it in the list it was
+     *  chosen in). */
+    playLocal(track, list = [track]) {
       spoken.stop();
       sync.suspend();
       ctx.socket.setHearing(false);
-      store.set({ playback: { mode: "local", localTrack: track } });
-      localPlays.start(track.id, track.duration);
-      player.load(track, aboutTrack(track)).then(() => player.play());
+      const at = list.findIndex((t) => t.id === track.id);
+      return at < 0 ? local.start([track]) : local.start(list, at);
     },
     backToRoom() {
+      local.stop();
       spoken.stop();
       localPlays.stop();
-      store.set({ playback: { mode: "sync", localTrack: null } });
+      store.set({ playback: { mode: "sync", localTrack: null, upNext: null } });
       ctx.socket.setHearing(true);
       sync.resume();
     },
@@ -284,6 +294,7 @@ export function createControls(ctx) {
       return controls.playSpoken(episodeItem(podcast, episode), at);
     },
     playSpoken(item, at) {
+      local.stop();
       localPlays.stop();
       sync.suspend();
       ctx.socket.setHearing(false);

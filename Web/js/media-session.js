@@ -1,8 +1,8 @@
 // The tab title ("Title · Artist — Blastoise") and the browser's media session (lock screen,
 // headset keys, the system's media controls) follow what plays: the room's track, or the local
-// preview. The session's action handlers are the room's controls, set only for people who may
-// control the room (or while they play locally, which is theirs alone: a track with no next);
-// others get none.
+// playback. The session's action handlers are the room's controls, set only for people who may
+// control the room (or while they play locally, which is theirs alone: "next" while a track
+// follows); others get none.
 import { artwork } from "./covers.js";
 import { trackTitle } from "./format.js";
 
@@ -29,13 +29,14 @@ export function installMediaSession(ctx) {
     seekforward: (details) => controls.seekBy(details?.seekOffset || 10),
   };
 
-  /** mode: "room" (this person may control it), "local" (their own preview: one track, so no
-   *  next) or null (no handlers: the system shows no controls that would do nothing). */
+  /** mode: "room" (this person may control it), "local" (playing here, with no next track),
+   *  "local-next" (with one) or null (no handlers: the system shows no controls that would do
+   *  nothing). */
   function setHandlers(mode) {
     if (!session || handlers === mode) return;
     handlers = mode;
     for (const name of ACTIONS) {
-      const on = mode === "room" || (mode === "local" && name !== "nexttrack");
+      const on = mode === "room" || mode === "local-next" || (mode === "local" && name !== "nexttrack");
       try {
         session.setActionHandler(name, on ? actions[name] : null);
       } catch { /* an action this browser does not know */ }
@@ -54,7 +55,8 @@ export function installMediaSession(ctx) {
         : null;
     }
     session.playbackState = !track ? "none" : silent() ? "paused" : "playing";
-    setHandlers(store.isLocal() ? "local" : store.can("control") ? "room" : null);
+    const local = store.get("playback").upNext ? "local-next" : "local";
+    setHandlers(store.isLocal() ? local : store.can("control") ? "room" : null);
     position(track);
   }
 

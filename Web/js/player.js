@@ -10,6 +10,11 @@ import { ScheduledOutput } from "./scheduled-output.js";
 
 const VOLUME_KEY = "blastoise.volume";
 
+/** The volume last set here ({} when none, or when storage is refused or holds no JSON). */
+function savedVolume() {
+  try { return JSON.parse(localStorage.getItem(VOLUME_KEY) || "{}") || {}; } catch { return {}; }
+}
+
 export class Player extends EventTarget {
   constructor(audio) {
     super();
@@ -24,7 +29,7 @@ export class Player extends EventTarget {
     this.loadToken = 0;
     this.output = !this.native && typeof AudioContext === "function" ? new ScheduledOutput() : null;
     audio.preload = "auto";
-    const saved = JSON.parse(localStorage.getItem(VOLUME_KEY) || "{}");
+    const saved = savedVolume();
     this.volume = Number.isFinite(saved.volume) ? Math.min(1, Math.max(0, saved.volume)) : 0.8;
     this.muted = !!saved.muted;
     this.level = 1; // the playing track's leveling (leveling.js)
@@ -50,22 +55,59 @@ export class Player extends EventTarget {
   /** Points the element at a track: the cached copy when there is one, else the server.
    *  `about` ({ title, artist, album, artwork, duration }) is for a native player's lock screen. */
   async load(track, about = {}) {
-    const trackId = track.id;
+    const url = await this.open(track);
+    if (url === null) return false;
+    this.setLevel(levelingGain(track, prefs.leveling));
+    this.audio.describe?.({ ...about, trackId: track.id, kind: "music" });
+    this.audio.src = url;
+    this.audio.load();
+    return true;
+  }
+
+  /** Fades the playing track into `track` over `seconds` (0: straight after) where the element
+   *  can (crossfade-audio.js: a browser playing here, not a room); elsewhere it loads and plays. */
+  async crossfade(track, seconds, about = {}) {
+    if (!this.audio.crossfade) return (await this.load(track, about)) && this.play();
+    const url = await this.open(track);
+    if (url === null) return false;
+    const playing = this.audio.crossfade(url, seconds);
+    this.setLevel(levelingGain(track, prefs.leveling)); // once the old track took its own along
+    try {
+      await playing;
+      this.noteBlocked(false);
+      return true;
+    } catch (error) {
+      if (error?.name === "NotAllowedError") this.noteBlocked(true);
+      return false;
+    }
+  }
+
+  /** Lets the element fetch `track` ahead of a crossfade to it (where it can). */
+  async prepare(track) {
+    if (!this.audio.prepare) return;
+    const url = await this.urlFor(track.id);
+    if (this.trackId !== track.id) this.audio.prepare(url);
+  }
+
+  /** Makes `track` this player's: returns its URL (null when another load came meanwhile). */
+  async open(track) {
     const token = ++this.loadToken;
-    this.trackId = trackId;
+    this.trackId = track.id;
     this.loading = true;
     this.setRate(1);
-    this.setLevel(levelingGain(track, prefs.leveling));
-    // A played track kept, or one a download for offline holds (kept with the cache off too).
+    const url = await this.urlFor(track.id);
+    if (token !== this.loadToken) return null;
+    this.source = url.startsWith("blob:") ? "cache" : "network";
+    cache.pin(this.source === "cache" ? url : null);
+    if (this.source === "network" && !this.native) cache.store(track.id);
+    return url;
+  }
+
+  /** Where to play a track from: a played track kept, or one a download for offline holds (kept
+   *  with the cache off too), else the server. */
+  async urlFor(trackId) {
     const cached = this.native ? null : cache.enabled ? await cache.objectUrl(trackId) : await cache.downloadedUrl(trackId);
-    if (token !== this.loadToken) return false;
-    this.source = cached ? "cache" : "network";
-    cache.pin(cached);
-    this.audio.describe?.({ ...about, trackId, kind: "music" });
-    this.audio.src = cached || trackUrl(trackId);
-    this.audio.load();
-    if (!cached && !this.native) cache.store(trackId);
-    return true;
+    return cached || trackUrl(trackId);
   }
 
   /** Points the element at a file that is no library track (a book's part, an episode): the copy
@@ -167,6 +209,6 @@ export class Player extends EventTarget {
 
   saveVolume() {
     this.applyVolume();
-    localStorage.setItem(VOLUME_KEY, JSON.stringify({ volume: this.volume, muted: this.muted }));
+    try { localStorage.setItem(VOLUME_KEY, JSON.stringify({ volume: this.volume, muted: this.muted })); } catch { /* storage refused */ }
   }
 }

@@ -1,4 +1,6 @@
 // Small things remembered in localStorage between visits.
+import { CROSSFADE_CHOICES } from "./local-queue.js";
+
 const CHANNEL_KEY = "blastoise.channel";
 const GUEST_KEY = "blastoise.guest";
 const TAB_KEY = "blastoise.tab";
@@ -7,6 +9,7 @@ const OUTPUT_DELAY_KEY = "blastoise.outputDelay";
 const LEVELING_KEY = "blastoise.leveling";
 const ROOM_OUTPUT_KEY = "blastoise.roomOutput";
 const CONTEXT_PACE_KEY = "blastoise.contextPace";
+const CROSSFADE_KEY = "blastoise.crossfade";
 /** The rates a device's AudioContext may be found to need (its clock against the page's). */
 const PACE_RANGE = Object.freeze({ min: 0.999, max: 1.001 });
 /** The output delays a person may set, in ms (a Bluetooth speaker: often 100–300). */
@@ -28,6 +31,9 @@ export const prefs = {
   /** ReplayGain leveling (leveling.js): "track" (the default), "album" or "off". */
   get leveling() { return ["album", "off"].includes(read(LEVELING_KEY)) ? read(LEVELING_KEY) : "track"; },
   set leveling(mode) { write(LEVELING_KEY, ["album", "off"].includes(mode) ? mode : null); },
+  /** Seconds each track fades into the next when playing here, not in a room (0: none). */
+  get crossfade() { const seconds = Number(read(CROSSFADE_KEY)); return CROSSFADE_CHOICES.includes(seconds) ? seconds : 0; },
+  set crossfade(seconds) { write(CROSSFADE_KEY, CROSSFADE_CHOICES.includes(seconds) && seconds > 0 ? String(seconds) : null); },
   /** How a room sounds here: "scheduled" (Web Audio, the default where the browser has it) or
    *  "element" (<audio> nudged to the room's time: the fallback). */
   get roomOutput() { return read(ROOM_OUTPUT_KEY) === "element" ? "element" : "scheduled"; },

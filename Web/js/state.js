@@ -14,7 +14,7 @@ class Store extends EventTarget {
       queue: [], // the last known queue (Track[])
       playlists: null, // { mine, shared } or null while unknown; { unavailable: true } when the server has none
       connection: { state: "idle" }, // idle | connecting | open | reconnecting(retryIn) | closed
-      playback: { mode: "sync", localTrack: null }, // sync: follow the room; local: a preview
+      playback: { mode: "sync", localTrack: null, upNext: null }, // sync: follow the room; local: playing here (upNext: the track after)
       fetchJobs: new Map(),
       scan: null,
       trackAnnotations: null, // Map id → { favourite, rating } of this person's tracks, or null while unknown
@@ -80,7 +80,7 @@ class Store extends EventTarget {
   reset() {
     this.set({
       user: null, library: [], tracksById: new Map(), channels: [], channelId: null, room: null, queue: [],
-      playlists: null, connection: { state: "idle" }, playback: { mode: "sync", localTrack: null },
+      playlists: null, connection: { state: "idle" }, playback: { mode: "sync", localTrack: null, upNext: null },
       fetchJobs: new Map(), scan: null, trackAnnotations: null, chat: [],
     });
   }

@@ -43,6 +43,7 @@ export function mountNowPlaying(ctx, pane) {
   const title = h("h2", { class: "np-title", id: "np-title", text: "Nothing playing" });
   const subtitle = h("div", { class: "np-subtitle", id: "np-subtitle" });
   const roomLine = h("div", { class: "np-room" });
+  const upNextLine = h("div", { class: "np-up-next muted small", id: "np-up-next", hidden: true });
   // Said to screen readers when the track changes (not on every render).
   const announcer = h("div", { class: "visually-hidden", id: "np-announce", attrs: { "aria-live": "polite" } });
   let announced;
@@ -173,7 +174,7 @@ export function mountNowPlaying(ctx, pane) {
 
   pane.append(localBanner, blockedNotice,
     h("div", { class: "np-main" }, cover,
-      h("div", { class: "np-info" }, h("div", { class: "np-headline" }, title, badge), subtitle, personalLine, h("div", { class: "np-room-line" }, roomLine, lyricsButton))),
+      h("div", { class: "np-info" }, h("div", { class: "np-headline" }, title, badge), subtitle, personalLine, h("div", { class: "np-room-line" }, roomLine, lyricsButton), upNextLine)),
     h("div", { class: "np-seek" }, elapsed, seek, duration), audioState, announcer,
     controlsRow, h("div", { class: "np-roles" }, roomRule, voteSkip, reactionBar(ctx, controls), activityLine), people, spokenRow);
   if (!canControl) pane.append(guestNote);
@@ -207,6 +208,9 @@ export function mountNowPlaying(ctx, pane) {
       if (!spoken.sleep) sleep.value = "0";
     }
     localBanner.hidden = !local;
+    const upNext = local ? store.get("playback").upNext : null;
+    upNextLine.hidden = !upNext;
+    upNextLine.textContent = upNext ? `Next here: ${trackTitle(upNext)}${upNext.artist ? ` · ${upNext.artist}` : ""}` : "";
     pane.classList.toggle("is-local", local);
     setTransportVisible(local);
     if (room) {

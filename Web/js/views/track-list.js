@@ -18,12 +18,14 @@ export const TRACK_ROW_HEIGHT = 56;
  *  Add to playlist — those this user may use. `idPrefix` names them (`<prefix>-play`, …). */
 export function batchButtons(ctx, tracks, { idPrefix, small = true } = {}) {
   const { store, controls } = ctx;
-  const ids = () => tracks().filter((t) => t.available !== false).map((t) => t.id);
+  const playable = () => tracks().filter((t) => t.available !== false);
+  const ids = () => playable().map((t) => t.id);
   const button = (suffix, iconName, label, onclick, primary = false) => h("button", {
     class: ["btn", small && "small", primary && "primary"], type: "button", id: idPrefix ? `${idPrefix}-${suffix}` : undefined, onclick,
   }, icon(iconName, { size: 16 }), h("span", { text: label }));
   const buttons = [];
   if (canPlayInRoom(store)) buttons.push(button("play", "play", "Play in this room", () => controls.playInRoom(ids()), true));
+  buttons.push(button("here", "headphones", "Play here", () => { const list = playable(); if (list.length) controls.playLocal(list[0], list); }));
   if (store.can("queue")) {
     buttons.push(
       button("add", "plus", "Add to queue", () => controls.addToQueue(ids())),

@@ -6,6 +6,7 @@ import { h } from "../dom.js";
 import { coverArt } from "../covers.js";
 import { formatTime, trackSubtitle, trackTitle } from "../format.js";
 import { icon } from "../icons.js";
+import { LONGEST_LOCAL_QUEUE } from "../local-queue.js";
 import { heartButton } from "./favourite.js";
 import { addToPlaylistDialog } from "./playlists.js";
 
@@ -52,10 +53,22 @@ export function trackActions(ctx, track) {
   return h("div", { class: "tr-actions" }, buttons);
 }
 
-/** The primary action: in the room for everyone when allowed, else here only. */
-export function playPrimary(ctx, track) {
+/** The primary action: in the room for everyone when allowed, else here only (`list`: what
+ *  plays on after it here). */
+export function playPrimary(ctx, track, list = [track]) {
   if (canPlayInRoom(ctx.store)) ctx.controls.playInRoom([track.id]);
-  else ctx.controls.playLocal(track);
+  else ctx.controls.playLocal(track, list);
+}
+
+/** The playable tracks from row `i` to the end of its list: what "play here" plays. */
+function playableFrom(trackAt, i) {
+  const list = [];
+  for (let k = i; list.length < LONGEST_LOCAL_QUEUE; k++) {
+    const track = trackAt(k);
+    if (!track) break;
+    if (track.available !== false) list.push(track);
+  }
+  return list;
 }
 
 /** Clicks on the rows' buttons, and a double click on a row, for a list whose rows carry
@@ -69,7 +82,7 @@ export function bindTrackActions(ctx, listEl, { rowSelector, trackAt }) {
     if (!button || !track) return;
     const act = button.dataset.act;
     if (act === "room") controls.playInRoom([track.id]);
-    else if (act === "local") controls.playLocal(track);
+    else if (act === "local") controls.playLocal(track, playableFrom(trackAt, Number(row.dataset.i)));
     else if (act === "add") controls.addToQueue([track.id]);
     else if (act === "next") controls.addToQueue([track.id], { next: true });
     else if (act === "playlist") addToPlaylistDialog(ctx, [track.id]);
@@ -77,7 +90,8 @@ export function bindTrackActions(ctx, listEl, { rowSelector, trackAt }) {
   listEl.addEventListener("dblclick", (event) => {
     const row = event.target.closest(rowSelector);
     if (!row || event.target.closest("button, input, a")) return;
-    const track = trackAt(Number(row.dataset.i));
-    if (track?.available !== false && track) playPrimary(ctx, track);
+    const i = Number(row.dataset.i);
+    const track = trackAt(i);
+    if (track?.available !== false && track) playPrimary(ctx, track, playableFrom(trackAt, i));
   });
 }
