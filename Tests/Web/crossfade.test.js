@@ -120,15 +120,31 @@ test("a crossfade starts the other element, fades the old one out and the new on
   clock.advance(1000);
   assert.ok(Math.abs(first.volume - 0.5 * fadeGains(0.5).outgoing) < 1e-9, "the old track keeps its own volume");
   assert.ok(Math.abs(second.volume - 0.8 * fadeGains(0.5).incoming) < 1e-9);
-  first.ended = true;
-  first.fire("ended");
   first.fire("pause");
-  assert.deepEqual(seen, ["play"], "the old track's end is not what plays ending");
   clock.advance(2000);
   assert.ok(!audio.fading);
   assert.ok(first.paused && first.src === "", "the old element let go");
   assert.equal(second.volume, 0.8);
   assert.equal(clock.ticks.size, 0, "no timer left behind");
+});
+
+test("an old track that runs out before the fade's time ends the fade; its end is not the end of what plays", async () => {
+  const { clock, first, second, audio } = pair();
+  audio.src = "/a";
+  await audio.play();
+  const seen = [];
+  audio.addEventListener("ended", () => seen.push("ended"));
+  await audio.crossfade("/b", 5);
+  clock.advance(3000);
+  first.paused = true;
+  first.ended = true;
+  first.fire("ended");
+  assert.deepEqual(seen, [], "the new track plays on");
+  assert.ok(!audio.fading);
+  assert.equal(first.src, "");
+  assert.equal(second.volume, 1, "the new track at its full volume at once");
+  second.fire("ended");
+  assert.deepEqual(seen, ["ended"], "the new track's own end is");
 });
 
 test("without a fade, or with the old track paused, the next one simply starts at full volume", async () => {

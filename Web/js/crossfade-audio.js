@@ -32,6 +32,8 @@ export class CrossfadeAudio extends EventTarget {
     this.prepared = null; // the URL the other element was given ahead (prepare)
     for (const element of this.elements) {
       for (const name of EVENTS) element.addEventListener(name, () => { if (element === this.current) this.dispatchEvent(new Event(name)); });
+      // The old track ran out before the fade's time did (its start came late): the fade is over.
+      element.addEventListener("ended", () => { if (this.fade?.element === element) this.endFade(); });
     }
   }
 
@@ -82,7 +84,7 @@ export class CrossfadeAudio extends EventTarget {
     const fade = this.fade;
     if (!fade) return;
     const progress = (this.now() - fade.start) / (fade.seconds * 1000);
-    if (progress >= 1 || fade.element.ended) return this.endFade();
+    if (progress >= 1) return this.endFade();
     const gains = fadeGains(progress);
     fade.element.volume = fade.base * gains.outgoing;
     this.current.volume = this.base * gains.incoming;
