@@ -3,7 +3,7 @@
 // that drives them (local-playback.js), on simulated elements and a simulated clock.
 import assert from "node:assert/strict";
 import { mock, test } from "node:test";
-import { CrossfadeAudio, fadeGains } from "../../Web/js/crossfade-audio.js";
+import { CrossfadeAudio, fadeGains, volumeIsSettable } from "../../Web/js/crossfade-audio.js";
 import { LocalPlayback } from "../../Web/js/local-playback.js";
 import { continuesAlbum, crossfadeSeconds, LocalQueue, LONGEST_LOCAL_QUEUE } from "../../Web/js/local-queue.js";
 import { prefs } from "../../Web/js/prefs.js";
@@ -29,7 +29,7 @@ class FakeElement extends EventTarget {
     this.loads = 0;
   }
 
-  load() { this.loads += 1; this.readyState = 0; this.paused = true; }
+  load() { this.loads += 1; this.readyState = 0; this.paused = true; this.error = null; }
   play() { this.paused = false; this.fire("play"); return Promise.resolve(); }
   pause() { if (!this.paused) { this.paused = true; this.fire("pause"); } }
   removeAttribute(name) { if (name === "src") this.src = ""; }
@@ -107,24 +107,29 @@ test("a crossfade starts the other element, fades the old one out and the new on
   await audio.play();
   const seen = [];
   for (const name of ["play", "pause", "ended"]) audio.addEventListener(name, () => seen.push(name));
-  await audio.crossfade("/b", 4);
+  await audio.crossfade("/b", 4, 0.8); // the new track at its own level
   assert.equal(second.src, "/b");
   assert.ok(!first.paused && !second.paused, "both play during the fade");
   assert.equal(audio.src, "/b", "the stand-in is the new track's element now");
   assert.ok(audio.fading);
   clock.advance(1000);
-  const quarter = fadeGains(0.25);
-  assert.ok(Math.abs(first.volume - 0.5 * quarter.outgoing) < 1e-9);
-  assert.ok(Math.abs(second.volume - 0.5 * quarter.incoming) < 1e-9);
-  audio.volume = 0.8; // the new track's level
+  assert.equal(first.volume, 0.5, "the fade waits for the new track's first sound");
+  assert.equal(second.volume, 0);
+  second.readyState = 4;
+  second.fire("playing");
   clock.advance(1000);
-  assert.ok(Math.abs(first.volume - 0.5 * fadeGains(0.5).outgoing) < 1e-9, "the old track keeps its own volume");
-  assert.ok(Math.abs(second.volume - 0.8 * fadeGains(0.5).incoming) < 1e-9);
+  const quarter = fadeGains(0.25);
+  assert.ok(Math.abs(first.volume - 0.5 * quarter.outgoing) < 1e-9, "the old track keeps its own level");
+  assert.ok(Math.abs(second.volume - 0.8 * quarter.incoming) < 1e-9);
+  audio.volume = 0.4; // the listener turns it down by half
+  clock.advance(1000);
+  assert.ok(Math.abs(first.volume - 0.25 * fadeGains(0.5).outgoing) < 1e-9, "the old track follows the volume too");
+  assert.ok(Math.abs(second.volume - 0.4 * fadeGains(0.5).incoming) < 1e-9);
   first.fire("pause");
   clock.advance(2000);
   assert.ok(!audio.fading);
   assert.ok(first.paused && first.src === "", "the old element let go");
-  assert.equal(second.volume, 0.8);
+  assert.equal(second.volume, 0.4);
   assert.equal(clock.ticks.size, 0, "no timer left behind");
 });
 
@@ -134,6 +139,7 @@ test("an old track that runs out before the fade's time ends the fade; its end i
   await audio.play();
   const seen = [];
   audio.addEventListener("ended", () => seen.push("ended"));
+  second.readyState = 4;
   await audio.crossfade("/b", 5);
   clock.advance(3000);
   first.paused = true;
@@ -163,7 +169,7 @@ test("without a fade, or with the old track paused, the next one simply starts a
 });
 
 test("a track fetched ahead is not fetched again, and tells its metadata as it becomes the one playing", async () => {
-  const { first, second, audio } = pair();
+  const { clock, first, second, audio } = pair();
   audio.src = "/a";
   await audio.play();
   audio.prepare("/b");
@@ -177,6 +183,9 @@ test("a track fetched ahead is not fetched again, and tells its metadata as it b
   assert.equal(told, 0);
   await audio.crossfade("/b", 3);
   assert.equal(second.loads, 1, "played from what was fetched");
+  assert.ok(audio.fading);
+  clock.advance(1000);
+  assert.ok(second.volume > 0 && first.volume < 1, "ready: the fade runs from now");
   assert.equal(told, 1);
   assert.equal(audio.duration, 180);
   // Something else chosen instead: the fade ends and nothing stays fetched ahead.
@@ -185,6 +194,25 @@ test("a track fetched ahead is not fetched again, and tells its metadata as it b
   assert.ok(!audio.fading);
   assert.equal(first.src, "", "the old track stopped, its element let go");
   assert.equal(second.src, "/d");
+});
+
+test("a track fetched ahead that failed is fetched again as it becomes the one playing", async () => {
+  const { first, second, audio } = pair();
+  audio.src = "/a";
+  await audio.play();
+  audio.prepare("/b");
+  second.error = { code: 2 }; // the network went away meanwhile
+  await audio.crossfade("/b", 0);
+  assert.equal(second.loads, 2);
+  assert.equal(audio.error, null);
+  assert.ok(first.paused);
+});
+
+test("a browser that ignores an element's volume (iOS) is found out", () => {
+  assert.ok(volumeIsSettable(() => new FakeElement("probe")));
+  const fixed = new FakeElement("fixed");
+  Object.defineProperty(fixed, "volume", { get: () => 1, set: () => {} });
+  assert.ok(!volumeIsSettable(() => fixed));
 });
 
 test("pausing mid-fade ends it: the old track stops, the new one pauses at full volume", async () => {
@@ -198,6 +226,9 @@ test("pausing mid-fade ends it: the old track stops, the new one pauses at full 
   assert.equal(second.volume, 1);
 });
 
+/** Lets the promises due settle (the player's switch to the next track). */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
 /** A player as local-playback.js uses it, over a fake element whose time the test sets. */
 function fakePlayer() {
   const audio = new FakeElement("player");
@@ -207,9 +238,10 @@ function fakePlayer() {
   const player = {
     audio, calls, loading: false,
     get position() { return audio.currentTime; },
-    load: async (t) => { calls.push(["load", t.id]); return true; },
+    trackId: null,
+    load: async (t) => { calls.push(["load", t.id]); player.trackId = t.id; return true; },
     play: async () => { calls.push(["play"]); return true; },
-    crossfade: async (t, seconds) => { calls.push(["crossfade", t.id, seconds]); audio.currentTime = 0; return true; },
+    crossfade: async (t, seconds) => { calls.push(["crossfade", t.id, seconds]); player.trackId = t.id; audio.currentTime = 0; return !audio.error; },
     prepare: (t) => calls.push(["prepare", t.id]),
     seek: (s) => { calls.push(["seek", s]); audio.currentTime = s; },
   };
@@ -236,6 +268,9 @@ test("local playback fetches the next track ahead and fades into it the chosen s
   assert.equal(player.calls.at(-1)[0], "prepare");
   player.audio.currentTime = 195;
   t.mock.timers.tick(2);
+  assert.deepEqual(player.calls.at(-1), ["crossfade", "b", 5]);
+  player.audio.fire("ended"); // the old track's end, while the player switches: not another skip
+  await settle();
   assert.deepEqual(player.calls.at(-1), ["crossfade", "b", 5]);
   assert.deepEqual(shown.at(-1), ["b", "c"]);
   // Seeking back before a timed fade calls it off.
@@ -273,4 +308,22 @@ test("previous goes back a track early in one, else to its start; next skips wit
   player.audio.fire("ended");
   local.next();
   assert.deepEqual(player.calls.at(-1), ["crossfade", "b", 0], "stopped: nothing more");
+});
+
+test("a track that cannot be played is passed over; the session's end lets go of the player", async () => {
+  const player = fakePlayer();
+  const local = new LocalPlayback(player, { onTrack: () => {} });
+  await local.start([track("a"), track("b"), track("c")], 0);
+  player.audio.error = { code: 4 }; // "a" is gone from the disk
+  player.audio.fire("error");
+  assert.deepEqual(player.calls.at(-1), ["crossfade", "b", 0]);
+  await settle();
+  assert.deepEqual(player.calls.at(-1), ["crossfade", "c", 0], "b failed as the switch was made: passed over too");
+  await settle();
+  player.audio.error = null;
+  local.dispose();
+  const count = player.calls.length;
+  for (const name of ["timeupdate", "ended", "error"]) player.audio.fire(name);
+  assert.equal(player.calls.length, count, "nothing heard any more");
+  assert.ok(!local.active);
 });

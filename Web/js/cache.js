@@ -45,8 +45,8 @@ class TrackCache extends EventTarget {
     this.dbPromise = null;
     this.urls = new Map(); // id → blob URL
     this.inFlight = new Map(); // id → Promise
-    this.pinned = null;
-    this.orphaned = null;
+    this.pinned = new Set(); // blob URLs the player's elements use
+    this.orphaned = new Set(); // of those, ones let go of by the cache meanwhile
     this.downloaded = new Set(); // keys downloads hold (downloads.js keeps it current)
     const saved = savedSettings();
     this.enabled = saved.enabled !== false;
@@ -220,17 +220,19 @@ class TrackCache extends EventTarget {
     const url = this.urls.get(id);
     this.urls.delete(id);
     if (!url) return;
-    if (url === this.pinned) this.orphaned = url; // still playing: revoke when the player lets go
+    if (this.pinned.has(url)) this.orphaned.add(url); // still playing: revoke when the player lets go
     else URL.revokeObjectURL(url);
   }
 
-  /** The player says which blob URL its audio element uses (null when none). */
-  pin(url) {
-    if (this.orphaned && this.orphaned !== url) {
-      URL.revokeObjectURL(this.orphaned);
-      this.orphaned = null;
+  /** The player says which blob URLs its audio elements use (none, one, or two while a track
+   *  fades into the next; nulls are ignored). */
+  pin(...urls) {
+    this.pinned = new Set(urls.filter(Boolean));
+    for (const url of this.orphaned) {
+      if (this.pinned.has(url)) continue;
+      URL.revokeObjectURL(url);
+      this.orphaned.delete(url);
     }
-    this.pinned = url;
   }
 }
 

@@ -56,6 +56,7 @@ export function createControls(ctx) {
       localPlays.start(track.id, track.duration);
     },
   });
+  ctx.track(() => local.dispose());
   const room = () => store.get("room");
   const channelId = () => store.get("channelId");
   /** Where "next" goes: right after the playing entry (null when nothing plays). */

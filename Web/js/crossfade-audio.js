@@ -10,7 +10,16 @@
 const EVENTS = ["loadstart", "durationchange", "loadedmetadata", "canplay", "canplaythrough", "play", "playing", "pause",
   "waiting", "seeking", "seeked", "timeupdate", "ended", "error", "ratechange", "stalled", "emptied", "progress"];
 const HAVE_METADATA = 1;
+const HAVE_FUTURE_DATA = 3;
 const STEP_MS = 30; // how often a fade's volumes move: steps of a few hundredths of a dB
+
+/** Whether this browser lets a page set an element's volume (iOS's does not: a crossfade there
+ *  would be two songs at full volume, then a cut). */
+export function volumeIsSettable(make = () => document.createElement("audio")) {
+  const probe = make();
+  probe.volume = 0.5;
+  return probe.volume === 0.5;
+}
 
 /** The volumes of a crossfade `progress` (0–1) of the way through: equal power, so the sum of
  *  two unrelated songs stays about as loud all along. */
@@ -51,30 +60,38 @@ export class CrossfadeAudio extends EventTarget {
     other.load();
   }
 
-  /** Makes `url` what plays: the other element starts on it and fades in over `seconds` while the
-   *  playing one fades out (0: the playing one stops as the next starts). Resolves as play() does. */
-  crossfade(url, seconds) {
+  /** Makes `url` what plays, at `volume`: the other element starts on it and fades in over
+   *  `seconds` while the playing one fades out, keeping its own volume (0: the playing one stops
+   *  as the next starts). Resolves as play() does. */
+  crossfade(url, seconds, volume = this.base) {
     this.endFade();
     const outgoing = this.current;
     const incoming = this.other;
-    if (this.prepared !== url) {
+    // Fetched ahead — unless that failed (a file gone, the network away): then it is asked again.
+    if (this.prepared !== url || incoming.error) {
       incoming.src = url;
       incoming.load();
     }
     this.prepared = null;
     incoming.muted = outgoing.muted;
     incoming.playbackRate = 1;
+    const outgoingBase = this.base;
+    this.base = volume;
     this.current = incoming;
     // Fetched ahead, it told its metadata while it was not the current one.
     if (incoming.readyState >= HAVE_METADATA) this.dispatchEvent(new Event("loadedmetadata"));
     if (seconds > 0 && !outgoing.paused) {
       incoming.volume = 0;
-      const fade = { element: outgoing, base: this.base, start: this.now(), seconds, stop: null };
+      // The fade's time counts from the new track's first sound (it may still be on its way).
+      const fade = { element: outgoing, base: outgoingBase, start: null, seconds, stop: null };
+      const begin = () => { if (this.fade === fade) fade.start ??= this.now(); };
       this.fade = fade;
+      if (incoming.readyState >= HAVE_FUTURE_DATA) begin();
+      else incoming.addEventListener("playing", begin, { once: true });
       fade.stop = this.every(() => this.step(), STEP_MS);
     } else {
       this.silence(outgoing);
-      incoming.volume = this.base;
+      incoming.volume = volume;
     }
     return incoming.play();
   }
@@ -83,7 +100,7 @@ export class CrossfadeAudio extends EventTarget {
   step() {
     const fade = this.fade;
     if (!fade) return;
-    const progress = (this.now() - fade.start) / (fade.seconds * 1000);
+    const progress = fade.start === null ? 0 : (this.now() - fade.start) / (fade.seconds * 1000);
     if (progress >= 1) return this.endFade();
     const gains = fadeGains(progress);
     fade.element.volume = fade.base * gains.outgoing;
@@ -129,16 +146,20 @@ export class CrossfadeAudio extends EventTarget {
   get error() { return this.current.error; }
   get readyState() { return this.current.readyState; }
   get seeking() { return this.current.seeking; }
-  get preload() { return this.current.preload; }
   set preload(value) { for (const element of this.elements) element.preload = value; }
   get playbackRate() { return this.current.playbackRate; }
   set playbackRate(rate) { this.current.playbackRate = rate; }
   get preservesPitch() { return this.current.preservesPitch; }
   set preservesPitch(keep) { this.current.preservesPitch = keep; }
   get volume() { return this.base; }
+  /** The volume the player asks for: mid-fade the old track follows it too (muted or turned
+   *  down, it is not heard on for seconds). */
   set volume(volume) {
+    if (this.fade && this.base > 0) this.fade.base *= volume / this.base;
+    else if (this.fade) this.fade.base = volume;
     this.base = volume;
     if (!this.fade) this.current.volume = volume;
+    else this.step();
   }
 
   get muted() { return this.current.muted; }

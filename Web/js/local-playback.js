@@ -17,11 +17,25 @@ export class LocalPlayback {
     this.queue = null;
     this.timer = 0; // the fade due next
     this.prepared = null; // the track fetched ahead
+    this.switching = false; // between asking for the next track and the player having it
     const audio = player.audio;
-    audio.addEventListener("timeupdate", () => this.queue && this.plan());
-    audio.addEventListener("ended", () => this.queue && this.advance(0));
     // A fade timed for where playback was is not due any more.
-    for (const name of ["seeking", "pause"]) audio.addEventListener(name, () => this.cancelFade());
+    const cancel = () => this.cancelFade();
+    this.listeners = {
+      timeupdate: () => this.queue && this.plan(),
+      ended: () => this.queue && !this.switching && this.advance(0),
+      // A file that cannot be played (gone, the network away) is passed over, not the end.
+      error: () => this.queue && !this.switching && this.player.trackId === this.queue.current.id && this.advance(0),
+      seeking: cancel,
+      pause: cancel,
+    };
+    for (const [name, listener] of Object.entries(this.listeners)) audio.addEventListener(name, listener);
+  }
+
+  /** Stops, and lets go of the player (the session ends; the player stays for the next one). */
+  dispose() {
+    this.stop();
+    for (const [name, listener] of Object.entries(this.listeners)) this.player.audio.removeEventListener(name, listener);
   }
 
   get active() {
@@ -57,10 +71,11 @@ export class LocalPlayback {
   plan() {
     const next = this.queue.next;
     const audio = this.player.audio;
-    if (!next || this.timer || audio.paused || this.player.loading) return;
+    if (!next || this.timer || this.switching || audio.paused || this.player.loading) return;
     const left = audio.duration - audio.currentTime;
     if (!Number.isFinite(left)) return;
-    if (left < FETCH_AHEAD && this.prepared !== next) {
+    // Not while the last fade still sounds: the element it would go to is the fading one.
+    if (left < FETCH_AHEAD && this.prepared !== next && !audio.fading) {
       this.prepared = next;
       this.player.prepare(next);
     }
@@ -77,9 +92,17 @@ export class LocalPlayback {
     if (this.queue.advance()) this.play(fade);
   }
 
-  play(fade) {
+  async play(fade) {
     const track = this.changed();
-    return this.player.crossfade(track, Math.max(0, fade), aboutTrack(track));
+    this.switching = true;
+    let playing = false;
+    try {
+      playing = await this.player.crossfade(track, Math.max(0, fade), aboutTrack(track));
+    } finally {
+      this.switching = false;
+    }
+    // Its file failed while the switch was under way (the error was passed over then).
+    if (!playing && this.player.audio.error && this.queue?.current === track) this.advance(0);
   }
 
   /** Tells what plays now; returns it. */

@@ -2,7 +2,7 @@
 import { api } from "./api.js";
 import { startSession } from "./app.js";
 import { h } from "./dom.js";
-import { CrossfadeAudio } from "./crossfade-audio.js";
+import { CrossfadeAudio, volumeIsSettable } from "./crossfade-audio.js";
 import { downloads } from "./downloads.js";
 import { NativeAudio, nativeHost } from "./native.js";
 import { Player } from "./player.js";
@@ -20,7 +20,8 @@ const root = document.getElementById("root");
 // In the phone app the phone plays the audio (native.js); in a browser, the <audio> element
 // (and a second one, for a track played here to fade into the next).
 const host = nativeHost();
-const audio = host ? new NativeAudio(host) : new CrossfadeAudio(document.getElementById("player"), document.createElement("audio"));
+const element = document.getElementById("player");
+const audio = host ? new NativeAudio(host) : volumeIsSettable() ? new CrossfadeAudio(element, document.createElement("audio")) : element;
 const player = new Player(audio);
 let session = null;
 let auth = null;

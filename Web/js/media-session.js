@@ -29,14 +29,14 @@ export function installMediaSession(ctx) {
     seekforward: (details) => controls.seekBy(details?.seekOffset || 10),
   };
 
-  /** mode: "room" (this person may control it), "local" (playing here, with no next track),
-   *  "local-next" (with one) or null (no handlers: the system shows no controls that would do
-   *  nothing). */
+  /** mode: "all" (the room, for one who may control it, or playing here with a track to come),
+   *  "no-next" (playing here, the last track) or null (no handlers: the system shows no controls
+   *  that would do nothing). */
   function setHandlers(mode) {
     if (!session || handlers === mode) return;
     handlers = mode;
     for (const name of ACTIONS) {
-      const on = mode === "room" || mode === "local-next" || (mode === "local" && name !== "nexttrack");
+      const on = mode === "all" || (mode === "no-next" && name !== "nexttrack");
       try {
         session.setActionHandler(name, on ? actions[name] : null);
       } catch { /* an action this browser does not know */ }
@@ -55,8 +55,8 @@ export function installMediaSession(ctx) {
         : null;
     }
     session.playbackState = !track ? "none" : silent() ? "paused" : "playing";
-    const local = store.get("playback").upNext ? "local-next" : "local";
-    setHandlers(store.isLocal() ? local : store.can("control") ? "room" : null);
+    const here = store.get("playback").upNext ? "all" : "no-next";
+    setHandlers(store.isLocal() ? here : store.can("control") ? "all" : null);
     position(track);
   }
 

@@ -57,6 +57,7 @@ export class Player extends EventTarget {
   async load(track, about = {}) {
     const url = await this.open(track);
     if (url === null) return false;
+    cache.pin(this.pinnable(url));
     this.setLevel(levelingGain(track, prefs.leveling));
     this.audio.describe?.({ ...about, trackId: track.id, kind: "music" });
     this.audio.src = url;
@@ -68,39 +69,44 @@ export class Player extends EventTarget {
    *  can (crossfade-audio.js: a browser playing here, not a room); elsewhere it loads and plays. */
   async crossfade(track, seconds, about = {}) {
     if (!this.audio.crossfade) return (await this.load(track, about)) && this.play();
+    const previous = this.audio.src;
     const url = await this.open(track);
     if (url === null) return false;
-    const playing = this.audio.crossfade(url, seconds);
-    this.setLevel(levelingGain(track, prefs.leveling)); // once the old track took its own along
-    try {
-      await playing;
-      this.noteBlocked(false);
-      return true;
-    } catch (error) {
-      if (error?.name === "NotAllowedError") this.noteBlocked(true);
-      return false;
-    }
+    cache.pin(this.pinnable(url), this.pinnable(previous)); // the old track still sounds a while
+    this.level = Math.min(1, levelingGain(track, prefs.leveling));
+    const playing = this.audio.crossfade(url, seconds, this.volume * this.level);
+    this.applyVolume();
+    return this.started(playing);
   }
 
   /** Lets the element fetch `track` ahead of a crossfade to it (where it can). */
   async prepare(track) {
     if (!this.audio.prepare) return;
+    const token = this.loadToken;
     const url = await this.urlFor(track.id);
-    if (this.trackId !== track.id) this.audio.prepare(url);
+    if (token === this.loadToken) this.audio.prepare(url);
   }
 
   /** Makes `track` this player's: returns its URL (null when another load came meanwhile). */
   async open(track) {
-    const token = ++this.loadToken;
-    this.trackId = track.id;
-    this.loading = true;
-    this.setRate(1);
+    const token = this.begin(track.id);
     const url = await this.urlFor(track.id);
     if (token !== this.loadToken) return null;
     this.source = url.startsWith("blob:") ? "cache" : "network";
-    cache.pin(this.source === "cache" ? url : null);
     if (this.source === "network" && !this.native) cache.store(track.id);
     return url;
+  }
+
+  /** A load begins: what it is for, and its token (a later load's makes it stale). */
+  begin(trackId) {
+    this.trackId = trackId;
+    this.loading = true;
+    this.setRate(1);
+    return ++this.loadToken;
+  }
+
+  pinnable(url) {
+    return url?.startsWith("blob:") ? url : null;
   }
 
   /** Where to play a track from: a played track kept, or one a download for offline holds (kept
@@ -114,10 +120,7 @@ export class Player extends EventTarget {
    *  a download for offline holds, else the server (never cached on the way).
    *  `about` as for `load`, with a spoken item's `kind` and `progress` (native.js). */
   async loadUrl(url, about = {}) {
-    const token = ++this.loadToken;
-    this.trackId = url;
-    this.loading = true;
-    this.setRate(1);
+    const token = this.begin(url);
     this.setLevel(1);
     const kept = this.native ? null : await cache.downloadedUrl(`file:${url}`);
     if (token !== this.loadToken) return false;
@@ -136,12 +139,17 @@ export class Player extends EventTarget {
     this.audio.pause();
     this.audio.removeAttribute("src");
     this.audio.load();
-    cache.pin(null);
+    cache.pin();
   }
 
-  async play() {
+  play() {
+    return this.started(this.audio.play());
+  }
+
+  /** Whether playing began: a refusal for want of a click is said (`blocked`). */
+  async started(playing) {
     try {
-      await this.audio.play();
+      await playing;
       this.noteBlocked(false);
       return true;
     } catch (error) {

@@ -183,7 +183,10 @@ export class SyncEngine {
     this.active = true;
     if (this.player.native) this.player.audio.reclaim();
     this.resetFilter();
-    this.player.trackId = null; // force a fresh load of the room's track
+    // What played here stops (on Web Audio the element is not the room's), and the room's track
+    // is loaded afresh. The phone's player is the host's to switch (reclaim).
+    if (this.player.native) this.player.trackId = null;
+    else this.player.clear();
     this.tick();
   }
 
