@@ -277,6 +277,7 @@ def test_the_artist_page_queues_their_tracks_album_by_album(server, browsers, ma
     page.execute_script("window.location.hash = arguments[0];", f"#/artist/{artist}")
     js_wait(page, "document.getElementById('artist-name')?.textContent === 'Sigur Test'")
     js_wait(page, "document.querySelectorAll('#queue-list .queue-row').length === 1", message="the room's queue")
+    js_wait(page, "!document.getElementById('artist-add').disabled", message="the library, for the artist's tracks")
     click(page, "#artist-add")
     wait_for_queue(page, ["Alpha Tone"] + HLJOD_ORDER, "the artist's tracks in the queue")
     js_wait(page, "window.__toasts.includes('Added 3 tracks to the queue')", message="one toast for the three")

@@ -7,6 +7,7 @@ class Store extends EventTarget {
       status: null, // GET /api/status
       user: null, // UserInfo or null
       library: [], // Track[]
+      libraryLoaded: false, // the library has come (until then it is empty for want of it)
       tracksById: new Map(),
       channels: [], // ChannelInfo[]
       channelId: null, // the room we are in (or joining)
@@ -50,7 +51,7 @@ class Store extends EventTarget {
 
   setLibrary(tracks) {
     const list = Array.isArray(tracks) ? tracks : [];
-    this.set({ library: list, tracksById: new Map(list.map((t) => [t.id, t])) });
+    this.set({ library: list, libraryLoaded: true, tracksById: new Map(list.map((t) => [t.id, t])) });
   }
 
   /** Permissions come from /api/auth/me: "listen", "control", "queue", "upload", "import", "create", "admin". */
@@ -79,7 +80,7 @@ class Store extends EventTarget {
 
   reset() {
     this.set({
-      user: null, library: [], tracksById: new Map(), channels: [], channelId: null, room: null, queue: [],
+      user: null, library: [], libraryLoaded: false, tracksById: new Map(), channels: [], channelId: null, room: null, queue: [],
       playlists: null, connection: { state: "idle" }, playback: { mode: "sync", localTrack: null, upNext: null },
       fetchJobs: new Map(), scan: null, trackAnnotations: null, chat: [],
     });

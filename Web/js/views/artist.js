@@ -10,6 +10,23 @@ import { ratingControl } from "./rating.js";
 import { toastError } from "./toasts.js";
 import { batchButtons } from "./track-list.js";
 
+/** The batch buttons over the artist's tracks, which come from the library: off until it has come
+ *  (a click before would add nothing). */
+function actions(ctx, tracks) {
+  const el = h("div", { class: "detail-actions" }, batchButtons(ctx, tracks, { idPrefix: "artist" }));
+  const update = () => {
+    for (const button of el.querySelectorAll("button")) {
+      button.disabled = !ctx.store.get("libraryLoaded");
+      button.title = button.disabled ? "Loading the library…" : "";
+    }
+  };
+  update();
+  if (!ctx.store.get("libraryLoaded")) {
+    const stop = ctx.track(ctx.store.on("library", () => { update(); stop(); }));
+  }
+  return el;
+}
+
 export function mountArtist(ctx, container, route) {
   let gone = false;
   const page = h("div", { class: "detail-page", id: "artist-page" }, h("p", { class: "muted", text: "Loading…" }));
@@ -25,7 +42,7 @@ export function mountArtist(ctx, container, route) {
         h("div", { class: "detail-personal" },
           heartButton(ctx, "artists", artist, artist.name || "this artist", { id: "artist-favourite", small: false }),
           ratingControl(ctx, "artists", artist, artist.name || "this artist", { id: "artist-rating", size: 20 })),
-        h("div", { class: "detail-actions" }, batchButtons(ctx, tracks, { idPrefix: "artist" }))),
+        actions(ctx, tracks)),
       h("h4", { class: "lib-section-title", text: "Albums" }),
       albumGrid(albums, { id: "artist-albums", label: "Albums", emptyText: "No albums of their own." }),
       appearsOn.length ? h("h4", { class: "lib-section-title", text: "Appears on" }) : null,
