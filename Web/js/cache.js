@@ -4,6 +4,7 @@
 // those do not count against the limit.
 import { trackUrl } from "./api.js";
 import { evictions, pinnedKeys } from "./download-plan.js";
+import { readJson, writeJson } from "./prefs.js";
 
 const DB_NAME = "blastoise-cache";
 const STORE = "tracks";
@@ -31,14 +32,6 @@ function done(tx) {
 }
 
 /** The cache's settings kept in the browser: none when storage is refused or holds no JSON. */
-function savedSettings() {
-  try {
-    return JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") ?? {};
-  } catch {
-    return {};
-  }
-}
-
 class TrackCache extends EventTarget {
   constructor() {
     super();
@@ -48,15 +41,13 @@ class TrackCache extends EventTarget {
     this.pinned = new Set(); // blob URLs the player's elements use
     this.orphaned = new Set(); // of those, ones let go of by the cache meanwhile
     this.downloaded = new Set(); // keys downloads hold (downloads.js keeps it current)
-    const saved = savedSettings();
+    const saved = readJson(SETTINGS_KEY);
     this.enabled = saved.enabled !== false;
     this.limit = Number(saved.limit) > 0 ? Number(saved.limit) : DEFAULT_LIMIT;
   }
 
   saveSettings() {
-    try {
-      localStorage.setItem(SETTINGS_KEY, JSON.stringify({ enabled: this.enabled, limit: this.limit }));
-    } catch { /* private mode: kept for this visit */ }
+    writeJson(SETTINGS_KEY, { enabled: this.enabled, limit: this.limit });
     this.changed();
   }
 

@@ -155,11 +155,10 @@ export class CrossfadeAudio extends EventTarget {
   /** The volume the player asks for: mid-fade the old track follows it too (muted or turned
    *  down, it is not heard on for seconds). */
   set volume(volume) {
-    if (this.fade && this.base > 0) this.fade.base *= volume / this.base;
-    else if (this.fade) this.fade.base = volume;
+    if (this.fade) this.fade.base = this.base > 0 ? this.fade.base * (volume / this.base) : volume;
     this.base = volume;
-    if (!this.fade) this.current.volume = volume;
-    else this.step();
+    if (this.fade) this.step();
+    else this.current.volume = volume;
   }
 
   get muted() { return this.current.muted; }

@@ -7,6 +7,7 @@
 import { cache, DOWNLOADS_STORE, MAX_DOWNLOAD_BYTES } from "./cache.js";
 import { downloadProgress, missingItems, pinnedBytes, pinnedKeys } from "./download-plan.js";
 import { formatBytes } from "./format.js";
+import { readJson, writeJson } from "./prefs.js";
 
 const SETTINGS_KEY = "blastoise.downloads";
 export const DOWNLOAD_LIMITS = [1, 2, 4, 8, 16, 32].map((gb) => gb * 1024 ** 3);
@@ -23,7 +24,7 @@ class Downloads extends EventTarget {
   constructor() {
     super();
     this.running = new Map(); // key → { kept, items, error? } while fetching, and after a failure
-    const saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}");
+    const saved = readJson(SETTINGS_KEY);
     this.limit = Number(saved.limit) > 0 ? Number(saved.limit) : DEFAULT_LIMIT;
     // Every Save offline button on a page asks at each change: one read of the database serves all.
     this.read = null;
@@ -32,7 +33,7 @@ class Downloads extends EventTarget {
 
   setLimit(bytes) {
     this.limit = bytes;
-    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ limit: bytes }));
+    writeJson(SETTINGS_KEY, { limit: bytes });
     this.changed();
   }
 

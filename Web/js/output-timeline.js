@@ -122,9 +122,10 @@ export function trendAtLast(samples) {
  *  against the recording, bench/acoustic), which a rate loop fed raw stamps follows into the
  *  sound. So the window is long (a 6 s one let a 3 s stray flip its median). The line's slope
  *  (the context clock's pace against the page's) is the median of slopes between stamps half the
- *  window apart, its place the median of the stamps' offsets from it: both pass over strays. Stamps over JUMP off the line are passed
- *  over too, unless they stay off for MOVED_MS (the output really moved: another device) or come
- *  after a pause in the stamps (the context was suspended): then the line starts anew. (Starting
+ *  window apart, its place the median of the stamps' offsets from it: both pass over strays.
+ *  Stamps over JUMP off the line are passed over too, unless they stay off for MOVED_MS (the
+ *  output really moved: another device) or come after a pause in the stamps (the context was
+ *  suspended): then the line starts anew. (Starting
  *  anew at every such stamp, the page read raw stamps for the next 2–3 s, ~2 ms off the sound at
  *  times: bench/acoustic.) */
 export class StampLine {

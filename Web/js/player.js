@@ -5,15 +5,10 @@
 import { trackUrl } from "./api.js";
 import { cache } from "./cache.js";
 import { levelingGain } from "./leveling.js";
-import { prefs } from "./prefs.js";
+import { prefs, readJson, writeJson } from "./prefs.js";
 import { ScheduledOutput } from "./scheduled-output.js";
 
 const VOLUME_KEY = "blastoise.volume";
-
-/** The volume last set here ({} when none, or when storage is refused or holds no JSON). */
-function savedVolume() {
-  try { return JSON.parse(localStorage.getItem(VOLUME_KEY) || "{}") || {}; } catch { return {}; }
-}
 
 export class Player extends EventTarget {
   constructor(audio) {
@@ -29,7 +24,7 @@ export class Player extends EventTarget {
     this.loadToken = 0;
     this.output = !this.native && typeof AudioContext === "function" ? new ScheduledOutput() : null;
     audio.preload = "auto";
-    const saved = savedVolume();
+    const saved = readJson(VOLUME_KEY);
     this.volume = Number.isFinite(saved.volume) ? Math.min(1, Math.max(0, saved.volume)) : 0.8;
     this.muted = !!saved.muted;
     this.level = 1; // the playing track's leveling (leveling.js)
@@ -92,7 +87,7 @@ export class Player extends EventTarget {
     const token = this.begin(track.id);
     const url = await this.urlFor(track.id);
     if (token !== this.loadToken) return null;
-    this.source = url.startsWith("blob:") ? "cache" : "network";
+    this.source = this.pinnable(url) ? "cache" : "network";
     if (this.source === "network" && !this.native) cache.store(track.id);
     return url;
   }
@@ -217,6 +212,6 @@ export class Player extends EventTarget {
 
   saveVolume() {
     this.applyVolume();
-    try { localStorage.setItem(VOLUME_KEY, JSON.stringify({ volume: this.volume, muted: this.muted })); } catch { /* storage refused */ }
+    writeJson(VOLUME_KEY, { volume: this.volume, muted: this.muted });
   }
 }

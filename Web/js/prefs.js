@@ -18,6 +18,22 @@ export const OUTPUT_DELAY_RANGE = Object.freeze({ min: -500, max: 3000 });
 const read = (key) => { try { return localStorage.getItem(key); } catch { return null; } };
 const write = (key, value) => { try { if (value === null) localStorage.removeItem(key); else localStorage.setItem(key, value); } catch { /* private mode */ } };
 
+/** An object kept as JSON under `key`: {} when there is none, or storage is refused or holds no
+ *  JSON object (a bad value must not stop the app). */
+export function readJson(key) {
+  try {
+    const value = JSON.parse(read(key) || "{}");
+    return value && typeof value === "object" ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Keeps `value` as JSON under `key` (null: forgets it); refused storage keeps it for this visit. */
+export function writeJson(key, value) {
+  write(key, value === null ? null : JSON.stringify(value));
+}
+
 export const prefs = {
   get channel() { return read(CHANNEL_KEY); },
   set channel(id) { write(CHANNEL_KEY, id); },
@@ -57,9 +73,7 @@ export function rememberChannel(id) {
 
 // Private rooms' invite tokens, by room, from the links this browser opened: sent again with
 // every connection to that room until the owner renews the link.
-function invites() {
-  try { return JSON.parse(read(INVITES_KEY) || "{}") || {}; } catch { return {}; }
-}
+const invites = () => readJson(INVITES_KEY);
 
 export function inviteFor(roomId) {
   const token = invites()[roomId];
@@ -70,5 +84,5 @@ export function rememberInvite(roomId, token) {
   const all = invites();
   if (token) all[roomId] = token;
   else delete all[roomId];
-  write(INVITES_KEY, Object.keys(all).length ? JSON.stringify(all) : null);
+  writeJson(INVITES_KEY, Object.keys(all).length ? all : null);
 }
