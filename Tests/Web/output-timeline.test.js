@@ -114,6 +114,29 @@ test("a stamp line starts anew when the output really moves, or its context was 
   assert.equal(suspended.stampAt({ contextTime: 1, performanceTime: 2 }, 13_100).contextTime, 1);
 });
 
+test("a stamp line follows an output that steps far at once within a few stamps, at its old pace", () => {
+  const line = new StampLine();
+  feed(line, 0, 20_000);
+  // PulseAudio renegotiating the stream's latency: the sound comes out 42 ms earlier from now on.
+  feed(line, 20_100, 20_100 + 100 * (StampLine.STEP_STAMPS - 1), { latency: -0.002 });
+  const p = 20_100 + 100 * (StampLine.STEP_STAMPS - 1);
+  assert.ok(line.line(), "a line at once, not raw stamps for two seconds");
+  assert.ok(Math.abs(lineError(line, p, -0.002)) < 1e-6, `${lineError(line, p, -0.002) * 1000} ms`);
+  feed(line, p + 100, 30_000, { latency: -0.002 });
+  assert.ok(Math.abs(lineError(line, 30_000, -0.002)) < 1e-6, "then a line of the new stamps' own");
+});
+
+test("a stamp line does not take a stray drifting away for a step, however far it goes", () => {
+  const line = new StampLine();
+  feed(line, 0, 20_000);
+  // A young output's misread: 4 ms/s away for 0.9 s (to 3.6 ms), then a jump to 30 ms that
+  // does not hold still — no three stamps agree — and back.
+  const off = (p) => (p < 21_000 ? (p - 20_000) * 4e-6 : 0.03 + ((p / 100) % 2) * 0.006);
+  feed(line, 20_100, 21_300, { off });
+  feed(line, 21_400, 23_000);
+  assert.ok(Math.abs(lineError(line, 23_000)) < 1e-6, `${lineError(line, 23_000) * 1000} ms`);
+});
+
 test("a stamp line passes over a stray of a few seconds: a step of 1.2 ms coming back in halves", () => {
   const line = new StampLine();
   feed(line, 0, 20_000);

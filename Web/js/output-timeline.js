@@ -73,6 +73,9 @@ export const TRIM_PARAMS = Object.freeze({
   INTEGRAL_LIMIT: 0.001, // s: larger drifts (a start settling, a jump of the stamp) teach the base rate nothing
   MAX_TRIM: 0.003, // rates within 0.997–1.003: resampled, a third of a semitone's tenth at most
   RESCHEDULE: 0.03, // s: beyond this, start the sound again in its place (a seek, a stall)
+  // s: beyond this once the output moved (StampLine.moves): trimmed at MAX_TRIM, the 26 ms an
+  // output stepped by took 9 s to catch up (bench/acoustic); the sound already jumped there
+  MOVED_RESCHEDULE: 0.002,
 });
 
 /** The rate a source plays at, from its filtered drift (s, positive: the sound is ahead): a PI
@@ -123,48 +126,70 @@ export function trendAtLast(samples) {
  *  sound. So the window is long (a 6 s one let a 3 s stray flip its median). The line's slope
  *  (the context clock's pace against the page's) is the median of slopes between stamps half the
  *  window apart, its place the median of the stamps' offsets from it: both pass over strays.
- *  Stamps over JUMP off the line are passed over too, unless they stay off for MOVED_MS (the
- *  output really moved: another device) or come after a pause in the stamps (the context was
- *  suspended): then the line starts anew. (Starting
- *  anew at every such stamp, the page read raw stamps for the next 2–3 s, ~2 ms off the sound at
- *  times: bench/acoustic.) */
+ *  Stamps over JUMP off the line are passed over too, unless they stay off for MOVED_MS, or a
+ *  few in a row agree on a step over STEP (no stray comes near that: the largest, ~14 ms, drift
+ *  there over seconds), or they come after a pause in the stamps (the context was suspended): the
+ *  output really moved (another device, or PulseAudio renegotiating the stream's latency as
+ *  another stream joins: a step of 42 ms, bench/acoustic). The line then starts anew from the
+ *  stamps off it, at the pace it had — the output moved, its clock did not — until the new
+ *  stamps make a line of their own. (Starting anew at every such stamp, the page read raw stamps
+ *  for the next 2–3 s, ~2 ms off the sound at times: bench/acoustic.) */
 export class StampLine {
   static WINDOW_MS = 20_000;
   static SETTLED_MS = 2000; // stamps spanning this long make a line
   static JUMP = 0.005; // s
   static MOVED_MS = 1000;
+  static STEP = 0.02; // s
+  static STEP_STAMPS = 3;
   static PAUSE_MS = 1000; // no stamp for this long: the context may have been suspended
 
   constructor() {
     this.stamps = []; // { c: contextTime s, p: performanceTime ms }
     this.cached = undefined; // the line, until the next stamp
-    this.offSince = null; // when the stamps went over JUMP off the line
+    this.off = []; // the stamps over JUMP off the line since the last one on it: { c, p, by }
+    this.keptPace = null; // the pace through a move, until the stamps make a line of their own
+    this.moves = 0; // how often the output moved (or its context was suspended)
   }
 
   add({ contextTime: c, performanceTime: p }) {
     const last = this.stamps.at(-1);
     if (last?.p === p) return;
     const line = this.line();
-    if (last && c < last.c) this.startAnew(); // a context clock of its own
+    if (last && c < last.c) this.startAnew([], null); // a context clock of its own
     else if (line && Math.abs(c - line.at(p)) > StampLine.JUMP) {
-      this.offSince ??= p;
+      this.off.push({ c, p, by: c - line.at(p) });
       const paused = p - last.p > StampLine.PAUSE_MS;
-      if (!paused && p - this.offSince < StampLine.MOVED_MS) return;
-      this.startAnew();
-    } else this.offSince = null;
+      if (!paused && !this.moved()) return;
+      this.startAnew(paused ? [] : this.off.slice(0, -1), line.pace);
+      this.moves += 1;
+    } else this.off = [];
     this.stamps.push({ c, p });
     while (p - this.stamps[0].p > StampLine.WINDOW_MS) this.stamps.shift();
     this.cached = undefined;
   }
 
-  startAnew() {
-    this.stamps = [];
-    this.cached = undefined;
-    this.offSince = null;
+  /** Whether the stamps off the line say the output moved: off for MOVED_MS, or the last few
+   *  agreeing on a step over STEP. */
+  moved() {
+    const off = this.off;
+    if (off.at(-1).p - off[0].p >= StampLine.MOVED_MS) return true;
+    const recent = off.slice(-StampLine.STEP_STAMPS);
+    if (recent.length < StampLine.STEP_STAMPS) return false;
+    const steps = recent.map(({ by }) => by);
+    const agree = Math.max(...steps) - Math.min(...steps) < StampLine.JUMP;
+    return agree && steps.every((by) => Math.abs(by) > StampLine.STEP);
   }
 
-  /** { pace, at(p) → context time heard at performance time p }, or null before SETTLED_MS.
-   *  Kept until the next stamp: a tick reads it several times. */
+  startAnew(stamps, keptPace) {
+    this.stamps = stamps.map(({ c, p }) => ({ c, p }));
+    this.cached = undefined;
+    this.off = [];
+    this.keptPace = keptPace;
+  }
+
+  /** { pace, at(p) → context time heard at performance time p }, or null until the stamps make
+   *  one (SETTLED_MS; through a move, STEP_STAMPS). Kept until the next stamp: a tick reads it
+   *  several times. */
   line() {
     if (this.cached === undefined) this.cached = this.fit();
     return this.cached;
@@ -172,17 +197,25 @@ export class StampLine {
 
   fit() {
     const n = this.stamps.length;
-    if (n < 8 || this.stamps[n - 1].p - this.stamps[0].p < StampLine.SETTLED_MS) return null;
+    const settled = n >= 8 && this.stamps[n - 1].p - this.stamps[0].p >= StampLine.SETTLED_MS;
+    if (settled) this.keptPace = null;
+    else if (this.keptPace === null || n < StampLine.STEP_STAMPS) return null;
+    const pace = this.keptPace ?? this.ownPace();
+    const p0 = this.stamps[0].p;
+    const offset = median(this.stamps.map(({ c, p }) => c - (pace * (p - p0)) / 1000));
+    return { pace, at: (p) => offset + (pace * (p - p0)) / 1000 };
+  }
+
+  /** The median of the slopes between stamps half the window apart. */
+  ownPace() {
+    const n = this.stamps.length;
     const half = n >> 1;
     const slopes = [];
     for (let i = 0; i + half < n; i += 1) {
       const a = this.stamps[i], b = this.stamps[i + half];
       slopes.push((b.c - a.c) / ((b.p - a.p) / 1000));
     }
-    const pace = median(slopes);
-    const p0 = this.stamps[0].p;
-    const offset = median(this.stamps.map(({ c, p }) => c - (pace * (p - p0)) / 1000));
-    return { pace, at: (p) => offset + (pace * (p - p0)) / 1000 };
+    return median(slopes);
   }
 
   /** The stamp to read the output by at performance time `now`: on the line once there is one,
