@@ -126,6 +126,16 @@ test("a stamp line follows an output that steps far at once within a few stamps,
   assert.ok(Math.abs(lineError(line, 30_000, -0.002)) < 1e-6, "then a line of the new stamps' own");
 });
 
+test("a stamp line does not keep a pace no clock has: a young output's stamps running 15,000 ppm off", () => {
+  const line = new StampLine();
+  // Through PipeWire: the first 3.7 s of stamps slide 15 ms a second, then hold 20 ms later.
+  feed(line, 0, 3700, { off: (p) => -0.015 * (p / 1000) });
+  let moves = line.moves;
+  feed(line, 3800, 12_000, { latency: 0.06 });
+  assert.ok(line.moves - moves <= 1, `the line started anew ${line.moves - moves} times`);
+  assert.ok(Math.abs(lineError(line, 12_000, 0.06)) < 1e-6, `${lineError(line, 12_000, 0.06) * 1000} ms`);
+});
+
 test("a stamp line does not take a stray drifting away for a step, however far it goes", () => {
   const line = new StampLine();
   feed(line, 0, 20_000);

@@ -141,6 +141,7 @@ export class StampLine {
   static MOVED_MS = 1000;
   static STEP = 0.02; // s
   static STEP_STAMPS = 3;
+  static PACE_LIMIT = 0.001; // clocks run a few hundred ppm apart
   static PAUSE_MS = 1000; // no stamp for this long: the context may have been suspended
 
   constructor() {
@@ -160,7 +161,11 @@ export class StampLine {
       this.off.push({ c, p, by: c - line.at(p) });
       const paused = p - last.p > StampLine.PAUSE_MS;
       if (!paused && !this.moved()) return;
-      this.startAnew(paused ? [] : this.off.slice(0, -1), line.pace);
+      // The pace goes on only if the stamps found it themselves, and it is a clock's: a young
+      // output's stamps can run 15,000 ppm off (through PipeWire), and a line kept at that pace
+      // ran away from the stamps again at once, again and again.
+      const clockLike = this.keptPace === null && Math.abs(line.pace - 1) <= StampLine.PACE_LIMIT;
+      this.startAnew(paused ? [] : this.off.slice(0, -1), clockLike ? line.pace : null);
       this.moves += 1;
     } else this.off = [];
     this.stamps.push({ c, p });
