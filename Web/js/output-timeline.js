@@ -73,9 +73,9 @@ export const TRIM_PARAMS = Object.freeze({
   INTEGRAL_LIMIT: 0.001, // s: larger drifts (a start settling, a jump of the stamp) teach the base rate nothing
   MAX_TRIM: 0.003, // rates within 0.997–1.003: resampled, a third of a semitone's tenth at most
   RESCHEDULE: 0.03, // s: beyond this, start the sound again in its place (a seek, a stall)
-  // s: beyond this once the output moved (StampLine.moves): trimmed at MAX_TRIM, the 26 ms an
+  // s: beyond this once the output stepped (StampLine.steps): trimmed at MAX_TRIM, the 26 ms an
   // output stepped by took 9 s to catch up (bench/acoustic); the sound already jumped there
-  MOVED_RESCHEDULE: 0.002,
+  STEP_RESCHEDULE: 0.002,
 });
 
 /** The rate a source plays at, from its filtered drift (s, positive: the sound is ahead): a PI
@@ -130,10 +130,12 @@ export function trendAtLast(samples) {
  *  few in a row agree on a step over STEP (no stray comes near that: the largest, ~14 ms, drift
  *  there over seconds), or they come after a pause in the stamps (the context was suspended): the
  *  output really moved (another device, or PulseAudio renegotiating the stream's latency as
- *  another stream joins: a step of 42 ms, bench/acoustic). The line then starts anew from the
- *  stamps off it, at the pace it had — the output moved, its clock did not — until the new
- *  stamps make a line of their own. (Starting anew at every such stamp, the page read raw stamps
- *  for the next 2–3 s, ~2 ms off the sound at times: bench/acoustic.) */
+ *  another stream joins: steps of 26–42 ms, bench/acoustic). The line then starts anew from the
+ *  off stamps that agree with the newest (none after a pause), at the pace it had if the stamps
+ *  found that pace themselves and a clock could have it — the output moved, its clock did not —
+ *  until the new stamps make a line of their own. (Starting anew at every stamp off the line, the
+ *  page read raw stamps for the next 2–3 s, ~2 ms off the sound at times: bench/acoustic.) A step
+ *  is counted (`steps`): beyond doubt, the sound follows it at once. */
 export class StampLine {
   static WINDOW_MS = 20_000;
   static SETTLED_MS = 2000; // stamps spanning this long make a line
@@ -142,43 +144,45 @@ export class StampLine {
   static STEP = 0.02; // s
   static STEP_STAMPS = 3;
   static PACE_LIMIT = 0.001; // clocks run a few hundred ppm apart
-  static PAUSE_MS = 1000; // no stamp for this long: the context may have been suspended
+  static PAUSE_MS = 1000; // no stamp read for this long: the context may have been suspended
 
   constructor() {
     this.stamps = []; // { c: contextTime s, p: performanceTime ms }
     this.cached = undefined; // the line, until the next stamp
+    this.seenAt = null; // the last stamp's performanceTime, kept or passed over
     this.off = []; // the stamps over JUMP off the line since the last one on it: { c, p, by }
     this.keptPace = null; // the pace through a move, until the stamps make a line of their own
-    this.moves = 0; // how often the output moved (or its context was suspended)
+    this.steps = 0; // how often the output stepped over STEP
   }
 
   add({ contextTime: c, performanceTime: p }) {
-    const last = this.stamps.at(-1);
-    if (last?.p === p) return;
+    if (this.seenAt === p) return; // the same stamp, read again
+    const paused = this.seenAt !== null && p - this.seenAt > StampLine.PAUSE_MS;
+    this.seenAt = p;
     const line = this.line();
-    if (last && c < last.c) this.startAnew([], null); // a context clock of its own
-    else if (line && Math.abs(c - line.at(p)) > StampLine.JUMP) {
-      this.off.push({ c, p, by: c - line.at(p) });
-      const paused = p - last.p > StampLine.PAUSE_MS;
-      if (!paused && !this.moved()) return;
+    const last = this.stamps.at(-1);
+    if (line && Math.abs(c - line.at(p)) > StampLine.JUMP) {
+      const newest = { c, p, by: c - line.at(p) };
+      this.off.push(newest);
+      const stepped = this.stepped();
+      if (!paused && !stepped && newest.p - this.off[0].p < StampLine.MOVED_MS) return;
+      const agreeing = paused ? [] : this.off.filter(({ by }) => Math.abs(by - newest.by) < StampLine.JUMP);
       // The pace goes on only if the stamps found it themselves, and it is a clock's: a young
       // output's stamps can run 15,000 ppm off (through PipeWire), and a line kept at that pace
       // ran away from the stamps again at once, again and again.
       const clockLike = this.keptPace === null && Math.abs(line.pace - 1) <= StampLine.PACE_LIMIT;
-      this.startAnew(paused ? [] : this.off.slice(0, -1), clockLike ? line.pace : null);
-      this.moves += 1;
-    } else this.off = [];
+      this.startAnew(agreeing.slice(0, -1), clockLike ? line.pace : null);
+      if (stepped) this.steps += 1;
+    } else if (last && c < last.c) this.startAnew([], null); // before a line: a context clock anew
+    else this.off = [];
     this.stamps.push({ c, p });
     while (p - this.stamps[0].p > StampLine.WINDOW_MS) this.stamps.shift();
     this.cached = undefined;
   }
 
-  /** Whether the stamps off the line say the output moved: off for MOVED_MS, or the last few
-   *  agreeing on a step over STEP. */
-  moved() {
-    const off = this.off;
-    if (off.at(-1).p - off[0].p >= StampLine.MOVED_MS) return true;
-    const recent = off.slice(-StampLine.STEP_STAMPS);
+  /** Whether the last few stamps off the line agree on a step over STEP. */
+  stepped() {
+    const recent = this.off.slice(-StampLine.STEP_STAMPS);
     if (recent.length < StampLine.STEP_STAMPS) return false;
     const steps = recent.map(({ by }) => by);
     const agree = Math.max(...steps) - Math.min(...steps) < StampLine.JUMP;

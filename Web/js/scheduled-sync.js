@@ -58,7 +58,7 @@ export class ScheduledFollower {
     this.paceKeptAt = null; // when the learned pace was last kept
     this.settledSince = null; // since when the sound has held on the room's time
     this.line = new StampLine(); // the output's timeline, read through its stamps' strays
-    this.movesSeen = 0; // the line's moves followed
+    this.stepsSeen = 0; // the line's steps followed
     this.lastFiltered = null;
     this.starts = 0; // sources started in a new place (joins, seeks, resumes, corrections)
     this.gapless = 0; // track changes made by a source that was already scheduled
@@ -95,8 +95,8 @@ export class ScheduledFollower {
     const raw = output.running ? output.stamp() : null;
     // Read while nothing plays too: a room that starts finds the output's line already drawn.
     if (raw?.performanceTime > 0) this.line.add(raw);
-    const moved = this.line.moves !== this.movesSeen; // the output moved: follow it at once
-    this.movesSeen = this.line.moves;
+    const stepped = this.line.steps !== this.stepsSeen; // the output stepped: follow it at once
+    this.stepsSeen = this.line.steps;
     if (!st.track) {
       output.stop();
       return "empty";
@@ -131,7 +131,7 @@ export class ScheduledFollower {
     if (!voice) return this.place(st, audio, stamp, clock, outputDelay);
 
     const drift = voice.placement.positionAt(heard) - target;
-    const limit = moved ? TRIM_PARAMS.MOVED_RESCHEDULE : TRIM_PARAMS.RESCHEDULE;
+    const limit = stepped ? TRIM_PARAMS.STEP_RESCHEDULE : TRIM_PARAMS.RESCHEDULE;
     if (Math.abs(drift) > limit && target < end - 0.05) {
       return this.place(st, audio, stamp, clock, outputDelay);
     }
