@@ -151,7 +151,7 @@ export class StampLine {
     this.cached = undefined; // the line, until the next stamp
     this.seenAt = null; // the last stamp's performanceTime, kept or passed over
     this.off = []; // the stamps over JUMP off the line since the last one on it: { c, p, by }
-    this.keptPace = null; // the pace through a move, until the stamps make a line of their own
+    this.keptPace = null; // the pace through a move, used until the stamps make a line of their own
     this.steps = 0; // how often the output stepped over STEP
   }
 
@@ -161,8 +161,9 @@ export class StampLine {
     this.seenAt = p;
     const line = this.line();
     const last = this.stamps.at(-1);
-    if (line && Math.abs(c - line.at(p)) > StampLine.JUMP) {
-      const newest = { c, p, by: c - line.at(p) };
+    const by = line ? c - line.at(p) : 0;
+    if (Math.abs(by) > StampLine.JUMP) {
+      const newest = { c, p, by };
       this.off.push(newest);
       const stepped = this.stepped();
       if (!paused && !stepped && newest.p - this.off[0].p < StampLine.MOVED_MS) return;
@@ -170,7 +171,7 @@ export class StampLine {
       // The pace goes on only if the stamps found it themselves, and it is a clock's: a young
       // output's stamps can run 15,000 ppm off (through PipeWire), and a line kept at that pace
       // ran away from the stamps again at once, again and again.
-      const clockLike = this.keptPace === null && Math.abs(line.pace - 1) <= StampLine.PACE_LIMIT;
+      const clockLike = line.own && Math.abs(line.pace - 1) <= StampLine.PACE_LIMIT;
       this.startAnew(agreeing.slice(0, -1), clockLike ? line.pace : null);
       if (stepped) this.steps += 1;
     } else if (last && c < last.c) this.startAnew([], null); // before a line: a context clock anew
@@ -184,9 +185,9 @@ export class StampLine {
   stepped() {
     const recent = this.off.slice(-StampLine.STEP_STAMPS);
     if (recent.length < StampLine.STEP_STAMPS) return false;
-    const steps = recent.map(({ by }) => by);
-    const agree = Math.max(...steps) - Math.min(...steps) < StampLine.JUMP;
-    return agree && steps.every((by) => Math.abs(by) > StampLine.STEP);
+    const offsets = recent.map(({ by }) => by);
+    const agree = Math.max(...offsets) - Math.min(...offsets) < StampLine.JUMP;
+    return agree && offsets.every((by) => Math.abs(by) > StampLine.STEP);
   }
 
   startAnew(stamps, keptPace) {
@@ -196,9 +197,9 @@ export class StampLine {
     this.keptPace = keptPace;
   }
 
-  /** { pace, at(p) → context time heard at performance time p }, or null until the stamps make
-   *  one (SETTLED_MS; through a move, STEP_STAMPS). Kept until the next stamp: a tick reads it
-   *  several times. */
+  /** { pace, own (the stamps found the pace), at(p) → context time heard at performance time p },
+   *  or null until the stamps make one (SETTLED_MS; through a move, STEP_STAMPS). Kept until the
+   *  next stamp: a tick reads it several times. */
   line() {
     if (this.cached === undefined) this.cached = this.fit();
     return this.cached;
@@ -206,13 +207,12 @@ export class StampLine {
 
   fit() {
     const n = this.stamps.length;
-    const settled = n >= 8 && this.stamps[n - 1].p - this.stamps[0].p >= StampLine.SETTLED_MS;
-    if (settled) this.keptPace = null;
-    else if (this.keptPace === null || n < StampLine.STEP_STAMPS) return null;
-    const pace = this.keptPace ?? this.ownPace();
+    const own = n >= 8 && this.stamps[n - 1].p - this.stamps[0].p >= StampLine.SETTLED_MS;
+    if (!own && (this.keptPace === null || n < StampLine.STEP_STAMPS)) return null;
+    const pace = own ? this.ownPace() : this.keptPace;
     const p0 = this.stamps[0].p;
     const offset = median(this.stamps.map(({ c, p }) => c - (pace * (p - p0)) / 1000));
-    return { pace, at: (p) => offset + (pace * (p - p0)) / 1000 };
+    return { pace, own, at: (p) => offset + (pace * (p - p0)) / 1000 };
   }
 
   /** The median of the slopes between stamps half the window apart. */

@@ -43,7 +43,6 @@ EOF
       for _ in $(seq 100); do [[ -S $XDG_RUNTIME_DIR/pipewire-0 ]] && break; sleep 0.05; done
     fi
   done
-  for _ in $(seq 100); do pactl info >/dev/null 2>&1 && break; sleep 0.1; done
-  # Until WirePlumber is linking streams (it registers after pipewire-pulse answers).
+  # Until WirePlumber is linking streams (run then waits for pipewire-pulse to answer).
   for _ in $(seq 100); do pw-dump 2>/dev/null | grep -q '"application.name": "WirePlumber"' && break; sleep 0.1; done
 }
