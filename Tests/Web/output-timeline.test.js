@@ -186,3 +186,38 @@ test("a stamp line passes over a stray of a few seconds: a step of 1.2 ms coming
   }
   assert.ok(most < 0.0001, `the line moved ${most * 1000} ms`);
 });
+
+test("a stamp line holds the middle of stamps that flip between two places 2 ms apart", () => {
+  // As Chromium's through PipeWire: each stamp 1 ms early or late, in runs of a second or two,
+  // more of them on one side for a while. The sound stays put (bench/acoustic/heard.py).
+  const line = new StampLine();
+  const flips = [1500, 1000, 2000, 1200, 800, 1700, 1300, 2100, 900, 1500];
+  const off = (p) => {
+    let at = 0;
+    for (let i = 0; ; i += 1) {
+      at += flips[i % flips.length] * (i % 20 < 10 ? 1 : 1.6); // a stretch with longer late runs
+      if (p < at) return i % 2 ? 0.001 : -0.001;
+    }
+  };
+  feed(line, 40_000, 100_000, { off });
+  let most = 0;
+  for (let p = 100_100; p <= 160_000; p += 100) {
+    feed(line, p, p, { off });
+    most = Math.max(most, Math.abs(lineError(line, p)));
+  }
+  assert.ok(most < 0.0004, `the line strayed ${most * 1000} ms`);
+});
+
+test("a stamp line keeps a young output's settling stamps 20 s at most, settled ones a minute", () => {
+  // An output's first ~25 s of stamps come in late and settle (8 ms at first, PipeWire).
+  const line = new StampLine();
+  const settling = (p) => (p < 25_000 ? -0.008 * (1 - p / 25_000) ** 2 : 0);
+  feed(line, 0, 35_000, { off: settling });
+  assert.ok(35_000 - line.stamps[0].p <= StampLine.MIN_WINDOW_MS, "young stamps for 20 s");
+  feed(line, 35_100, 55_000, { off: settling });
+  assert.ok(line.stamps.every(({ c }) => c >= StampLine.YOUNG_S), "no young stamp in the window");
+  assert.ok(line.stamps.at(-1).p - line.stamps[0].p >= StampLine.MIN_WINDOW_MS);
+  assert.ok(Math.abs(lineError(line, 55_000)) < 1e-6, `${lineError(line, 55_000) * 1000} ms`);
+  feed(line, 55_100, 100_000);
+  assert.ok(line.stamps.at(-1).p - line.stamps[0].p > 59_000, "then a minute of stamps");
+});

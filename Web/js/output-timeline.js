@@ -121,23 +121,30 @@ export function trendAtLast(samples) {
 /** A context's output timeline as a steady line through its recent stamps. A stamp says which
  *  context time is heard when; it jitters by ~50 µs and now and then strays by up to a
  *  millisecond for a few seconds while the sound does not move (through PulseAudio: a step of
- *  ~1.2 ms as Chromium re-estimates its output, then back in steps of ~0.5 ms every 1.5 s —
- *  against the recording, bench/acoustic), which a rate loop fed raw stamps follows into the
- *  sound. So the window is long (a 6 s one let a 3 s stray flip its median). The line's slope
- *  (the context clock's pace against the page's) is the median of slopes between stamps half the
- *  window apart, its place the median of the stamps' offsets from it: both pass over strays.
- *  Stamps over JUMP off the line are passed over too, unless they stay off for MOVED_MS, or a
+ *  ~1.2 ms as Chromium re-estimates its output, then back in steps of ~0.5 ms every 1.5 s;
+ *  through PipeWire it flips between two places ~2 ms apart every second or two — against the
+ *  recording, bench/acoustic/heard.py), which a rate loop fed raw stamps follows into the sound.
+ *  So the line is drawn through a long window (a minute: through a 20 s one the sound still
+ *  wandered ±2 ms through PipeWire): its slope (the context clock's pace against the page's) is
+ *  the median of slopes between stamps half the window apart, its place the mean of the middle
+ *  half of the stamps' offsets from it — past strays as a median is, and not jumping between two
+ *  places the stamps flip between, as a median does. A young output's stamps (its first YOUNG_S
+ *  of context time) settle for 10–25 s, so they stay in the window only MIN_WINDOW_MS, as long
+ *  as every stamp did before.
+ *  Stamps over JUMP off the line are passed over, unless they stay off for MOVED_MS, or a
  *  few in a row agree on a step over STEP (no stray comes near that: the largest, ~14 ms, drift
  *  there over seconds), or they come after a pause in the stamps (the context was suspended): the
  *  output really moved (another device, or PulseAudio renegotiating the stream's latency as
- *  another stream joins: steps of 26–42 ms, bench/acoustic). The line then starts anew from the
+ *  another stream joins: steps of 21–42 ms, bench/acoustic). The line then starts anew from the
  *  off stamps that agree with the newest (none after a pause), at the pace it had if the stamps
  *  found that pace themselves and a clock could have it — the output moved, its clock did not —
- *  until the new stamps make a line of their own. (Starting anew at every stamp off the line, the
- *  page read raw stamps for the next 2–3 s, ~2 ms off the sound at times: bench/acoustic.) A step
- *  is counted (`steps`): beyond doubt, the sound follows it at once. */
+ *  until the new stamps make a line of their own. (Starting anew at every stamp off the line,
+ *  the page read raw stamps for the next 2–3 s, ~2 ms off the sound at times.) A step is counted
+ *  (`steps`): beyond doubt, the sound follows it at once. */
 export class StampLine {
-  static WINDOW_MS = 20_000;
+  static WINDOW_MS = 60_000;
+  static MIN_WINDOW_MS = 20_000;
+  static YOUNG_S = 30; // context time: an output's first stamps, which settle
   static SETTLED_MS = 2000; // stamps spanning this long make a line
   static JUMP = 0.005; // s
   static MOVED_MS = 1000;
@@ -177,8 +184,14 @@ export class StampLine {
     } else if (last && c < last.c) this.startAnew([], null); // before a line: a context clock anew
     else this.off = [];
     this.stamps.push({ c, p });
-    while (p - this.stamps[0].p > StampLine.WINDOW_MS) this.stamps.shift();
+    while (this.expired(this.stamps[0], p)) this.stamps.shift();
     this.cached = undefined;
+  }
+
+  /** Whether `stamp` is out of the window at performance time `p`. */
+  expired(stamp, p) {
+    const age = p - stamp.p;
+    return age > StampLine.WINDOW_MS || (stamp.c < StampLine.YOUNG_S && age > StampLine.MIN_WINDOW_MS);
   }
 
   /** Whether the last few stamps off the line agree on a step over STEP. */
@@ -211,7 +224,7 @@ export class StampLine {
     if (!own && (this.keptPace === null || n < StampLine.STEP_STAMPS)) return null;
     const pace = own ? this.ownPace() : this.keptPace;
     const p0 = this.stamps[0].p;
-    const offset = median(this.stamps.map(({ c, p }) => c - (pace * (p - p0)) / 1000));
+    const offset = middleMean(this.stamps.map(({ c, p }) => c - (pace * (p - p0)) / 1000));
     return { pace, own, at: (p) => offset + (pace * (p - p0)) / 1000 };
   }
 
@@ -233,6 +246,15 @@ export class StampLine {
     const line = this.line();
     return line ? { contextTime: line.at(now), performanceTime: now } : raw;
   }
+}
+
+/** The mean of the middle half of `values`: past strays as a median is, and not jumping
+ *  between two places the values flip between, as a median does. */
+function middleMean(values) {
+  const sorted = [...values].sort((x, y) => x - y);
+  const quarter = sorted.length >> 2;
+  const middle = sorted.slice(quarter, sorted.length - quarter);
+  return middle.reduce((sum, value) => sum + value, 0) / middle.length;
 }
 
 function median(values) {
