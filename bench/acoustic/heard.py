@@ -19,29 +19,13 @@ import sys
 
 import numpy as np
 
-from skew import read_stereo, shifted
+from skew import peak, pink_noise, read_stereo, shifted
 
 RATE = 48000
 WINDOW = int(0.1 * RATE)
 STEP = int(0.25 * RATE)
 NEAR = RATE // 20  # a window is looked for within 50 ms of where the last one puts it
 FIND = 2 * RATE  # a stretch this long is looked for in the whole of each track
-
-
-def peak(needle: np.ndarray, haystack: np.ndarray) -> tuple[float, float]:
-    """Where `needle` lies in `haystack` (samples, between samples), and how clearly."""
-    size = 1 << int(np.ceil(np.log2(len(needle) + len(haystack))))
-    correlation = np.fft.irfft(np.conj(np.fft.rfft(needle, size)) * np.fft.rfft(haystack, size), size)
-    correlation = correlation[: len(haystack) - len(needle) + 1]
-    at = int(np.argmax(correlation))
-    stretch = haystack[at:at + len(needle)]
-    clarity = correlation[at] / np.sqrt(float(np.dot(needle, needle)) * float(np.dot(stretch, stretch)) + 1e-12)
-    offset = 0.0
-    if 0 < at < len(correlation) - 1:
-        y0, y1, y2 = correlation[at - 1], correlation[at], correlation[at + 1]
-        if y0 - 2 * y1 + y2 != 0:
-            offset = 0.5 * (y0 - y2) / (y0 - 2 * y1 + y2)
-    return at + offset, float(clarity)
 
 
 def follow(channel: np.ndarray, tracks: list[np.ndarray], clarity: float = 0.5) -> list[tuple[float, int, float]]:
@@ -85,11 +69,7 @@ def check() -> int:
     """A track; the left side plays it steadily, the right one 3 ms later from 4 s to 7 s (a
     player's sound moving there and back), with a little noise each."""
     generator = np.random.default_rng(11)
-    white = generator.standard_normal(RATE * 30)
-    spectrum = np.fft.rfft(white)
-    spectrum[1:] /= np.sqrt(np.arange(1, len(spectrum)))
-    track = np.fft.irfft(spectrum, len(white))
-    track *= 8000 / track.std()
+    track = pink_noise(generator, RATE * 30)
     start = 5 * RATE
     seconds = 10
     left = track[start:start + seconds * RATE] + generator.standard_normal(seconds * RATE) * 80

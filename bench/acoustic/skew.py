@@ -23,6 +23,23 @@ def read_stereo(path: str) -> tuple[np.ndarray, np.ndarray]:
     return samples[:, 0], samples[:, 1]
 
 
+def peak(needle: np.ndarray, haystack: np.ndarray) -> tuple[float, float]:
+    """Where `needle` lies in `haystack` (samples, refined between samples with a parabola) and
+    how clearly (the normalized correlation there), by FFT."""
+    size = 1 << int(np.ceil(np.log2(len(needle) + len(haystack))))
+    correlation = np.fft.irfft(np.conj(np.fft.rfft(needle, size)) * np.fft.rfft(haystack, size), size)
+    correlation = correlation[: len(haystack) - len(needle) + 1]
+    at = int(np.argmax(correlation))
+    stretch = haystack[at:at + len(needle)]
+    clarity = correlation[at] / np.sqrt(float(np.dot(needle, needle)) * float(np.dot(stretch, stretch)) + 1e-12)
+    offset = 0.0
+    if 0 < at < len(correlation) - 1:
+        y0, y1, y2 = correlation[at - 1], correlation[at], correlation[at + 1]
+        if y0 - 2 * y1 + y2 != 0:
+            offset = 0.5 * (y0 - y2) / (y0 - 2 * y1 + y2)
+    return at + offset, float(clarity)
+
+
 def lag_seconds(left: np.ndarray, right: np.ndarray, start: int, window: int, max_lag: int, rate: int):
     """How much later `right` plays the sound `left` plays at `start` (negative: earlier), in
     seconds, and how clearly (the normalized correlation at the peak); None without sound."""
@@ -32,22 +49,10 @@ def lag_seconds(left: np.ndarray, right: np.ndarray, start: int, window: int, ma
         return None
     a = a - a.mean()
     b = b - b.mean()
-    energy_a = float(np.dot(a, a))
-    if energy_a < 1e3 * window or float(np.dot(b, b)) < 1e3 * window:
+    if float(np.dot(a, a)) < 1e3 * window or float(np.dot(b, b)) < 1e3 * window:
         return None  # silence (below ~-50 dBFS) on a side
-    size = 1 << int(np.ceil(np.log2(len(a) + len(b))))
-    correlation = np.fft.irfft(np.conj(np.fft.rfft(a, size)) * np.fft.rfft(b, size), size)[: 2 * max_lag + 1]
-    peak = int(np.argmax(correlation))
-    # The energy of the stretch of `b` under the peak, for the normalized correlation.
-    segment = b[peak:peak + window]
-    clarity = correlation[peak] / np.sqrt(energy_a * float(np.dot(segment, segment)) + 1e-12)
-    offset = 0.0
-    if 0 < peak < len(correlation) - 1:
-        y0, y1, y2 = correlation[peak - 1], correlation[peak], correlation[peak + 1]
-        denominator = y0 - 2 * y1 + y2
-        if denominator != 0:
-            offset = 0.5 * (y0 - y2) / denominator
-    return (peak + offset - max_lag) / rate, float(clarity)
+    at, clarity = peak(a, b)
+    return (at - max_lag) / rate, clarity
 
 
 def measure(left, right, rate=48000, window=0.1, step=0.25, max_lag=0.25, clarity=0.5, times=None):
@@ -76,6 +81,14 @@ def summary(lags: list[float]) -> dict:
     }
 
 
+def pink_noise(generator: np.random.Generator, samples: int) -> np.ndarray:
+    """Pink noise (nothing repeats within a window), for the checks."""
+    spectrum = np.fft.rfft(generator.standard_normal(samples))
+    spectrum[1:] /= np.sqrt(np.arange(1, len(spectrum)))
+    pink = np.fft.irfft(spectrum, samples)
+    return pink * 8000 / pink.std()
+
+
 def shifted(signal: np.ndarray, samples: float) -> np.ndarray:
     """`signal` delayed by a fractional number of samples (a phase shift)."""
     spectrum = np.fft.rfft(signal)
@@ -88,11 +101,7 @@ def check() -> int:
     independent noise on each side, and a silent stretch that must not count."""
     rate = 48000
     generator = np.random.default_rng(7)
-    white = generator.standard_normal(rate * 10)
-    spectrum = np.fft.rfft(white)
-    spectrum[1:] /= np.sqrt(np.arange(1, len(spectrum)))
-    pink = np.fft.irfft(spectrum, len(white))
-    pink *= 8000 / pink.std()
+    pink = pink_noise(generator, rate * 10)
     left = pink + generator.standard_normal(len(pink)) * 80
     right = shifted(pink, 12.34) + generator.standard_normal(len(pink)) * 80
     left[rate * 4:rate * 5] = 0
